@@ -1,0 +1,37 @@
+/**
+ * Facts that several files must agree on: the package's name and version, the pinned Deno, the
+ * README's set-up commands, and what the published package may contain.
+ */
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { PACKAGE_NAME, VERSION } from "../endpoint/_package.ts";
+
+const denoJson = JSON.parse(readFileSync("deno.json", "utf8"));
+const readme = readFileSync("README.md", "utf8");
+const ciRun = readFileSync(".ci/run", "utf8");
+
+Deno.test("VERSION and PACKAGE_NAME match deno.json", () => {
+  assert.equal(VERSION, denoJson.version);
+  assert.equal(PACKAGE_NAME, denoJson.name.replace(/^@/, "").replace("/", "-"));
+});
+
+Deno.test("README starts with the two set-up commands, pinned to the Deno that .ci/run uses", () => {
+  const pinned = ciRun.match(/^DENO_VERSION=(\S+)$/m)?.[1];
+  assert.ok(pinned, ".ci/run pins DENO_VERSION");
+  const firstBlock = readme.match(/```(?:sh|bash)\n([\s\S]*?)```/)?.[1] ?? "";
+  const commands = firstBlock.split("\n").map((line) => line.replace(/\s+#.*$/, "").trim())
+    .filter(Boolean);
+  assert.deepEqual(commands, [
+    `npx -y deno@${pinned} task start`,
+    `npx -y deno@${pinned} task test`,
+  ]);
+  assert.match(ciRun, /npx -y "deno@\$\{DENO_VERSION\}" task test/);
+});
+
+Deno.test("the published package never includes the step or the tests", () => {
+  const include: string[] = denoJson.publish.include;
+  for (const path of include) assert.doesNotMatch(path, /^(action|tests|dist)\b/);
+  for (const target of Object.values(denoJson.exports) as string[]) {
+    assert.doesNotMatch(target, /^\.\/(action|tests)\//);
+  }
+});
