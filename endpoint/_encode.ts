@@ -1,0 +1,61 @@
+// Percent-encoding for RFC 6570 expansion and for query strings. Strings that are not well-formed
+// UTF-16 (lone surrogates) are encoded as U+FFFD, as the WHATWG URL parser and TextEncoder do,
+// instead of throwing URIError.
+
+const UNRESERVED = /^[A-Za-z0-9\-._~]*$/;
+const RESERVED_OR_UNRESERVED = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]*$/;
+const SUB_DELIMS_ESCAPED_BY_RFC3986 = /[!'()*]/g;
+const PCT_TRIPLET_SPLIT = /(%[0-9A-Fa-f]{2})/;
+
+function _wellFormed(value: string): string {
+  return value.isWellFormed() ? value : value.toWellFormed();
+}
+
+/**
+ * `encodeURIComponent` that never throws on lone surrogates.
+ */
+export function _encodeComponent(value: string): string {
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    return encodeURIComponent(_wellFormed(value));
+  }
+}
+
+function _escapeSubDelim(char: string): string {
+  return "%" + char.charCodeAt(0).toString(16).toUpperCase();
+}
+
+/**
+ * Encodes everything but the RFC 3986 unreserved set `A-Z a-z 0-9 - . _ ~`.
+ */
+export function _encodeUnreserved(value: string): string {
+  if (UNRESERVED.test(value)) return value;
+  return _encodeComponent(value).replace(SUB_DELIMS_ESCAPED_BY_RFC3986, _escapeSubDelim);
+}
+
+function _encodeReservedChunk(chunk: string): string {
+  let encoded: string;
+  try {
+    encoded = encodeURI(chunk);
+  } catch {
+    encoded = encodeURI(_wellFormed(chunk));
+  }
+  return encoded.replaceAll("%5B", "[").replaceAll("%5D", "]");
+}
+
+/**
+ * Encodes everything but the unreserved and reserved sets, keeping `%XX` triplets as they are and
+ * encoding any other `%` as `%25` (RFC 6570 `+`/`#` expansion and literals).
+ */
+export function _encodeReserved(value: string): string {
+  if (RESERVED_OR_UNRESERVED.test(value)) return value;
+  const chunks = value.split(PCT_TRIPLET_SPLIT);
+  let result = "";
+  for (let index = 0; index < chunks.length; index++) {
+    const chunk = chunks[index]!;
+    // Odd indexes are the captured `%XX` triplets.
+    result += index % 2 === 1 ? chunk : _encodeReservedChunk(chunk);
+  }
+  return result;
+}

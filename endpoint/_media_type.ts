@@ -1,0 +1,47 @@
+// The accept header rewrites of `mediaType.format` and (for GraphQL URLs) `mediaType.previews`.
+
+const BINARY = /application\/octet-stream/i;
+const VENDOR_TYPE = /application\/vnd(\.\w+)(\.v3)?(\.\w+)?(\+json)?$/;
+const PREVIEW_NAMES = /(?<![\w-])[\w-]+(?=-preview)/g;
+const GRAPHQL_SUFFIX = "/graphql";
+
+function _describe(value: unknown): string {
+  return value === null ? "null" : typeof value;
+}
+
+/**
+ * The accept header for `mediaType` on `url` (the expanded URL without its query).
+ *
+ * @throws {TypeError} When `mediaType` is `null` or `undefined`, or a format is set and `accept` is not a
+ * string.
+ */
+export function _applyMediaType(accept: unknown, mediaType: unknown, url: string): unknown {
+  if (BINARY.test(String(accept))) return accept;
+  if (mediaType === undefined || mediaType === null) {
+    throw new TypeError(
+      `Cannot build request options: "mediaType" must be an object, got ${_describe(mediaType)}`,
+    );
+  }
+  const { format, previews } = mediaType as { format?: unknown; previews?: unknown };
+  let result = accept;
+  if (format) {
+    if (typeof accept !== "string") {
+      throw new TypeError(
+        `Cannot apply mediaType.format ${JSON.stringify(String(format))}: ` +
+          `the "accept" header must be a string, got ${_describe(accept)}`,
+      );
+    }
+    result = accept.split(",")
+      .map((type) => type.replace(VENDOR_TYPE, `application/vnd$1$2.${format}`))
+      .join(",");
+  }
+  const previewList = Array.isArray(previews) ? previews : previews ? [previews] : [];
+  if (url.endsWith(GRAPHQL_SUFFIX) && previewList.length > 0) {
+    const suffix = format ? `.${format}` : "+json";
+    const fromAccept = String(result).match(PREVIEW_NAMES) ?? [];
+    result = [...fromAccept, ...previewList]
+      .map((preview) => `application/vnd.github.${preview}-preview${suffix}`)
+      .join(",");
+  }
+  return result;
+}

@@ -1,0 +1,56 @@
+// Deep merge of options onto defaults, as @octokit/endpoint does it, minus prototype tricks: keys
+// that could reach a prototype (`__proto__`, `constructor`, `prototype`) are never copied.
+
+/** Keys never copied from options, headers or defaults. */
+export const _UNSAFE_KEYS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);
+
+type _Record = Record<string, unknown>;
+
+/**
+ * True for object literals and `Object.create(null)`: the `[object Object]` tag and either no
+ * prototype or a prototype whose own `constructor` is a function that is an instance of itself
+ * (`Object`, from any realm).
+ */
+export function _isPlainObject(value: unknown): value is _Record {
+  if (typeof value !== "object" || value === null) return false;
+  if (Object.prototype.toString.call(value) !== "[object Object]") return false;
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype === null) return true;
+  const constructor = Object.hasOwn(prototype, "constructor") && prototype.constructor;
+  return typeof constructor === "function" && constructor instanceof constructor;
+}
+
+/**
+ * Copies the own enumerable string keys of `source` onto `target` with plain assignment, skipping
+ * unsafe keys. A primitive source contributes its indexed characters, as `Object.assign` does.
+ */
+export function _assignSafe(target: _Record, source: unknown): _Record {
+  if (source === undefined || source === null) return target;
+  const from = source as _Record;
+  for (const key of Object.keys(from)) {
+    if (!_UNSAFE_KEYS.has(key)) target[key] = from[key];
+  }
+  return target;
+}
+
+/**
+ * A new object with `defaults`' keys, then `options`' keys on top: plain objects merge
+ * recursively with the default of the same key, anything else (arrays included) replaces it.
+ * Neither argument is mutated.
+ *
+ * @throws {TypeError} When a plain object meets a `null` or primitive default and has nested plain
+ * objects itself (as @octokit/endpoint does).
+ */
+export function _mergeDeep(defaults: unknown, options: _Record): _Record {
+  const result = _assignSafe({}, defaults);
+  for (const key of Object.keys(options)) {
+    if (_UNSAFE_KEYS.has(key)) continue;
+    const value = options[key];
+    if (_isPlainObject(value) && key in (defaults as object)) {
+      result[key] = _mergeDeep((defaults as _Record)[key], value);
+    } else {
+      result[key] = value;
+    }
+  }
+  return result;
+}

@@ -1,0 +1,79 @@
+// parse(): merged options to request options. Stateless and pure.
+import { _applyMediaType } from "./_media_type.ts";
+import { _addQueryParameters } from "./_query.ts";
+import { _RESERVED_OPTIONS, _routeTemplate } from "./_route_template.ts";
+import type { EndpointDefaults, RequestOptions } from "./types.ts";
+
+type _Record = Record<string, unknown>;
+
+const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
+
+function _describe(value: unknown): string {
+  return value === null ? "null" : typeof value;
+}
+
+function _copyHeaders(headers: unknown): _Record {
+  const copy: _Record = {};
+  if (!headers) return copy;
+  const source = headers as _Record;
+  for (const name of Object.keys(source)) {
+    if (name !== "__proto__") copy[name] = source[name];
+  }
+  return copy;
+}
+
+/**
+ * Builds `{ method, url, headers, body?, request? }` from merged options.
+ *
+ * @throws {TypeError} When `method` or `url` is not a string, `mediaType` is missing, or a query
+ * value cannot be converted to a string.
+ * @throws {UriTemplateError} When `url` is not a valid URL template.
+ */
+export function _parse(options: EndpointDefaults): RequestOptions {
+  const { method: rawMethod, baseUrl, mediaType, request } = options;
+  if (typeof rawMethod !== "string") {
+    throw new TypeError(
+      `Cannot build request options: "method" must be a string, got ${_describe(rawMethod)}`,
+    );
+  }
+  const method = rawMethod.toUpperCase() as RequestOptions["method"];
+  const rawUrl: unknown = options.url || "/";
+  if (typeof rawUrl !== "string") {
+    throw new TypeError(
+      `Cannot build request options: "url" must be a string, got ${_describe(rawUrl)}`,
+    );
+  }
+  const template = _routeTemplate(rawUrl);
+  let url = template.expand(options);
+  if (!url.startsWith("http")) url = baseUrl + url;
+
+  const parameters: _Record = Object.create(null);
+  let parameterCount = 0;
+  for (const key of Object.keys(options)) {
+    if (_RESERVED_OPTIONS.has(key) || template.variableNames.has(key)) continue;
+    parameters[key] = options[key];
+    parameterCount++;
+  }
+
+  const headers = _copyHeaders(options.headers);
+  const accept = _applyMediaType(headers.accept, mediaType, url);
+  if (accept !== headers.accept) headers.accept = accept;
+
+  let body: unknown;
+  if (method === "GET" || method === "HEAD") {
+    url = _addQueryParameters(url, parameters);
+  } else if ("data" in parameters) {
+    body = parameters.data;
+  } else if (parameterCount > 0) {
+    body = parameters;
+  }
+  if (!headers["content-type"] && body !== undefined) {
+    headers["content-type"] = JSON_CONTENT_TYPE;
+  }
+  if ((method === "PATCH" || method === "PUT") && body === undefined) body = "";
+
+  const result: RequestOptions = { method, url, headers: headers as RequestOptions["headers"] };
+  if (body !== undefined) result.body = body;
+  if (request) result.request = request;
+  return result;
+}

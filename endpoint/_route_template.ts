@@ -1,0 +1,81 @@
+// The compiled URL templates endpoint() expands: `:name` path segments become `{name}`, hyphens
+// are accepted in variable names, one trailing slash is removed after expansion, and the options
+// endpoint() reserves never fill a placeholder.
+import { _BoundedCache } from "./_bounded_cache.ts";
+import { type _ExpandOptions, _expandParts } from "./_template_expand.ts";
+import { _parseTemplateParts } from "./_template_syntax.ts";
+
+/** A URL template compiled for endpoint(). */
+export interface _RouteTemplate {
+  /** Every variable name the template uses; these options are not sent as parameters. */
+  readonly variableNames: ReadonlySet<string>;
+  /** Expands the template with the options as variables. */
+  expand(options: object): string;
+}
+
+/** Options that are not request parameters and never fill a placeholder. */
+export const _RESERVED_OPTIONS: ReadonlySet<string> = new Set([
+  "method",
+  "baseUrl",
+  "url",
+  "headers",
+  "request",
+  "mediaType",
+]);
+
+const COLON_PLACEHOLDER = /:([a-z]\w+)/g;
+const SCHEME_AND_AUTHORITY = /^(?:[A-Za-z][A-Za-z0-9+.-]*:)?\/\/[^/?#]*/;
+const CACHE_CAPACITY = 1000;
+const CACHE_MAX_URL_LENGTH = 2048;
+const cache = new _BoundedCache<_RouteTemplate>(CACHE_CAPACITY, CACHE_MAX_URL_LENGTH);
+
+/** Where the path ends: the first `?` or `#` outside a `{...}` expression. */
+function _pathEnd(url: string, start: number): number {
+  let inExpression = false;
+  for (let index = start; index < url.length; index++) {
+    const char = url[index];
+    if (char === "{") inExpression = true;
+    else if (char === "}") inExpression = false;
+    else if (!inExpression && (char === "?" || char === "#")) return index;
+  }
+  return url.length;
+}
+
+/**
+ * Turns `:name` (a lowercase letter then word characters) into `{name}`, in the path only: never
+ * in the scheme, userinfo, host, port, query or fragment.
+ */
+export function _convertColonPlaceholders(url: string): string {
+  if (!url.includes(":")) return url;
+  const start = SCHEME_AND_AUTHORITY.exec(url)?.[0].length ?? 0;
+  const end = _pathEnd(url, start);
+  const path = url.slice(start, end).replace(COLON_PLACEHOLDER, "{$1}");
+  return url.slice(0, start) + path + url.slice(end);
+}
+
+function _compile(url: string): _RouteTemplate {
+  const template = _convertColonPlaceholders(url);
+  const parts = _parseTemplateParts(template, true);
+  const variableNames = new Set<string>();
+  for (const part of parts) {
+    if (typeof part === "string") continue;
+    for (const variable of part.variables) variableNames.add(variable.name);
+  }
+  const expandOptions: _ExpandOptions = { template, strict: false, unbound: _RESERVED_OPTIONS };
+  return {
+    variableNames,
+    expand(options: object): string {
+      const expanded = _expandParts(parts, options, expandOptions);
+      return expanded.length > 1 && expanded.endsWith("/") ? expanded.slice(0, -1) : expanded;
+    },
+  };
+}
+
+/**
+ * The compiled template for `url`, from a bounded cache.
+ *
+ * @throws {UriTemplateError} When `url` is not a valid template.
+ */
+export function _routeTemplate(url: string): _RouteTemplate {
+  return cache.getOrCreate(url, _compile);
+}

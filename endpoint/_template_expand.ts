@@ -1,0 +1,143 @@
+// Expands parsed RFC 6570 parts against a set of variables.
+import { _encodeReserved, _encodeUnreserved } from "./_encode.ts";
+import type { _Expression, _Operator, _Part, _VarSpec } from "./_template_syntax.ts";
+import { UriTemplateError } from "./uri_template_error.ts";
+
+/** How expansion treats values and names. */
+export interface _ExpandOptions {
+  /** The template, for error messages. */
+  readonly template: string;
+  /** Throw on a prefix modifier applied to a list or map (RFC), instead of ignoring it. */
+  readonly strict: boolean;
+  /** Variable names that always expand as undefined. */
+  readonly unbound?: ReadonlySet<string>;
+}
+
+const HIGH_SURROGATE_MIN = 0xd800;
+const HIGH_SURROGATE_MAX = 0xdbff;
+const LOW_SURROGATE_MIN = 0xdc00;
+const LOW_SURROGATE_MAX = 0xdfff;
+
+/** The first `length` code points of `value`. */
+function _prefix(value: string, length: number): string {
+  if (value.length <= length) return value;
+  let end = 0;
+  for (let count = 0; count < length && end < value.length; count++) {
+    const code = value.charCodeAt(end);
+    const next = value.charCodeAt(end + 1);
+    end += code >= HIGH_SURROGATE_MIN && code <= HIGH_SURROGATE_MAX &&
+        next >= LOW_SURROGATE_MIN && next <= LOW_SURROGATE_MAX
+      ? 2
+      : 1;
+  }
+  return value.slice(0, end);
+}
+
+function _isScalar(value: unknown): value is string | number | bigint | boolean {
+  const type = typeof value;
+  return type === "string" || type === "number" || type === "bigint" || type === "boolean";
+}
+
+function _named(name: string, value: string, operator: _Operator): string {
+  return value === "" ? name + operator.ifEmpty : name + "=" + value;
+}
+
+function _expandComposite(
+  operator: _Operator,
+  spec: _VarSpec,
+  value: object,
+  encode: (value: string) => string,
+): string | undefined {
+  const separator = spec.explode ? operator.separator : ",";
+  let result = "";
+  let count = 0;
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      if (item === undefined || item === null) continue;
+      const encoded = encode(String(item));
+      const piece = spec.explode && operator.named ? _named(spec.name, encoded, operator) : encoded;
+      result += count++ === 0 ? piece : separator + piece;
+    }
+  } else {
+    const map = value as Record<string, unknown>;
+    for (const key of Object.keys(map)) {
+      const item = map[key];
+      if (item === undefined || item === null) continue;
+      const encodedKey = encode(key);
+      const encoded = encode(String(item));
+      const piece = spec.explode
+        ? (operator.named ? _named(encodedKey, encoded, operator) : encodedKey + "=" + encoded)
+        : encodedKey + "," + encoded;
+      result += count++ === 0 ? piece : separator + piece;
+    }
+  }
+  if (count === 0) return undefined;
+  return !spec.explode && operator.named ? _named(spec.name, result, operator) : result;
+}
+
+function _expandVariable(
+  operator: _Operator,
+  spec: _VarSpec,
+  value: unknown,
+  options: _ExpandOptions,
+): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  const encode = operator.allowReserved ? _encodeReserved : _encodeUnreserved;
+  if (_isScalar(value)) {
+    const text = String(value);
+    const encoded = encode(spec.prefix === 0 ? text : _prefix(text, spec.prefix));
+    return operator.named ? _named(spec.name, encoded, operator) : encoded;
+  }
+  if (typeof value !== "object" && typeof value !== "function") return undefined;
+  if (spec.prefix !== 0 && options.strict) {
+    throw new UriTemplateError(
+      `Cannot apply a prefix modifier to the list or map "${spec.name}"`,
+      options.template,
+      spec.index,
+    );
+  }
+  return _expandComposite(operator, spec, value, encode);
+}
+
+function _lookup(
+  variables: object,
+  name: string,
+  unbound: ReadonlySet<string> | undefined,
+): unknown {
+  if (unbound?.has(name) || !Object.hasOwn(variables, name)) return undefined;
+  return (variables as Record<string, unknown>)[name];
+}
+
+function _expandExpression(
+  expression: _Expression,
+  variables: object,
+  options: _ExpandOptions,
+): string {
+  const { operator } = expression;
+  let result = "";
+  let count = 0;
+  for (const spec of expression.variables) {
+    const value = _lookup(variables, spec.name, options.unbound);
+    const piece = _expandVariable(operator, spec, value, options);
+    if (piece === undefined) continue;
+    result += count++ === 0 ? operator.first + piece : operator.separator + piece;
+  }
+  return result;
+}
+
+/**
+ * Expands parsed template parts.
+ *
+ * @throws {UriTemplateError} In strict mode, for a prefix modifier on a list or map value.
+ */
+export function _expandParts(
+  parts: readonly _Part[],
+  variables: object,
+  options: _ExpandOptions,
+): string {
+  let result = "";
+  for (const part of parts) {
+    result += typeof part === "string" ? part : _expandExpression(part, variables, options);
+  }
+  return result;
+}

@@ -1,0 +1,161 @@
+// Parses RFC 6570 (level 4) template syntax into literal and expression parts. Literals come out
+// already percent-encoded. The one extension, for endpoint(), is hyphens in variable names
+// (GitHub's `{enterprise-team}`).
+import { _encodeReserved } from "./_encode.ts";
+import { UriTemplateError } from "./uri_template_error.ts";
+
+/** How an expression's operator expands its variables (RFC 6570 appendix A). */
+export interface _Operator {
+  readonly first: string;
+  readonly separator: string;
+  readonly named: boolean;
+  readonly ifEmpty: string;
+  readonly allowReserved: boolean;
+}
+
+/** One variable of an expression, such as `list*` or `var:3`. */
+export interface _VarSpec {
+  readonly name: string;
+  /** The prefix length in code points, `0` when there is no prefix modifier. */
+  readonly prefix: number;
+  readonly explode: boolean;
+  /** Where the variable starts in the template. */
+  readonly index: number;
+}
+
+/** A `{...}` expression. */
+export interface _Expression {
+  readonly operator: _Operator;
+  readonly variables: readonly _VarSpec[];
+}
+
+/** An encoded literal or an expression. */
+export type _Part = string | _Expression;
+
+function _operator(
+  first: string,
+  separator: string,
+  named: boolean,
+  ifEmpty: string,
+  allowReserved: boolean,
+): _Operator {
+  return { first, separator, named, ifEmpty, allowReserved };
+}
+
+const SIMPLE = _operator("", ",", false, "", false);
+const OPERATORS: Readonly<Record<string, _Operator>> = {
+  "+": _operator("", ",", false, "", true),
+  "#": _operator("#", ",", false, "", true),
+  ".": _operator(".", ".", false, "", false),
+  "/": _operator("/", "/", false, "", false),
+  ";": _operator(";", ";", true, "", false),
+  "?": _operator("?", "&", true, "=", false),
+  "&": _operator("&", "&", true, "=", false),
+};
+const RESERVED_OPERATORS = "=,!@|";
+const STRICT_NAME = /^(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})+(?:\.(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})+)*$/;
+const LENIENT_NAME =
+  /^(?:[A-Za-z0-9_-]|%[0-9A-Fa-f]{2})+(?:\.(?:[A-Za-z0-9_-]|%[0-9A-Fa-f]{2})+)*$/;
+const MAX_PREFIX_DIGITS = 4;
+
+function _isNameChar(code: number, allowHyphen: boolean): boolean {
+  return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) ||
+    (code >= 0x30 && code <= 0x39) || code === 0x5f || code === 0x2e || code === 0x25 ||
+    (allowHyphen && code === 0x2d);
+}
+
+function _isDigit(code: number): boolean {
+  return code >= 0x30 && code <= 0x39;
+}
+
+/**
+ * Splits `template` into parts.
+ *
+ * @param allowHyphen Accept `-` in variable names (the endpoint() extension).
+ * @throws {UriTemplateError} When the template is not valid.
+ */
+export function _parseTemplateParts(template: string, allowHyphen: boolean): _Part[] {
+  const parts: _Part[] = [];
+  let index = 0;
+  while (index < template.length) {
+    const open = template.indexOf("{", index);
+    const literalEnd = open === -1 ? template.length : open;
+    const close = template.indexOf("}", index);
+    if (close !== -1 && close < literalEnd) {
+      throw new UriTemplateError("Unmatched closing brace", template, close);
+    }
+    if (literalEnd > index) parts.push(_encodeReserved(template.slice(index, literalEnd)));
+    if (open === -1) break;
+    index = _parseExpression(template, open, allowHyphen, parts);
+  }
+  return parts;
+}
+
+/** Parses the expression that opens at `open`, pushes it, and returns the index after it. */
+function _parseExpression(
+  template: string,
+  open: number,
+  allowHyphen: boolean,
+  parts: _Part[],
+): number {
+  let index = open + 1;
+  const operatorChar = template[index];
+  let operator = SIMPLE;
+  if (operatorChar !== undefined && Object.hasOwn(OPERATORS, operatorChar)) {
+    operator = OPERATORS[operatorChar]!;
+    index++;
+  } else if (operatorChar !== undefined && RESERVED_OPERATORS.includes(operatorChar)) {
+    throw new UriTemplateError(`Reserved operator "${operatorChar}"`, template, index);
+  }
+  const variables: _VarSpec[] = [];
+  for (;;) {
+    const start = index;
+    while (index < template.length && _isNameChar(template.charCodeAt(index), allowHyphen)) {
+      index++;
+    }
+    const name = template.slice(start, index);
+    if (name === "") {
+      if (index >= template.length) {
+        throw new UriTemplateError("Unclosed expression", template, open);
+      }
+      throw new UriTemplateError(`Unexpected ${_describe(template, index)}`, template, index);
+    }
+    if (!(allowHyphen ? LENIENT_NAME : STRICT_NAME).test(name)) {
+      throw new UriTemplateError(`Invalid variable name "${name}"`, template, start);
+    }
+    let prefix = 0;
+    let explode = false;
+    if (template[index] === ":") {
+      const digitsStart = ++index;
+      while (index < template.length && _isDigit(template.charCodeAt(index))) index++;
+      const digits = template.slice(digitsStart, index);
+      if (digits === "" || digits[0] === "0" || digits.length > MAX_PREFIX_DIGITS) {
+        throw new UriTemplateError(
+          "Prefix length must be an integer from 1 to 9999",
+          template,
+          digitsStart,
+        );
+      }
+      prefix = Number(digits);
+    } else if (template[index] === "*") {
+      explode = true;
+      index++;
+    }
+    variables.push({ name, prefix, explode, index: start });
+    const next = template[index];
+    if (next === ",") {
+      index++;
+    } else if (next === "}") {
+      parts.push({ operator, variables });
+      return index + 1;
+    } else if (next === undefined) {
+      throw new UriTemplateError("Unclosed expression", template, open);
+    } else {
+      throw new UriTemplateError(`Unexpected ${_describe(template, index)}`, template, index);
+    }
+  }
+}
+
+function _describe(template: string, index: number): string {
+  return `character ${JSON.stringify(template[index])}`;
+}
