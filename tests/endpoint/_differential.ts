@@ -1,0 +1,88 @@
+/**
+ * Shared by the differential tests: @octokit/endpoint 11.0.5 (the reference), the GitHub REST
+ * route list of @octokit/plugin-rest-endpoint-methods, and a comparison that treats the two
+ * default user-agents (which differ by design) as equal.
+ */
+import assert from "node:assert/strict";
+import { endpoint as octokitEndpoint } from "@octokit/endpoint";
+import Endpoints from "../../node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/generated/endpoints.js";
+import { endpoint } from "../../endpoint/mod.ts";
+
+export { octokitEndpoint };
+
+/** A loosely typed endpoint function, so both implementations take the same arguments. */
+export interface AnyEndpoint {
+  (route: unknown, options?: unknown): Record<string, unknown>;
+  defaults(defaults: unknown): AnyEndpoint;
+}
+
+/** One method of the plugin's map: `[route, defaults?, decorations?]`. */
+export interface GithubRoute {
+  name: string;
+  route: string;
+  defaults: Record<string, unknown> | undefined;
+}
+
+type EndpointsMap = Record<string, Record<string, [string, Record<string, unknown>?, unknown?]>>;
+
+/** Every method of @octokit/plugin-rest-endpoint-methods 18.0.0 (1044). */
+export const GITHUB_ROUTES: readonly GithubRoute[] = Object.entries(
+  Endpoints as unknown as EndpointsMap,
+)
+  .flatMap(([scope, methods]) =>
+    Object.entries(methods).map(([method, [route, defaults]]) => ({
+      name: `${scope}.${method}`,
+      route,
+      defaults,
+    }))
+  );
+
+const OURS_UA = endpoint.DEFAULTS.headers["user-agent"];
+const OCTOKIT_UA = octokitEndpoint.DEFAULTS.headers["user-agent"];
+const DEFAULT_UA = "<default user-agent>";
+
+/** The result with each library's own default user-agent replaced by one placeholder. */
+function normalizeUserAgent(result: Record<string, unknown>): Record<string, unknown> {
+  const headers = result.headers as Record<string, unknown>;
+  const userAgent = headers["user-agent"];
+  if (userAgent !== OURS_UA && userAgent !== OCTOKIT_UA) return result;
+  return { ...result, headers: { ...headers, "user-agent": DEFAULT_UA } };
+}
+
+/** The outcome of a call: its result, or the error it threw. */
+export type Outcome = { result: Record<string, unknown> } | { error: unknown };
+
+/** Runs `call`, capturing a thrown error. */
+export function outcome(call: () => unknown): Outcome {
+  try {
+    return { result: call() as Record<string, unknown> };
+  } catch (error) {
+    return { error };
+  }
+}
+
+/**
+ * Asserts both outcomes are deep-equal results (user-agents aside), or that both threw and ours
+ * threw a documented type (TypeError or its UriTemplateError sibling SyntaxError).
+ */
+export function assertSameOutcome(ours: Outcome, octokit: Outcome, context: string): void {
+  if ("error" in octokit) {
+    assert.ok("error" in ours, `${context}: octokit threw ${octokit.error}, ours did not`);
+    assert.ok(
+      ours.error instanceof TypeError || ours.error instanceof SyntaxError,
+      `${context}: ours threw ${ours.error}`,
+    );
+    return;
+  }
+  assert.ok("result" in ours, `${context}: ours threw ${"error" in ours && ours.error}`);
+  assert.deepStrictEqual(
+    normalizeUserAgent(ours.result),
+    normalizeUserAgent(octokit.result),
+    context,
+  );
+}
+
+/** Either endpoint function, loosely typed for side-by-side calls with the same arguments. */
+export function loosely(endpointFunction: unknown): AnyEndpoint {
+  return endpointFunction as AnyEndpoint;
+}
