@@ -10,9 +10,18 @@ import { endpoint } from "../../endpoint/mod.ts";
 
 export { octokitEndpoint };
 
+/** Request options as either implementation returns them. */
+export interface LooseRequestOptions {
+  method: string;
+  url: string;
+  headers: Record<string, unknown>;
+  body?: unknown;
+  request?: unknown;
+}
+
 /** A loosely typed endpoint function, so both implementations take the same arguments. */
 export interface AnyEndpoint {
-  (route: unknown, options?: unknown): Record<string, unknown>;
+  (route: unknown, options?: unknown): LooseRequestOptions;
   defaults(defaults: unknown): AnyEndpoint;
 }
 
