@@ -1,0 +1,43 @@
+// Describes one Google REST call with endpoint() and serializes it for _http.ts.
+import { endpoint } from "../endpoint/mod.ts";
+import type { RequestParameters } from "../endpoint/mod.ts";
+import type { _HttpRequest } from "./_http.ts";
+
+/** What varies between Google calls. */
+export interface _GoogleCall {
+  /** Base URL of the service, such as `https://sts.googleapis.com/v1`. */
+  baseUrl: string;
+  /** The route, such as `POST /token`. */
+  route: string;
+  /** URL placeholders and JSON body keys; or `data` for a raw body. */
+  params: RequestParameters;
+  /** Bearer token for `Authorization`, when the call needs one. */
+  bearer?: string;
+  /** Extra headers, such as a form `content-type`. */
+  headers?: Record<string, string>;
+  /** `X-Goog-Request-Reason`, when set. */
+  requestReason?: string;
+}
+
+/** Builds the request: JSON accept, package user-agent, reason and bearer headers, body serialized. */
+export function _googleRequest(call: _GoogleCall): _HttpRequest {
+  const headers: Record<string, string> = { accept: "application/json", ...call.headers };
+  if (call.requestReason !== undefined && call.requestReason !== "") {
+    headers["x-goog-request-reason"] = call.requestReason;
+  }
+  if (call.bearer !== undefined) headers.authorization = `Bearer ${call.bearer}`;
+  const options = endpoint(call.route, { ...call.params, baseUrl: call.baseUrl, headers });
+  const request: _HttpRequest = {
+    method: options.method,
+    url: options.url,
+    headers: Object.fromEntries(
+      Object.entries(options.headers).flatMap(([name, value]) =>
+        value === undefined ? [] : [[name, String(value)]]
+      ),
+    ),
+  };
+  if (options.body !== undefined) {
+    request.body = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
+  }
+  return request;
+}

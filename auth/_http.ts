@@ -1,0 +1,225 @@
+// The only place in auth/ that calls fetch: one JSON call with per-attempt timeouts, retries on
+// network errors, 408, 429 and 5xx (full-jitter backoff, Retry-After honoured, bounded budget),
+// and errors built with secrets redacted.
+import type { AuthError, AuthErrorOptions } from "./errors.ts";
+import { TokenError } from "./errors.ts";
+import { _redactAndTruncate } from "./_redact.ts";
+import {
+  _backoffDelay,
+  _DEFAULT_TIMEOUT_MS,
+  _defaultSleep,
+  _isRetryableStatus,
+  _retryAfterMs,
+  _retryPolicy,
+} from "./_retry.ts";
+import type { CallOptions } from "./types.ts";
+
+/** A request ready to send: what `endpoint()` returns, with the body already serialized. */
+export interface _HttpRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** How to report a failure of this call. */
+export interface _FailureSpec {
+  /** Greppable message prefix, such as `Failed to generate Google Cloud federated token for X`. */
+  message: string;
+  /** Builds the domain error from the final message and its details. */
+  error: (message: string, options: AuthErrorOptions) => AuthError;
+  /** Secret values of this call (bearer, subject token, assertion) to redact from any error. */
+  secrets: readonly string[];
+  /** Refines the hint from the failed response, such as listing the OIDC token's claims. */
+  hint?: (details: _FailureDetails) => string | undefined;
+}
+
+/** What the failed response said. */
+export interface _FailureDetails {
+  status: number;
+  googleStatus?: string;
+  googleMessage?: string;
+}
+
+/** A successful JSON response. */
+export interface _JsonResponse {
+  status: number;
+  json: unknown;
+}
+
+interface _Attempt {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+const TIMEOUT = "TimeoutError";
+
+async function _attempt(
+  request: _HttpRequest,
+  options: CallOptions,
+  timeoutMs: number,
+): Promise<_Attempt> {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException(`Timed out after ${timeoutMs} ms`, TIMEOUT)),
+    timeoutMs,
+  );
+  const caller = options.signal;
+  const onAbort = (): void => controller.abort(caller?.reason);
+  caller?.addEventListener("abort", onAbort, { once: true });
+  try {
+    const fetchImpl = options.fetch ?? globalThis.fetch;
+    const init: RequestInit = {
+      method: request.method,
+      headers: request.headers,
+      signal: controller.signal,
+      redirect: "error",
+    };
+    if (request.body !== undefined) init.body = request.body;
+    const response = await fetchImpl(request.url, init);
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, text };
+  } catch (error) {
+    // A fetch that ignores the signal still must not outlive its timeout.
+    if (controller.signal.aborted) throw controller.signal.reason;
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    caller?.removeEventListener("abort", onAbort);
+  }
+}
+
+function _parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function _isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Google's `{ error: { status, message } }` or OAuth's `{ error, error_description }`. */
+function _failureDetails(status: number, text: string): _FailureDetails {
+  const json = _parseJson(text);
+  const details: _FailureDetails = { status };
+  if (!_isRecord(json)) return details;
+  const error = json.error;
+  if (_isRecord(error)) {
+    if (typeof error.status === "string") details.googleStatus = error.status;
+    if (typeof error.message === "string") details.googleMessage = error.message;
+  } else if (typeof error === "string") {
+    details.googleStatus = error;
+    if (typeof json.error_description === "string") {
+      details.googleMessage = json.error_description;
+    }
+  } else if (typeof json.message === "string") {
+    details.googleMessage = json.message;
+  }
+  return details;
+}
+
+function _statusText(details: _FailureDetails, text: string, secrets: readonly string[]): string {
+  const head = `HTTP ${details.status}${details.googleStatus ? ` ${details.googleStatus}` : ""}`;
+  if (details.googleMessage !== undefined) return `${head}: ${details.googleMessage}`;
+  const body = text.trim();
+  return body === "" ? `${head} (empty body)` : `${head}: ${_redactAndTruncate(body, secrets)}`;
+}
+
+function _errorText(error: unknown): string {
+  if (error instanceof Error) {
+    const cause = error.cause instanceof Error ? ` (${error.cause.message})` : "";
+    return `${error.name === TIMEOUT ? "timeout" : "network error"}: ${error.message}${cause}`;
+  }
+  return `network error: ${String(error)}`;
+}
+
+function _attemptsText(attempts: number): string {
+  return attempts === 1 ? "" : ` (after ${attempts} attempts)`;
+}
+
+/**
+ * Sends `request`, retrying transient failures, and returns the parsed JSON of a 2xx response.
+ * Rejects with the caller's abort reason when `options.signal` aborts, with `spec.error(...)` for
+ * a failed call, and with a {@linkcode TokenError} when a 2xx body is not JSON.
+ */
+export async function _requestJson(
+  request: _HttpRequest,
+  options: CallOptions,
+  spec: _FailureSpec,
+): Promise<_JsonResponse> {
+  const policy = _retryPolicy(options.retry);
+  const now = options.now ?? Date.now;
+  const sleep = options.sleep ?? _defaultSleep;
+  const timeoutMs = options.timeoutMs ?? _DEFAULT_TIMEOUT_MS;
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
+    throw new RangeError(`Cannot use option "timeoutMs": expected a number > 0, got ${timeoutMs}`);
+  }
+  const deadline = now() + policy.budgetMs;
+  const where = `${request.method} ${request.url}`;
+  let attempt = 0;
+  for (;;) {
+    attempt++;
+    options.signal?.throwIfAborted();
+    const attemptTimeout = Math.max(1, Math.min(timeoutMs, deadline - now()));
+    let outcome: _Attempt | undefined;
+    let failure: unknown;
+    try {
+      outcome = await _attempt(request, options, attemptTimeout);
+    } catch (error) {
+      options.signal?.throwIfAborted();
+      failure = error;
+    }
+    if (outcome !== undefined && outcome.status >= 200 && outcome.status <= 299) {
+      const json = _parseJson(outcome.text);
+      if (json === undefined) {
+        throw new TokenError(
+          "ERR_TOKEN_RESPONSE_INVALID",
+          `${spec.message}: HTTP ${outcome.status} with a body that is not JSON: ${
+            _redactAndTruncate(outcome.text, spec.secrets, 200)
+          }`,
+          { status: outcome.status, secrets: spec.secrets },
+        );
+      }
+      return { status: outcome.status, json };
+    }
+    if (outcome !== undefined && !_isRetryableStatus(outcome.status)) {
+      throw _failure(spec, outcome, attempt);
+    }
+    let delay = _backoffDelay(policy, attempt - 1);
+    if (outcome !== undefined) {
+      const asked = _retryAfterMs(outcome.headers.get("retry-after"), now());
+      if (asked !== undefined) delay = Math.min(asked, policy.maxDelayMs);
+    }
+    const last = attempt >= policy.attempts || now() + delay >= deadline;
+    if (last) {
+      if (outcome !== undefined) throw _failure(spec, outcome, attempt);
+      throw spec.error(`${spec.message}: ${_errorText(failure)}${_attemptsText(attempt)}`, {
+        status: 0,
+        cause: failure,
+        secrets: spec.secrets,
+      });
+    }
+    const why = outcome === undefined ? _errorText(failure) : `HTTP ${outcome.status}`;
+    options.log?.debug(
+      `Retrying ${where} in ${delay} ms after ${why} (attempt ${
+        attempt + 1
+      } of ${policy.attempts})`,
+    );
+    await sleep(delay, options.signal);
+  }
+}
+
+function _failure(spec: _FailureSpec, outcome: _Attempt, attempts: number): AuthError {
+  const details = _failureDetails(outcome.status, outcome.text);
+  const message = `${spec.message}: ${_statusText(details, outcome.text, spec.secrets)}${
+    _attemptsText(attempts)
+  }`;
+  const options: AuthErrorOptions = { ...details, secrets: spec.secrets };
+  const hint = spec.hint?.(details);
+  if (hint !== undefined) options.hint = hint;
+  return spec.error(message, options);
+}

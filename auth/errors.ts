@@ -1,0 +1,304 @@
+/**
+ * The one error tree of `auth/`: {@linkcode AuthError} and its subclasses, each with a stable
+ * `code` from a closed union, a `hint` that says what to do, and secrets redacted at construction.
+ *
+ * @module
+ */
+
+import { _redact } from "./_redact.ts";
+
+/** Codes of {@linkcode CredentialsError}: a bad option, key, provider name or OIDC environment. */
+export type CredentialsErrorCode =
+  | "ERR_OPTIONS_INVALID"
+  | "ERR_OPTIONS_CREDENTIAL_SOURCE"
+  | "ERR_OPTIONS_SERVICE_ACCOUNT_REQUIRED"
+  | "ERR_OPTIONS_ID_TOKEN_AUDIENCE_REQUIRED"
+  | "ERR_PROVIDER_INVALID"
+  | "ERR_KEY_EMPTY"
+  | "ERR_KEY_MALFORMED"
+  | "ERR_KEY_UNSUPPORTED_TYPE"
+  | "ERR_KEY_FIELD_MISSING"
+  | "ERR_KEY_PRIVATE_KEY_INVALID"
+  | "ERR_OIDC_UNAVAILABLE";
+
+/** Codes of {@linkcode GoogleApiError}: a Google call that failed (after retries). */
+export type GoogleApiErrorCode =
+  | "ERR_STS_EXCHANGE_FAILED"
+  | "ERR_IAM_ACCESS_TOKEN_FAILED"
+  | "ERR_IAM_ID_TOKEN_FAILED"
+  | "ERR_IAM_SIGN_JWT_FAILED"
+  | "ERR_OAUTH2_TOKEN_FAILED";
+
+/** Codes of {@linkcode GithubOidcError}: the GitHub OIDC token request failed (after retries). */
+export type GithubOidcErrorCode = "ERR_OIDC_REQUEST_FAILED";
+
+/** Codes of {@linkcode TokenError}: a successful response that does not hold a usable token. */
+export type TokenErrorCode = "ERR_TOKEN_RESPONSE_INVALID";
+
+/** Every code an {@linkcode AuthError} can carry. */
+export type AuthErrorCode =
+  | CredentialsErrorCode
+  | GoogleApiErrorCode
+  | GithubOidcErrorCode
+  | TokenErrorCode;
+
+/** The default hint of each code: one imperative sentence saying what to do. */
+export const AUTH_ERROR_HINTS: Readonly<Record<AuthErrorCode, string>> = Object.freeze({
+  ERR_OPTIONS_INVALID:
+    "Fix the named option; see the documentation of authenticate() for its format",
+  ERR_OPTIONS_CREDENTIAL_SOURCE:
+    "Set exactly one of workload_identity_provider or credentials_json; secrets are not passed to workflows triggered from forks, including Dependabot",
+  ERR_OPTIONS_SERVICE_ACCOUNT_REQUIRED:
+    "Set service_account to the email of the service account to impersonate",
+  ERR_OPTIONS_ID_TOKEN_AUDIENCE_REQUIRED:
+    "Set id_token_audience to the audience the ID token is for, such as the URL of a Cloud Run service",
+  ERR_PROVIDER_INVALID:
+    "Use the full provider resource name: projects/<project number>/locations/global/workloadIdentityPools/<pool>/providers/<provider>",
+  ERR_KEY_EMPTY:
+    "Pass the service account key JSON; secrets are not passed to workflows triggered from forks, including Dependabot",
+  ERR_KEY_MALFORMED:
+    "Pass the key file as downloaded (minified with `jq -c .` if needed) or its base64 encoding",
+  ERR_KEY_UNSUPPORTED_TYPE:
+    'Pass a service account key ("type": "service_account"); use workload_identity_provider for federation',
+  ERR_KEY_FIELD_MISSING: "Create a new key for the service account and pass the file as downloaded",
+  ERR_KEY_PRIVATE_KEY_INVALID:
+    "Create a new key for the service account and pass the file as downloaded",
+  ERR_OIDC_UNAVAILABLE:
+    "Add `permissions: id-token: write` to the job; jobs from forks and Dependabot get no OIDC token",
+  ERR_OIDC_REQUEST_FAILED:
+    "Check that the job has `permissions: id-token: write` and is still running; retry the job if GitHub had an outage",
+  ERR_STS_EXCHANGE_FAILED:
+    "Check the provider name, the OIDC audience and the provider's attribute condition against the token's claims",
+  ERR_IAM_ACCESS_TOKEN_FAILED:
+    "Grant roles/iam.serviceAccountTokenCreator (or roles/iam.workloadIdentityUser for federation) on the service account to the caller; IAM changes take up to 5 minutes to apply",
+  ERR_IAM_ID_TOKEN_FAILED:
+    "Grant roles/iam.serviceAccountTokenCreator (or roles/iam.workloadIdentityUser for federation) on the service account to the caller; IAM changes take up to 5 minutes to apply",
+  ERR_IAM_SIGN_JWT_FAILED:
+    "Grant roles/iam.serviceAccountTokenCreator on the service account to the workload identity principal; IAM changes take up to 5 minutes to apply",
+  ERR_OAUTH2_TOKEN_FAILED:
+    "Authorize the service account's client ID for the scopes in the Google Workspace admin console (domain-wide delegation), and keep the lifetime at most 1 hour",
+  ERR_TOKEN_RESPONSE_INVALID:
+    "Retry; if it persists, check that the endpoint overrides point at Google (or a faithful emulator)",
+});
+
+/** Options shared by every {@linkcode AuthError} constructor. */
+export interface AuthErrorOptions {
+  /** What to do about it; defaults to the code's entry in {@linkcode AUTH_ERROR_HINTS}. */
+  hint?: string;
+  /** The underlying error. */
+  cause?: unknown;
+  /** HTTP status of the failed call; 0 for a network error or a timeout. */
+  status?: number;
+  /** Google's `error.status` (such as `PERMISSION_DENIED`) or OAuth `error` (such as `invalid_grant`). */
+  googleStatus?: string;
+  /** Google's `error.message` or OAuth `error_description`, redacted. */
+  googleMessage?: string;
+  /** The option (camelCase name of an `authenticate()` option) the error is about. */
+  option?: string;
+  /** Secret values to redact from the message, hint and Google message besides the usual patterns. */
+  secrets?: readonly string[];
+}
+
+/**
+ * Base class of every domain error of `auth/`. `code` is stable and `switch (error.code)` narrows
+ * {@linkcode AnyAuthError}; messages and hints never contain secrets (they are redacted here).
+ *
+ * @example Narrowing on the code
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { AuthError, parseWorkloadIdentityProvider } from "./mod.ts";
+ *
+ * try {
+ *   parseWorkloadIdentityProvider("my-pool");
+ *   assert.fail("expected an error");
+ * } catch (error) {
+ *   assert.ok(error instanceof AuthError);
+ *   assert.equal(error.code, "ERR_PROVIDER_INVALID");
+ *   assert.match(error.hint, /projects\/<project number>/);
+ * }
+ * ```
+ */
+export class AuthError extends Error {
+  /** The class name, as a string literal so it survives minification. */
+  override name = "AuthError";
+  /** Stable machine-readable code. */
+  readonly code: AuthErrorCode;
+  /** What to do about it. */
+  readonly hint: string;
+  /** HTTP status of the failed call (0 for network errors and timeouts), if a call failed. */
+  readonly status?: number;
+  /** Google's `error.status` or OAuth `error`, when the response had one. */
+  readonly googleStatus?: string;
+  /** Google's `error.message` or OAuth `error_description` (redacted), when the response had one. */
+  readonly googleMessage?: string;
+  /** The `authenticate()` option the error is about, when there is one. */
+  readonly option?: string;
+
+  /**
+   * Builds the error, redacting secrets from every text field.
+   *
+   * @param code The stable code.
+   * @param message What failed, with context after a colon.
+   * @param options Hint, cause, HTTP details and secrets to redact.
+   */
+  constructor(code: AuthErrorCode, message: string, options: AuthErrorOptions = {}) {
+    const secrets = options.secrets ?? [];
+    super(_redact(message, secrets), options.cause === undefined ? {} : { cause: options.cause });
+    this.code = code;
+    this.hint = _redact(options.hint ?? AUTH_ERROR_HINTS[code], secrets);
+    if (options.status !== undefined) this.status = options.status;
+    if (options.googleStatus !== undefined) this.googleStatus = options.googleStatus;
+    if (options.googleMessage !== undefined) {
+      this.googleMessage = _redact(options.googleMessage, secrets);
+    }
+    if (options.option !== undefined) this.option = options.option;
+  }
+}
+
+/**
+ * A bad option, service account key, provider name, or missing GitHub OIDC environment; raised
+ * before any network call.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { CredentialsError, parseServiceAccountKey } from "./mod.ts";
+ *
+ * assert.throws(() => parseServiceAccountKey("   "), CredentialsError);
+ * ```
+ */
+export class CredentialsError extends AuthError {
+  /** Always `"CredentialsError"` (survives minification). */
+  override name = "CredentialsError";
+  /** Stable machine-readable code. */
+  declare readonly code: CredentialsErrorCode;
+
+  /**
+   * Builds the error, redacting secrets from every text field.
+   *
+   * @param code The stable code.
+   * @param message What is wrong, naming the option.
+   * @param options Hint, cause and the option name.
+   */
+  constructor(code: CredentialsErrorCode, message: string, options: AuthErrorOptions = {}) {
+    super(code, message, options);
+  }
+}
+
+/**
+ * A Google call (STS, IAM Credentials, OAuth2) that failed with a non-retryable status or after its
+ * retries; `status` is 0 for network errors and timeouts.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { GoogleApiError } from "./mod.ts";
+ *
+ * const error = new GoogleApiError("ERR_IAM_ACCESS_TOKEN_FAILED", "Failed: 403", { status: 403 });
+ * assert.equal(error.status, 403);
+ * assert.match(error.hint, /serviceAccountTokenCreator/);
+ * ```
+ */
+export class GoogleApiError extends AuthError {
+  /** Always `"GoogleApiError"` (survives minification). */
+  override name = "GoogleApiError";
+  /** Stable machine-readable code. */
+  declare readonly code: GoogleApiErrorCode;
+  /** HTTP status of the failed call; 0 for a network error or a timeout. */
+  declare readonly status: number;
+
+  /**
+   * Builds the error, redacting secrets from every text field.
+   *
+   * @param code The stable code.
+   * @param message What failed, with Google's answer after a colon.
+   * @param options Status, Google's status and message, hint, cause, secrets to redact.
+   */
+  constructor(code: GoogleApiErrorCode, message: string, options: AuthErrorOptions = {}) {
+    super(code, message, { ...options, status: options.status ?? 0 });
+  }
+}
+
+/**
+ * The GitHub Actions OIDC token request failed with a non-retryable status or after its retries.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { GithubOidcError } from "./mod.ts";
+ *
+ * const error = new GithubOidcError("ERR_OIDC_REQUEST_FAILED", "Failed", { status: 0 });
+ * assert.match(error.hint, /id-token: write/);
+ * ```
+ */
+export class GithubOidcError extends AuthError {
+  /** Always `"GithubOidcError"` (survives minification). */
+  override name = "GithubOidcError";
+  /** Stable machine-readable code. */
+  declare readonly code: GithubOidcErrorCode;
+  /** HTTP status of the failed call; 0 for a network error or a timeout. */
+  declare readonly status: number;
+
+  /**
+   * Builds the error, redacting secrets from every text field.
+   *
+   * @param code The stable code.
+   * @param message What failed.
+   * @param options Status, hint, cause, secrets to redact.
+   */
+  constructor(code: GithubOidcErrorCode, message: string, options: AuthErrorOptions = {}) {
+    super(code, message, { ...options, status: options.status ?? 0 });
+  }
+}
+
+/**
+ * A 2xx response that holds no usable token (not JSON, truncated, a field missing or of the
+ * wrong type).
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { TokenError } from "./mod.ts";
+ *
+ * const error = new TokenError("ERR_TOKEN_RESPONSE_INVALID", 'Missing "accessToken"');
+ * assert.equal(error.code, "ERR_TOKEN_RESPONSE_INVALID");
+ * ```
+ */
+export class TokenError extends AuthError {
+  /** Always `"TokenError"` (survives minification). */
+  override name = "TokenError";
+  /** Stable machine-readable code. */
+  declare readonly code: TokenErrorCode;
+
+  /**
+   * Builds the error, redacting secrets from every text field.
+   *
+   * @param code The stable code.
+   * @param message What is missing or wrong.
+   * @param options Status, hint, cause, secrets to redact.
+   */
+  constructor(code: TokenErrorCode, message: string, options: AuthErrorOptions = {}) {
+    super(code, message, options);
+  }
+}
+
+/**
+ * Any error of the tree, discriminated by `code`.
+ *
+ * @example Narrowing
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { type AnyAuthError, CredentialsError } from "./mod.ts";
+ *
+ * function describe(error: AnyAuthError): string {
+ *   switch (error.code) {
+ *     case "ERR_OIDC_UNAVAILABLE":
+ *       return `option ${error.option ?? "?"}`;
+ *     default:
+ *       return error.code;
+ *   }
+ * }
+ * assert.equal(describe(new CredentialsError("ERR_KEY_EMPTY", "empty")), "ERR_KEY_EMPTY");
+ * ```
+ */
+export type AnyAuthError = CredentialsError | GoogleApiError | GithubOidcError | TokenError;

@@ -1,0 +1,132 @@
+/**
+ * Google Cloud credentials from GitHub Actions OIDC or service account keys, over `fetch` and Web
+ * Crypto: GitHub OIDC tokens, Workload Identity Federation (STS), IAM Credentials (access tokens,
+ * ID tokens, `signJwt`), self-signed JWTs, domain-wide delegation, and one high-level
+ * {@linkcode authenticate}. Every call retries transient failures within a bounded budget; every
+ * error is an {@linkcode AuthError} with a stable `code`, a `hint`, and no secret in it.
+ *
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { authenticate } from "./mod.ts";
+ *
+ * // Workload Identity Federation + impersonation, with a fake fetch standing in for
+ * // GitHub, STS and IAM Credentials.
+ * const seen: string[] = [];
+ * const fetch = async (url: Request | URL | string): Promise<Response> => {
+ *   const { pathname } = new URL(String(url));
+ *   seen.push(pathname);
+ *   if (pathname === "/token") return Response.json({ value: "eyJ.github.oidc" });
+ *   if (pathname === "/v1/token") return Response.json({ access_token: "federated", expires_in: 3600 });
+ *   return Response.json({ accessToken: "ya29.sa-token", expireTime: "2030-01-01T00:00:00Z" });
+ * };
+ * const result = await authenticate({
+ *   workloadIdentityProvider: "projects/123/locations/global/workloadIdentityPools/github/providers/repo",
+ *   serviceAccount: "ci@my-proj.iam.gserviceaccount.com",
+ *   oidcRequest: { url: "https://runner.example/token?api-version=2.0", token: "runner-token" },
+ *   tokenFormat: "access_token",
+ *   fetch,
+ * });
+ * assert.equal(result.accessToken, "ya29.sa-token");
+ * assert.equal(result.projectId, "my-proj");
+ * assert.deepEqual(seen, [
+ *   "/token",
+ *   "/v1/token",
+ *   "/v1/projects/-/serviceAccounts/ci@my-proj.iam.gserviceaccount.com:generateAccessToken",
+ * ]);
+ * ```
+ *
+ * @module
+ */
+
+export { authenticate } from "./authenticate.ts";
+export type { AuthenticateResult } from "./authenticate.ts";
+export {
+  DEFAULT_ACCESS_TOKEN_LIFETIME_SECONDS,
+  MAX_ACCESS_TOKEN_LIFETIME_SECONDS,
+  validateAuthenticateOptions,
+} from "./authenticate_options.ts";
+export type {
+  AuthenticateOptions,
+  ProjectIdSource,
+  TokenFormat,
+  ValidatedAuthenticateOptions,
+  ValidatedCommonOptions,
+  ValidatedServiceAccountKeyOptions,
+  ValidatedWorkloadIdentityOptions,
+} from "./authenticate_options.ts";
+export { buildExternalAccountCredentials } from "./credentials_file.ts";
+export type {
+  CredentialsFileContents,
+  ExternalAccountCredentials,
+  ExternalAccountCredentialsOptions,
+} from "./credentials_file.ts";
+export {
+  buildDomainWideDelegationClaims,
+  MAX_DELEGATED_LIFETIME_SECONDS,
+} from "./domain_wide_delegation.ts";
+export type { DomainWideDelegationClaimsOptions } from "./domain_wide_delegation.ts";
+export {
+  AUTH_ERROR_HINTS,
+  AuthError,
+  CredentialsError,
+  GithubOidcError,
+  GoogleApiError,
+  TokenError,
+} from "./errors.ts";
+export type {
+  AnyAuthError,
+  AuthErrorCode,
+  AuthErrorOptions,
+  CredentialsErrorCode,
+  GithubOidcErrorCode,
+  GoogleApiErrorCode,
+  TokenErrorCode,
+} from "./errors.ts";
+export { githubOidcTokenUrl, requestGithubOidcToken } from "./github_oidc.ts";
+export type { RequestGithubOidcTokenOptions } from "./github_oidc.ts";
+export {
+  CLOUD_PLATFORM_SCOPE,
+  generateAccessToken,
+  generateIdToken,
+  signJwt,
+} from "./iam_credentials.ts";
+export type {
+  GenerateAccessTokenOptions,
+  GenerateIdTokenOptions,
+  IamCredentialsOptions,
+  SignJwtOptions,
+  SignJwtResult,
+} from "./iam_credentials.ts";
+export { exchangeJwtBearer, JWT_BEARER_GRANT_TYPE } from "./oauth2.ts";
+export type { ExchangeJwtBearerOptions } from "./oauth2.ts";
+export {
+  createSelfSignedJwt,
+  SELF_SIGNED_JWT_LIFETIME_SECONDS,
+  signJwtWithKey,
+} from "./self_signed_jwt.ts";
+export type { CreateSelfSignedJwtOptions, JWTPayload, SelfSignedJwt } from "./self_signed_jwt.ts";
+export { parseServiceAccountKey } from "./service_account_key.ts";
+export type { ServiceAccountKey } from "./service_account_key.ts";
+export {
+  normalizeDelegates,
+  projectIdFromServiceAccount,
+  validateServiceAccount,
+} from "./service_account_name.ts";
+export { exchangeToken, GITHUB_TOKEN_HINT_CLAIMS } from "./sts.ts";
+export type { ExchangeTokenOptions } from "./sts.ts";
+export type {
+  AuthLogger,
+  CallOptions,
+  ExpiringToken,
+  FetchLike,
+  RetryOptions,
+  SleepLike,
+} from "./types.ts";
+export { DEFAULT_UNIVERSE, resolveEndpoints } from "./universe.ts";
+export type { GoogleEndpoints, GoogleService, ResolveEndpointsOptions } from "./universe.ts";
+export {
+  defaultOidcAudience,
+  parseWorkloadIdentityProvider,
+  stsAudience,
+} from "./workload_identity.ts";
+export type { WorkloadIdentityProvider } from "./workload_identity.ts";

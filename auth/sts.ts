@@ -1,0 +1,115 @@
+/**
+ * Google Security Token Service: exchanges a GitHub OIDC token for a federated access token.
+ *
+ * @module
+ */
+
+import { GoogleApiError } from "./errors.ts";
+import { _requestJson } from "./_http.ts";
+import type { _FailureDetails } from "./_http.ts";
+import { _googleRequest } from "./_google_request.ts";
+import { _jwtClaims } from "./_jwt_decode.ts";
+import { _expiresIn, _requireString } from "./_response.ts";
+import type { CallOptions, ExpiringToken } from "./types.ts";
+
+/** Options of {@linkcode exchangeToken}. */
+export interface ExchangeTokenOptions extends CallOptions {
+  /** The STS audience, `//iam.<universe>/<provider name>` (see `stsAudience()`). */
+  audience: string;
+  /** The GitHub OIDC token (a JWT). */
+  subjectToken: string;
+  /** STS base URL; default `https://sts.googleapis.com/v1`. */
+  baseUrl?: string;
+  /** The scope; default `https://www.googleapis.com/auth/cloud-platform`. */
+  scope?: string;
+}
+
+/** The claims of a GitHub OIDC token that attribute conditions are written against. */
+export const GITHUB_TOKEN_HINT_CLAIMS: readonly string[] = Object.freeze([
+  "sub",
+  "repository",
+  "repository_owner",
+  "ref",
+  "workflow",
+  "event_name",
+  "job_workflow_ref",
+]);
+
+function _claimsText(subjectToken: string): string {
+  const claims = _jwtClaims(subjectToken);
+  if (claims === undefined) return "";
+  const parts = [...GITHUB_TOKEN_HINT_CLAIMS, "aud"].flatMap((name) => {
+    const value = claims[name];
+    if (value === undefined) return [];
+    return [`${name}=${JSON.stringify(value).slice(0, 200)}`];
+  });
+  return parts.length === 0 ? "" : `; the GitHub token's claims: ${parts.join(", ")}`;
+}
+
+function _stsHint(details: _FailureDetails, subjectToken: string): string | undefined {
+  if (details.status < 400 || details.status >= 500) return undefined;
+  const text = `${details.googleStatus ?? ""} ${details.googleMessage ?? ""}`.toLowerCase();
+  const claims = _claimsText(subjectToken);
+  if (text.includes("audience")) {
+    return `Request the GitHub OIDC token for an audience the provider allows (by default https://iam.googleapis.com/<provider name>), and check the provider name${claims}`;
+  }
+  if (text.includes("attribute condition")) {
+    return `Change the provider's attribute condition or run from a repository, ref and workflow it allows${claims}`;
+  }
+  return `Check the provider name, its issuer (https://token.actions.githubusercontent.com), allowed audiences and attribute condition${claims}`;
+}
+
+/**
+ * Exchanges a GitHub OIDC token for a federated Google access token at STS (`POST {sts}/token`,
+ * JSON body with camelCase fields, no `Authorization`), retrying transient failures.
+ *
+ * @param options The audience, the subject token, and call options.
+ * @returns The federated token and its expiry (from `expires_in` and the clock).
+ * @throws {GoogleApiError} `ERR_STS_EXCHANGE_FAILED`; for a rejected token the hint lists the
+ * token's non-secret claims (`sub`, `repository`, `ref`, ...) that attribute conditions match.
+ * @throws {TokenError} `ERR_TOKEN_RESPONSE_INVALID` when the response lacks `access_token`.
+ *
+ * @example With an injected fetch
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { exchangeToken } from "./mod.ts";
+ *
+ * const token = await exchangeToken({
+ *   audience: "//iam.googleapis.com/projects/1/locations/global/workloadIdentityPools/p/providers/gh",
+ *   subjectToken: "eyJhbGciOiJSUzI1NiJ9.e30.sig",
+ *   now: () => 0,
+ *   fetch: async (_url, init) => {
+ *     assert.equal(JSON.parse(String(init?.body)).grantType, "urn:ietf:params:oauth:grant-type:token-exchange");
+ *     return Response.json({ access_token: "federated", expires_in: 3600 });
+ *   },
+ * });
+ * assert.equal(token.token, "federated");
+ * assert.equal(token.expiresAt?.getTime(), 3_600_000);
+ * ```
+ */
+export async function exchangeToken(options: ExchangeTokenOptions): Promise<ExpiringToken> {
+  const request = _googleRequest({
+    baseUrl: options.baseUrl ?? "https://sts.googleapis.com/v1",
+    route: "POST /token",
+    params: {
+      audience: options.audience,
+      grantType: "urn:ietf:params:oauth:grant-type:token-exchange",
+      requestedTokenType: "urn:ietf:params:oauth:token-type:access_token",
+      scope: options.scope ?? "https://www.googleapis.com/auth/cloud-platform",
+      subjectTokenType: "urn:ietf:params:oauth:token-type:jwt",
+      subjectToken: options.subjectToken,
+    },
+    ...(options.requestReason === undefined ? {} : { requestReason: options.requestReason }),
+  });
+  const message = `Failed to generate Google Cloud federated token for ${options.audience}`;
+  const secrets = [options.subjectToken];
+  const { json } = await _requestJson(request, options, {
+    message,
+    secrets,
+    error: (text, details) => new GoogleApiError("ERR_STS_EXCHANGE_FAILED", text, details),
+    hint: (details) => _stsHint(details, options.subjectToken),
+  });
+  const token = _requireString(json, "access_token", message);
+  const expiresAt = _expiresIn(json, "expires_in", options.now);
+  return expiresAt === undefined ? { token } : { token, expiresAt };
+}

@@ -1,0 +1,101 @@
+/**
+ * Google endpoint base URLs for a universe, with per-service overrides for emulators and private
+ * endpoints.
+ *
+ * @module
+ */
+
+import { CredentialsError } from "./errors.ts";
+
+/** The Google services the flows call (`iam` only names the STS audience, `www` the STS scope). */
+export type GoogleService = "iam" | "iamcredentials" | "oauth2" | "sts" | "www";
+
+/** Base URLs (no trailing slash) of every {@linkcode GoogleService}. */
+export type GoogleEndpoints = Record<GoogleService, string>;
+
+/** The default universe. */
+export const DEFAULT_UNIVERSE = "googleapis.com";
+
+/** Options of {@linkcode resolveEndpoints}. */
+export interface ResolveEndpointsOptions {
+  /** The universe domain; default `googleapis.com`. */
+  universe?: string;
+  /** Whole base URLs that replace the universe's, such as an emulator's `http://127.0.0.1:8080/sts`. */
+  endpoints?: Partial<Record<GoogleService, string>>;
+}
+
+const TEMPLATES: Readonly<Record<GoogleService, (universe: string) => string>> = Object.freeze({
+  iam: (universe: string) => `https://iam.${universe}/v1`,
+  iamcredentials: (universe: string) => `https://iamcredentials.${universe}/v1`,
+  oauth2: (universe: string) => `https://oauth2.${universe}`,
+  sts: (universe: string) => `https://sts.${universe}/v1`,
+  www: (universe: string) => `https://www.${universe}`,
+});
+
+const SERVICES = Object.keys(TEMPLATES) as GoogleService[];
+const UNIVERSE =
+  /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
+
+function _parseUrl(value: string): URL | null {
+  try {
+    return new URL(value);
+  } catch {
+    return null;
+  }
+}
+
+function _baseUrl(service: GoogleService, value: string): string {
+  const url = _parseUrl(value);
+  if (
+    url === null || (url.protocol !== "https:" && url.protocol !== "http:") ||
+    url.search !== "" || url.hash !== "" || url.username !== "" || url.password !== ""
+  ) {
+    throw new CredentialsError(
+      "ERR_OPTIONS_INVALID",
+      `Cannot use endpoint override "${service}": "${value}" is not an http(s) base URL without query, fragment or credentials`,
+      { option: "endpoints", hint: "Pass a whole base URL such as https://sts.googleapis.com/v1" },
+    );
+  }
+  return url.href.replace(/\/+$/, "");
+}
+
+/**
+ * Returns the base URL of every Google service for `universe`, with `endpoints` overrides applied
+ * (trailing slashes removed).
+ *
+ * @param options The universe and the overrides.
+ * @returns One base URL per service.
+ * @throws {CredentialsError} `ERR_OPTIONS_INVALID` when the universe is not a domain name or an
+ * override is not an http(s) base URL.
+ *
+ * @example Default universe with an STS override
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { resolveEndpoints } from "./mod.ts";
+ *
+ * const endpoints = resolveEndpoints({ endpoints: { sts: "http://127.0.0.1:8080/sts/" } });
+ * assert.equal(endpoints.sts, "http://127.0.0.1:8080/sts");
+ * assert.equal(endpoints.iamcredentials, "https://iamcredentials.googleapis.com/v1");
+ * assert.equal(resolveEndpoints({ universe: "example.com" }).www, "https://www.example.com");
+ * ```
+ */
+export function resolveEndpoints(options: ResolveEndpointsOptions = {}): GoogleEndpoints {
+  const universe = options.universe === undefined || options.universe.trim() === ""
+    ? DEFAULT_UNIVERSE
+    : options.universe.trim().toLowerCase();
+  if (!UNIVERSE.test(universe)) {
+    throw new CredentialsError(
+      "ERR_OPTIONS_INVALID",
+      `Cannot use universe "${universe}": expected a domain name such as "googleapis.com"`,
+      { option: "universe", hint: "Pass the universe domain, such as googleapis.com" },
+    );
+  }
+  const result = {} as GoogleEndpoints;
+  for (const service of SERVICES) {
+    const override = options.endpoints?.[service];
+    result[service] = override === undefined || override.trim() === ""
+      ? TEMPLATES[service](universe)
+      : _baseUrl(service, override.trim());
+  }
+  return result;
+}
