@@ -55,6 +55,33 @@ interface _Attempt {
 
 const TIMEOUT = "TimeoutError";
 
+function _abortPromise(signal: AbortSignal): { promise: Promise<never>; dispose: () => void } {
+  let onAbort = (): void => {};
+  const promise = new Promise<never>((_, reject) => {
+    onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+  return { promise, dispose: () => signal.removeEventListener("abort", onAbort) };
+}
+
+async function _fetchText(
+  request: _HttpRequest,
+  options: CallOptions,
+  signal: AbortSignal,
+): Promise<_Attempt> {
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  const init: RequestInit = {
+    method: request.method,
+    headers: request.headers,
+    signal,
+    redirect: "error",
+  };
+  if (request.body !== undefined) init.body = request.body;
+  const response = await fetchImpl(request.url, init);
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, text };
+}
+
 async function _attempt(
   request: _HttpRequest,
   options: CallOptions,
@@ -68,23 +95,18 @@ async function _attempt(
   const caller = options.signal;
   const onAbort = (): void => controller.abort(caller?.reason);
   caller?.addEventListener("abort", onAbort, { once: true });
+  // Racing the abort keeps a fetch that ignores its signal from outliving the timeout.
+  const aborted = _abortPromise(controller.signal);
+  const pending = _fetchText(request, options, controller.signal);
   try {
-    const fetchImpl = options.fetch ?? globalThis.fetch;
-    const init: RequestInit = {
-      method: request.method,
-      headers: request.headers,
-      signal: controller.signal,
-      redirect: "error",
-    };
-    if (request.body !== undefined) init.body = request.body;
-    const response = await fetchImpl(request.url, init);
-    const text = await response.text();
-    return { status: response.status, headers: response.headers, text };
+    return await Promise.race([pending, aborted.promise]);
   } catch (error) {
-    // A fetch that ignores the signal still must not outlive its timeout.
     if (controller.signal.aborted) throw controller.signal.reason;
     throw error;
   } finally {
+    pending.catch(() => {});
+    aborted.promise.catch(() => {});
+    aborted.dispose();
     clearTimeout(timer);
     caller?.removeEventListener("abort", onAbort);
   }

@@ -67,7 +67,8 @@ export function _retryAfterMs(value: string | null, nowMs: number): number | und
   if (value === null) return undefined;
   const trimmed = value.trim();
   if (/^\d{1,10}$/.test(trimmed)) return Number(trimmed) * 1000;
-  if (trimmed.length > 64) return undefined;
+  // HTTP dates name a day or a month; this keeps Date.parse's leniency ("-5") out.
+  if (trimmed.length > 64 || !/[A-Za-z]{3}/.test(trimmed)) return undefined;
   const date = Date.parse(trimmed);
   return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
 }

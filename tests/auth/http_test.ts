@@ -1,0 +1,241 @@
+// Retry, timeout and error behaviour of every call, through generateAccessToken() and a fake fetch.
+import assert from "node:assert/strict";
+import { generateAccessToken, GoogleApiError, TokenError } from "../../auth/mod.ts";
+import { fakeFetch, fakeSleep } from "./_fake_fetch.ts";
+
+const SA = "ci@my-proj.iam.gserviceaccount.com";
+const AUTH = "bearer-secret-token-value";
+const OK = () => Response.json({ accessToken: "ya29.ok", expireTime: "2030-01-01T00:00:00Z" });
+
+function call(fetch: ReturnType<typeof fakeFetch>["fetch"], extra: Record<string, unknown> = {}) {
+  const { sleep, delays } = fakeSleep();
+  const promise = generateAccessToken({
+    serviceAccount: SA,
+    authToken: AUTH,
+    fetch,
+    sleep,
+    ...extra,
+  });
+  return { promise, delays };
+}
+
+Deno.test("generateAccessToken() retries 500, 502, 503, 504, 408 and 429 and then succeeds", async (t) => {
+  for (const status of [500, 502, 503, 504, 408, 429]) {
+    await t.step(`${status}`, async () => {
+      const { fetch, requests } = fakeFetch((_, i) =>
+        i < 2 ? new Response("busy", { status }) : OK()
+      );
+      const { promise, delays } = call(fetch);
+      assert.equal((await promise).token, "ya29.ok");
+      assert.equal(requests.length, 3);
+      assert.equal(delays.length, 2);
+    });
+  }
+});
+
+Deno.test("generateAccessToken() honours Retry-After seconds and dates, capped by maxDelayMs", async (t) => {
+  await t.step("seconds", async () => {
+    const { fetch } = fakeFetch((_, i) =>
+      i === 0 ? new Response("", { status: 429, headers: { "retry-after": "2" } }) : OK()
+    );
+    const { promise, delays } = call(fetch);
+    await promise;
+    assert.deepEqual(delays, [2000]);
+  });
+  await t.step("HTTP date", async () => {
+    const now = Date.parse("2030-01-01T00:00:00Z");
+    const { fetch } = fakeFetch((_, i) =>
+      i === 0
+        ? new Response("", {
+          status: 503,
+          headers: { "retry-after": "Tue, 01 Jan 2030 00:00:03 GMT" },
+        })
+        : OK()
+    );
+    const { promise, delays } = call(fetch, { now: () => now });
+    await promise;
+    assert.deepEqual(delays, [3000]);
+  });
+  await t.step("capped", async () => {
+    const { fetch } = fakeFetch((_, i) =>
+      i === 0 ? new Response("", { status: 429, headers: { "retry-after": "3600" } }) : OK()
+    );
+    const { promise, delays } = call(fetch, { retry: { maxDelayMs: 1500 } });
+    await promise;
+    assert.deepEqual(delays, [1500]);
+  });
+  await t.step("beyond the budget fails at once", async () => {
+    const { fetch, requests } = fakeFetch(() =>
+      new Response("", { status: 429, headers: { "retry-after": "4" } })
+    );
+    const { promise, delays } = call(fetch, { retry: { budgetMs: 3000 } });
+    await assert.rejects(promise, { code: "ERR_IAM_ACCESS_TOKEN_FAILED", status: 429 });
+    assert.equal(requests.length, 1);
+    assert.deepEqual(delays, []);
+  });
+});
+
+Deno.test("generateAccessToken() gives up after 4 attempts with the last status", async () => {
+  const { fetch, requests } = fakeFetch(() =>
+    Response.json({
+      error: { code: 503, message: "The service is unavailable.", status: "UNAVAILABLE" },
+    }, {
+      status: 503,
+    })
+  );
+  const { promise, delays } = call(fetch);
+  const error = await promise.then(() => undefined, (e) => e);
+  assert.ok(error instanceof GoogleApiError);
+  assert.equal(error.status, 503);
+  assert.equal(error.googleStatus, "UNAVAILABLE");
+  assert.match(
+    error.message,
+    /^Failed to generate Google Cloud OAuth 2\.0 Access Token for ci@my-proj/,
+  );
+  assert.match(
+    error.message,
+    /HTTP 503 UNAVAILABLE: The service is unavailable\. \(after 4 attempts\)$/,
+  );
+  assert.equal(requests.length, 4);
+  assert.equal(delays.length, 3);
+});
+
+Deno.test("generateAccessToken() never retries other 4xx", async (t) => {
+  for (const status of [400, 401, 403, 404, 409, 412]) {
+    await t.step(`${status}`, async () => {
+      const { fetch, requests } = fakeFetch(() =>
+        Response.json({ error: { code: status, message: "no", status: "PERMISSION_DENIED" } }, {
+          status,
+        })
+      );
+      const { promise } = call(fetch);
+      await assert.rejects(promise, { status, code: "ERR_IAM_ACCESS_TOKEN_FAILED" });
+      assert.equal(requests.length, 1);
+    });
+  }
+});
+
+Deno.test("generateAccessToken() retries network errors and reports status 0", async () => {
+  const { fetch, requests } = fakeFetch(() => {
+    throw new TypeError("connection reset by peer");
+  });
+  const { promise } = call(fetch);
+  const error = await promise.then(() => undefined, (e) => e);
+  assert.ok(error instanceof GoogleApiError);
+  assert.equal(error.status, 0);
+  assert.match(error.message, /network error: connection reset by peer \(after 4 attempts\)/);
+  assert.ok(error.cause instanceof TypeError);
+  assert.equal(requests.length, 4);
+});
+
+Deno.test("generateAccessToken() times out a hung attempt, even when fetch ignores the signal", async () => {
+  const { fetch, requests } = fakeFetch((_, i) => i === 0 ? new Promise<Response>(() => {}) : OK());
+  const { promise } = call(fetch, { timeoutMs: 20 });
+  assert.equal((await promise).token, "ya29.ok");
+  assert.equal(requests.length, 2);
+});
+
+Deno.test("generateAccessToken() reports a timeout when every attempt hangs", async () => {
+  const { fetch, requests } = fakeFetch(() => new Promise<Response>(() => {}));
+  const { promise } = call(fetch, { timeoutMs: 10, retry: { attempts: 2 } });
+  await assert.rejects(promise, (error: GoogleApiError) => {
+    assert.equal(error.status, 0);
+    assert.match(error.message, /timeout: Timed out after 10 ms \(after 2 attempts\)/);
+    return true;
+  });
+  assert.equal(requests.length, 2);
+});
+
+Deno.test("generateAccessToken() retries a body that breaks off mid-stream", async () => {
+  const { fetch, requests } = fakeFetch((_, i) => {
+    if (i > 0) return OK();
+    const body = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"accessToken":"ya'));
+        controller.error(new TypeError("socket closed"));
+      },
+    });
+    return new Response(body, { status: 200 });
+  });
+  const { promise } = call(fetch);
+  assert.equal((await promise).token, "ya29.ok");
+  assert.equal(requests.length, 2);
+});
+
+Deno.test("generateAccessToken() rejects with the caller's reason when the signal aborts", async () => {
+  const controller = new AbortController();
+  const { fetch, requests } = fakeFetch(() => {
+    controller.abort(new Error("stop"));
+    return new Response("", { status: 503 });
+  });
+  const { promise } = call(fetch, { signal: controller.signal });
+  await assert.rejects(promise, /stop/);
+  assert.equal(requests.length, 1);
+});
+
+Deno.test("generateAccessToken() fails clearly on 200 with no JSON or no token, without retrying", async (t) => {
+  const rows: [string, () => Response][] = [
+    ["HTML", () => new Response("<html>proxy</html>", { status: 200 })],
+    ["truncated JSON", () => new Response('{"accessToken": "ya29', { status: 200 })],
+    ["empty", () => new Response("", { status: 200 })],
+    ["missing field", () => Response.json({ expireTime: "2030-01-01T00:00:00Z" })],
+    ["wrong type", () => Response.json({ accessToken: 42 })],
+  ];
+  for (const [name, answer] of rows) {
+    await t.step(name, async () => {
+      const { fetch, requests } = fakeFetch(answer);
+      const { promise } = call(fetch);
+      await assert.rejects(promise, (error) => {
+        assert.ok(error instanceof TokenError);
+        assert.equal(error.code, "ERR_TOKEN_RESPONSE_INVALID");
+        assert.match(
+          error.message,
+          /^Failed to generate Google Cloud OAuth 2\.0 Access Token for /,
+        );
+        return true;
+      });
+      assert.equal(requests.length, 1);
+    });
+  }
+});
+
+Deno.test("generateAccessToken() stops retrying when the budget is spent", async () => {
+  let clock = 0;
+  const { fetch, requests } = fakeFetch(() => new Response("", { status: 500 }));
+  const promise = generateAccessToken({
+    serviceAccount: SA,
+    authToken: AUTH,
+    fetch,
+    now: () => clock,
+    sleep: (ms) => {
+      clock += ms;
+      return Promise.resolve();
+    },
+    retry: { attempts: 100, baseDelayMs: 1000, maxDelayMs: 1000, budgetMs: 2500 },
+  });
+  await assert.rejects(promise, { status: 500 });
+  assert.ok(clock < 2500);
+  assert.ok(requests.length >= 1 && requests.length <= 100);
+});
+
+Deno.test("generateAccessToken() keeps the bearer token out of errors that echo it", async () => {
+  const { fetch } = fakeFetch((request) =>
+    Response.json({
+      error: {
+        code: 401,
+        message: `Request had invalid authentication credentials: ${
+          request.headers.get("authorization")
+        }`,
+        status: "UNAUTHENTICATED",
+      },
+    }, { status: 401 })
+  );
+  const { promise } = call(fetch);
+  const error = await promise.then(() => undefined, (e) => e);
+  assert.ok(error instanceof GoogleApiError);
+  for (
+    const text of [error.message, error.hint, error.googleMessage ?? "", JSON.stringify(error)]
+  ) {
+    assert.ok(!text.includes(AUTH), text);
+  }
+});
