@@ -16,6 +16,11 @@ function _describe(value: unknown): string {
  * string.
  */
 export function _applyMediaType(accept: unknown, mediaType: unknown, url: string): unknown {
+  if (mediaType !== undefined && mediaType !== null) {
+    const { format, previews } = mediaType as { format?: unknown; previews?: unknown };
+    const appliesPreviews = Boolean(previews) && url.endsWith(GRAPHQL_SUFFIX);
+    if (!format && !appliesPreviews) return accept;
+  }
   if (BINARY.test(String(accept))) return accept;
   if (mediaType === undefined || mediaType === null) {
     throw new TypeError(

@@ -1,6 +1,6 @@
 // merge(): a route string or options object plus call options, merged onto defaults. Pure: no
 // argument and no defaults object is ever mutated.
-import { _assignSafe, _isPlainObject, _mergeDeep, _UNSAFE_KEYS } from "./_merge_deep.ts";
+import { _assignSafe, _isPlainObject, _isUnsafeKey, _mergeDeep } from "./_merge_deep.ts";
 import type { EndpointDefaults } from "./types.ts";
 
 type _Record = Record<string, unknown>;
@@ -23,13 +23,15 @@ function _normalizeHeaders(headers: unknown): _Record {
   const result: _Record = {};
   if (!headers) return result;
   const source = headers as _Record;
+  let hasUndefined = false;
   for (const key of Object.keys(source)) {
     const name = key.toLowerCase();
-    if (!_UNSAFE_KEYS.has(name)) result[name] = source[key];
+    if (_isUnsafeKey(name)) continue;
+    const value = source[key];
+    if (value === undefined) hasUndefined = true;
+    result[name] = value;
   }
-  for (const name of Object.keys(result)) {
-    if (result[name] === undefined) delete result[name];
-  }
+  if (hasUndefined) _removeUndefined(result);
   return result;
 }
 

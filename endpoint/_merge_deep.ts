@@ -1,8 +1,10 @@
 // Deep merge of options onto defaults, as @octokit/endpoint does it, minus prototype tricks: keys
 // that could reach a prototype (`__proto__`, `constructor`, `prototype`) are never copied.
 
-/** Keys never copied from options, headers or defaults. */
-export const _UNSAFE_KEYS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);
+/** True for the keys never copied from options, headers or defaults. */
+export function _isUnsafeKey(key: string): boolean {
+  return key === "__proto__" || key === "constructor" || key === "prototype";
+}
 
 type _Record = Record<string, unknown>;
 
@@ -28,7 +30,7 @@ export function _assignSafe(target: _Record, source: unknown): _Record {
   if (source === undefined || source === null) return target;
   const from = source as _Record;
   for (const key of Object.keys(from)) {
-    if (!_UNSAFE_KEYS.has(key)) target[key] = from[key];
+    if (!_isUnsafeKey(key)) target[key] = from[key];
   }
   return target;
 }
@@ -44,7 +46,7 @@ export function _assignSafe(target: _Record, source: unknown): _Record {
 export function _mergeDeep(defaults: unknown, options: _Record): _Record {
   const result = _assignSafe({}, defaults);
   for (const key of Object.keys(options)) {
-    if (_UNSAFE_KEYS.has(key)) continue;
+    if (_isUnsafeKey(key)) continue;
     const value = options[key];
     if (_isPlainObject(value) && key in (defaults as object)) {
       result[key] = _mergeDeep((defaults as _Record)[key], value);

@@ -1,7 +1,7 @@
 // parse(): merged options to request options. Stateless and pure.
 import { _applyMediaType } from "./_media_type.ts";
 import { _addQueryParameters } from "./_query.ts";
-import { _RESERVED_OPTIONS, _routeTemplate } from "./_route_template.ts";
+import { _isReservedOption, _routeTemplate } from "./_route_template.ts";
 import type { EndpointDefaults, RequestOptions } from "./types.ts";
 
 type _Record = Record<string, unknown>;
@@ -50,7 +50,7 @@ export function _parse(options: EndpointDefaults): RequestOptions {
   const parameters: _Record = Object.create(null);
   let parameterCount = 0;
   for (const key of Object.keys(options)) {
-    if (_RESERVED_OPTIONS.has(key) || template.variableNames.has(key)) continue;
+    if (_isReservedOption(key) || template.variableNames.has(key)) continue;
     parameters[key] = options[key];
     parameterCount++;
   }

@@ -23,6 +23,21 @@ export const _RESERVED_OPTIONS: ReadonlySet<string> = new Set([
   "mediaType",
 ]);
 
+/** True for the {@linkcode _RESERVED_OPTIONS} (a faster test than the set on hot paths). */
+export function _isReservedOption(key: string): boolean {
+  switch (key) {
+    case "method":
+    case "baseUrl":
+    case "url":
+    case "headers":
+    case "request":
+    case "mediaType":
+      return true;
+    default:
+      return false;
+  }
+}
+
 const COLON_PLACEHOLDER = /:([a-z]\w+)/g;
 const SCHEME_AND_AUTHORITY = /^(?:[A-Za-z][A-Za-z0-9+.-]*:)?\/\/[^/?#]*/;
 const CACHE_CAPACITY = 1000;
@@ -61,7 +76,12 @@ function _compile(url: string): _RouteTemplate {
     if (typeof part === "string") continue;
     for (const variable of part.variables) variableNames.add(variable.name);
   }
-  const expandOptions: _ExpandOptions = { template, strict: false, unbound: _RESERVED_OPTIONS };
+  const usesReserved = [...variableNames].some(_isReservedOption);
+  const expandOptions: _ExpandOptions = {
+    template,
+    strict: false,
+    unbound: usesReserved ? _RESERVED_OPTIONS : undefined,
+  };
   return {
     variableNames,
     expand(options: object): string {
