@@ -6,7 +6,6 @@
 import { _BoundedCache } from "./_bounded_cache.ts";
 import { _expandParts } from "./_template_expand.ts";
 import { _parseTemplateParts, type _Part } from "./_template_syntax.ts";
-import type { UriTemplateError } from "./uri_template_error.ts";
 
 /**
  * Values a template expands. Strings, numbers, bigints and booleans are scalars; arrays are lists;
