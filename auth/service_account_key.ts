@@ -123,12 +123,11 @@ export function parseServiceAccountKey(raw: string): ServiceAccountKey {
   }
   const encoded = !text.startsWith("{");
   const value = _parseJson(encoded ? _decodeBase64(text) : text, encoded);
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw _malformed("the JSON is not an object");
-  }
+  // Text starting with "{" that parses is always an object.
   const record = value as Record<string, unknown>;
-  if (record.type !== "service_account") {
-    const found = typeof record.type === "string" ? _quote(record.type) : "missing";
+  const type = Object.hasOwn(record, "type") ? record.type : undefined;
+  if (type !== "service_account") {
+    const found = typeof type === "string" ? _quote(type) : "missing";
     throw new CredentialsError(
       "ERR_KEY_UNSUPPORTED_TYPE",
       `Cannot use credentials JSON: "type" is ${found}, expected "service_account"`,

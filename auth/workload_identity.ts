@@ -45,7 +45,8 @@ function _problem(name: string): string {
   if (parts[6] !== "providers" || parts.length !== 8) {
     return 'it does not end with "providers/<provider>"';
   }
-  if (name !== name.toLowerCase()) return "pool and provider ids are lowercase";
+  const ids = `${parts[5]}/${parts[7]}`;
+  if (ids !== ids.toLowerCase()) return "pool and provider ids are lowercase";
   return "pool and provider ids are 4 to 32 characters of a-z, 0-9 and -";
 }
 
