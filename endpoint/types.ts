@@ -5,19 +5,53 @@
  * @module
  */
 
-/** The HTTP methods the typed surface knows. At runtime any method string is accepted. */
+/**
+ * The HTTP methods the typed surface knows. At runtime any method string is accepted.
+ *
+ * @example Usage
+ * ```ts
+ * import type { RequestMethod } from "./mod.ts";
+ *
+ * const method: RequestMethod = "PATCH";
+ * ```
+ */
 export type RequestMethod = "DELETE" | "GET" | "HEAD" | "PATCH" | "POST" | "PUT";
 
 /**
  * A route: `"<METHOD> <url template>"` such as `"GET /repos/{owner}/{repo}"`, or just a URL
  * template (the method is then the default, `GET`).
+ *
+ * @example Usage
+ * ```ts
+ * import type { Route } from "./mod.ts";
+ *
+ * const route: Route = "GET /repos/{owner}/{repo}";
+ * ```
  */
 export type Route = string;
 
-/** A URL or RFC 6570 URL template, relative to `baseUrl` unless it starts with `http`. */
+/**
+ * A URL or RFC 6570 URL template, relative to `baseUrl` unless it starts with `http`.
+ *
+ * @example Usage
+ * ```ts
+ * import type { Url } from "./mod.ts";
+ *
+ * const url: Url = "https://uploads.github.com/repos/{owner}/{repo}/releases/{id}/assets{?name}";
+ * ```
+ */
 export type Url = string;
 
-/** Request headers. Names are case-insensitive: endpoint() lowercases them. */
+/**
+ * Request headers. Names are case-insensitive: endpoint() lowercases them.
+ *
+ * @example Usage
+ * ```ts
+ * import type { RequestHeaders } from "./mod.ts";
+ *
+ * const headers: RequestHeaders = { accept: "application/json", "x-goog-request-reason": "ci" };
+ * ```
+ */
 export interface RequestHeaders {
   /** The media types the client accepts. */
   accept?: string;
@@ -29,7 +63,18 @@ export interface RequestHeaders {
   [header: string]: string | number | undefined;
 }
 
-/** Options for the HTTP client, passed through untouched (plain objects merge with defaults). */
+/**
+ * Options for the HTTP client, passed through untouched (plain objects merge with defaults).
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { endpoint, type RequestRequestOptions } from "./mod.ts";
+ *
+ * const request: RequestRequestOptions = { signal: AbortSignal.timeout(5_000) };
+ * assert.equal(endpoint("GET /user", { request }).request, request);
+ * ```
+ */
 export interface RequestRequestOptions {
   /** Aborts the request. */
   signal?: AbortSignal;
@@ -37,7 +82,24 @@ export interface RequestRequestOptions {
   [option: string]: unknown;
 }
 
-/** Rewrites of the `accept` header. */
+/**
+ * Rewrites of the `accept` header.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { endpoint, type MediaType } from "./mod.ts";
+ *
+ * const mediaType: MediaType = { format: "diff" };
+ * const options = endpoint("GET /repos/{owner}/{repo}/pulls/{pull_number}", {
+ *   owner: "o",
+ *   repo: "r",
+ *   pull_number: 1,
+ *   mediaType,
+ * });
+ * assert.equal(options.headers.accept, "application/vnd.github.v3.diff");
+ * ```
+ */
 export interface MediaType {
   /** A GitHub media type format such as `raw`, `diff` or `full+json`. */
   format?: string;
@@ -49,6 +111,18 @@ export interface MediaType {
  * Request parameters: the reserved keys below plus any other key, which fills a URL placeholder
  * or else becomes a query parameter (GET, HEAD) or a JSON body key (other methods). `data` is sent
  * as the whole body.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { endpoint, type RequestParameters } from "./mod.ts";
+ *
+ * const parameters = { org: "octo-org", per_page: 100 } satisfies RequestParameters;
+ * assert.equal(
+ *   endpoint("GET /orgs/{org}/repos", parameters).url,
+ *   "https://api.github.com/orgs/octo-org/repos?per_page=100",
+ * );
+ * ```
  */
 export interface RequestParameters {
   /** The URL every relative route is resolved against, such as `https://api.github.com`. */
@@ -63,7 +137,18 @@ export interface RequestParameters {
   [parameter: string]: unknown;
 }
 
-/** Options in object form: {@linkcode RequestParameters} plus the method and the URL. */
+/**
+ * Options in object form: {@linkcode RequestParameters} plus the method and the URL.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { endpoint, type EndpointOptions } from "./mod.ts";
+ *
+ * const options: EndpointOptions = { method: "DELETE", url: "/repos/{owner}/{repo}", owner: "o", repo: "r" };
+ * assert.equal(endpoint(options).url, "https://api.github.com/repos/o/r");
+ * ```
+ */
 export interface EndpointOptions extends RequestParameters {
   /** The HTTP method (case-insensitive). */
   method?: RequestMethod | Lowercase<RequestMethod>;
@@ -71,7 +156,19 @@ export interface EndpointOptions extends RequestParameters {
   url?: Url;
 }
 
-/** The defaults every endpoint function carries (its `DEFAULTS`), and the output of `merge()`. */
+/**
+ * The defaults every endpoint function carries (its `DEFAULTS`), and the output of `merge()`.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { endpoint, type EndpointDefaults } from "./mod.ts";
+ *
+ * const merged: EndpointDefaults = endpoint.merge("post /markdown", { text: "**hi**" });
+ * assert.equal(merged.method, "post");
+ * assert.equal(endpoint.parse(merged).method, "POST");
+ * ```
+ */
 export interface EndpointDefaults extends RequestParameters {
   /** The URL relative URLs are resolved against. */
   baseUrl: Url;
@@ -85,7 +182,21 @@ export interface EndpointDefaults extends RequestParameters {
   mediaType: { format: string; previews?: readonly string[] };
 }
 
-/** Request options ready for an HTTP client such as `fetch`. */
+/**
+ * Request options ready for an HTTP client such as `fetch`.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { endpoint, type RequestOptions } from "./mod.ts";
+ *
+ * const options: RequestOptions = endpoint("PUT /user/starred/{owner}/{repo}", {
+ *   owner: "o",
+ *   repo: "r",
+ * });
+ * assert.deepEqual([options.method, options.body], ["PUT", ""]);
+ * ```
+ */
 export interface RequestOptions {
   /** The uppercase HTTP method. */
   method: RequestMethod;
@@ -102,7 +213,16 @@ export interface RequestOptions {
   request?: RequestRequestOptions;
 }
 
-/** A value for a URL placeholder. */
+/**
+ * A value for a URL placeholder.
+ *
+ * @example Usage
+ * ```ts
+ * import type { RouteParameterValue } from "./mod.ts";
+ *
+ * const values: RouteParameterValue[] = ["octo-org", 42, 10n, true, ["a", "b"], { k: "v" }];
+ * ```
+ */
 export type RouteParameterValue =
   | string
   | number
@@ -111,15 +231,42 @@ export type RouteParameterValue =
   | readonly (string | number | bigint | boolean)[]
   | Readonly<Record<string, string | number | bigint | boolean>>;
 
-/** The URL part of a route: what follows the first space, or the whole route. */
+/**
+ * The URL part of a route: what follows the first space, or the whole route.
+ *
+ * @example Usage
+ * ```ts
+ * import type { RoutePath } from "./mod.ts";
+ *
+ * const path: RoutePath<"GET /repos/{owner}"> = "/repos/{owner}";
+ * ```
+ */
 export type RoutePath<R extends string> = R extends `${string} ${infer Path}` ? Path : R;
 
-/** The contents of every `{...}` expression in a URL template, as a union. */
+/**
+ * The contents of every `{...}` expression in a URL template, as a union.
+ *
+ * @example Usage
+ * ```ts
+ * import type { TemplateExpressions } from "./mod.ts";
+ *
+ * const expression: TemplateExpressions<"/r/{owner}{?page}"> = "?page";
+ * ```
+ */
 export type TemplateExpressions<S extends string> = S extends
   `${string}{${infer Expression}}${infer Rest}` ? Expression | TemplateExpressions<Rest>
   : never;
 
-/** The variable names of a comma-separated variable list, without `:N` or `*` modifiers. */
+/**
+ * The variable names of a comma-separated variable list, without `:N` or `*` modifiers.
+ *
+ * @example Usage
+ * ```ts
+ * import type { TemplateVariableNames } from "./mod.ts";
+ *
+ * const name: TemplateVariableNames<"list*,var:3"> = "var";
+ * ```
+ */
 export type TemplateVariableNames<List extends string> = List extends `${infer First},${infer Rest}`
   ? TemplateVariableNames<First> | TemplateVariableNames<Rest>
   : List extends `${infer Name}:${string}` ? Name
@@ -129,6 +276,13 @@ export type TemplateVariableNames<List extends string> = List extends `${infer F
 /**
  * The variables an expression requires: those of simple `{a,b}` and reserved `{+a}` expressions.
  * Variables of the other operators (`# . / ; ? &`) are optional.
+ *
+ * @example Usage
+ * ```ts
+ * import type { RequiredExpressionVariables } from "./mod.ts";
+ *
+ * const name: RequiredExpressionVariables<"+path" | "?page"> = "path";
+ * ```
  */
 export type RequiredExpressionVariables<E extends string> = E extends
   `${"#" | "." | "/" | ";" | "?" | "&"}${string}` ? never
@@ -138,6 +292,13 @@ export type RequiredExpressionVariables<E extends string> = E extends
 /**
  * The placeholder name that the text after a `:` defines: up to the next `/` or `.`, starting with
  * a lowercase letter and at least two characters long; `never` when it defines none.
+ *
+ * @example Usage
+ * ```ts
+ * import type { ColonPlaceholderName } from "./mod.ts";
+ *
+ * const name: ColonPlaceholderName<"owner/:repo"> = "owner";
+ * ```
  */
 export type ColonPlaceholderName<Text extends string> = Text extends `${infer Segment}/${string}`
   ? ColonPlaceholderName<Segment>
@@ -147,7 +308,16 @@ export type ColonPlaceholderName<Text extends string> = Text extends `${infer Se
     : never
   : never;
 
-/** The `:name` placeholders of a path. */
+/**
+ * The `:name` placeholders of a path.
+ *
+ * @example Usage
+ * ```ts
+ * import type { ColonPlaceholderNames } from "./mod.ts";
+ *
+ * const name: ColonPlaceholderNames<"/repos/:owner/:repo"> = "repo";
+ * ```
+ */
 export type ColonPlaceholderNames<Path extends string> = Path extends `${string}/:${infer Rest}`
   ? ColonPlaceholderName<Rest> | ColonPlaceholderNames<Rest>
   : never;
@@ -156,6 +326,13 @@ export type ColonPlaceholderNames<Path extends string> = Path extends `${string}
  * The names of the placeholders a route requires: simple `{name}` and reserved `{+name}`
  * expressions and `:name` path segments. Optional forms such as `{?query}` or `{/segment}` are not
  * required.
+ *
+ * @example Usage
+ * ```ts
+ * import type { RequiredRouteParameterNames } from "./mod.ts";
+ *
+ * const name: RequiredRouteParameterNames<"GET /orgs/{org}/repos{?page}"> = "org";
+ * ```
  */
 export type RequiredRouteParameterNames<R extends string> =
   | RequiredExpressionVariables<TemplateExpressions<RoutePath<R>>>
@@ -178,7 +355,16 @@ export type RouteParameters<R extends string> = {
   [Name in RequiredRouteParameterNames<R>]: RouteParameterValue;
 };
 
-/** The placeholders a route requires that the defaults `D` do not fill. */
+/**
+ * The placeholders a route requires that the defaults `D` do not fill.
+ *
+ * @example Usage
+ * ```ts
+ * import type { MissingRouteParameterNames } from "./mod.ts";
+ *
+ * const name: MissingRouteParameterNames<"GET /repos/{owner}/{repo}", { owner: string }> = "repo";
+ * ```
+ */
 export type MissingRouteParameterNames<R extends string, D> = Exclude<
   RequiredRouteParameterNames<R>,
   keyof D
@@ -188,6 +374,13 @@ export type MissingRouteParameterNames<R extends string, D> = Exclude<
  * The options argument for a route: required (and checked) when the route is a literal with
  * placeholders that the defaults `D` do not fill, optional otherwise, and permissive when the
  * route is a plain `string`.
+ *
+ * @example Usage
+ * ```ts
+ * import type { RouteOptionsArgument } from "./mod.ts";
+ *
+ * const argument: RouteOptionsArgument<"GET /orgs/{org}"> = [{ org: "octo-org" }];
+ * ```
  */
 export type RouteOptionsArgument<R extends string, D = object> = string extends R
   ? [options?: EndpointOptions]
@@ -200,6 +393,21 @@ export type RouteOptionsArgument<R extends string, D = object> = string extends 
  * The type of {@linkcode endpoint} and of every function `.defaults()` derives: callable with a
  * route and options or with options alone, and carrying `DEFAULTS`, `defaults()`, `merge()` and
  * `parse()`. `D` records what the defaults fill, so placeholders they provide are not required.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { endpoint, type EndpointInterface } from "./mod.ts";
+ *
+ * const repository: EndpointInterface<{ owner: string; repo: string }> = endpoint.defaults({
+ *   owner: "o",
+ *   repo: "r",
+ * });
+ * assert.equal(
+ *   repository("GET /repos/{owner}/{repo}/issues/{issue_number}", { issue_number: 1 }).url,
+ *   "https://api.github.com/repos/o/r/issues/1",
+ * );
+ * ```
  */
 export interface EndpointInterface<D extends object = object> {
   /**

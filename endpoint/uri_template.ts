@@ -11,10 +11,31 @@ import { _parseTemplateParts, type _Part } from "./_template_syntax.ts";
  * Values a template expands. Strings, numbers, bigints and booleans are scalars; arrays are lists;
  * other objects are maps of their own enumerable keys. `undefined` and `null` (also as list items
  * or map values), empty lists and empty maps are undefined, so they expand to nothing.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseTemplate, type UriTemplateVariables } from "./mod.ts";
+ *
+ * const variables: UriTemplateVariables = { path: ["a", "b"], keys: { x: 1 }, none: null };
+ * assert.equal(parseTemplate("{/path*}{?keys*,none}").expand(variables), "/a/b?x=1");
+ * ```
  */
 export type UriTemplateVariables = Readonly<Record<string, unknown>>;
 
-/** A compiled URI template. */
+/**
+ * A compiled URI template, as {@linkcode parseTemplate} returns it.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseTemplate, type UriTemplate } from "./mod.ts";
+ *
+ * const template: UriTemplate = parseTemplate("{+base}/users/{id}");
+ * assert.deepEqual(template.variableNames, ["base", "id"]);
+ * assert.equal(template.expand({ base: "https://x.example", id: 7 }), "https://x.example/users/7");
+ * ```
+ */
 export interface UriTemplate {
   /** The template text it was compiled from. */
   readonly template: string;
