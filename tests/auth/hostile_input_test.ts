@@ -1,0 +1,186 @@
+// Hostile input: property tests (fixed seeds) and linear-time guards for the parsers and redaction.
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import {
+  CredentialsError,
+  parseServiceAccountKey,
+  parseWorkloadIdentityProvider,
+  validateAuthenticateOptions,
+} from "../../auth/mod.ts";
+import { _redact } from "../../auth/_redact.ts";
+
+const SEED = 20261122;
+const RUNS = 2000;
+
+function assertNoPollution(): void {
+  const probe = {} as Record<string, unknown>;
+  for (const name of ["type", "polluted", "client_email", "private_key", "isAdmin"]) {
+    assert.equal(probe[name], undefined, `Object.prototype.${name} was polluted`);
+  }
+}
+
+function onlyDocumented(run: () => unknown, codes: RegExp): void {
+  try {
+    run();
+  } catch (error) {
+    assert.ok(error instanceof CredentialsError, `unexpected ${String(error)}`);
+    assert.match(error.code, codes);
+  }
+}
+
+const keyLike = fc.dictionary(
+  fc.constantFrom(
+    "type",
+    "client_email",
+    "private_key",
+    "private_key_id",
+    "__proto__",
+    "constructor",
+    "project_id",
+    "x",
+  ),
+  fc.oneof(
+    fc.string(),
+    fc.constant("service_account"),
+    fc.jsonValue(),
+    fc.constant({ polluted: true }),
+  ),
+);
+
+Deno.test("parseServiceAccountKey() throws only ERR_KEY_* CredentialsErrors on arbitrary input", () => {
+  const input = fc.oneof(
+    fc.string({ maxLength: 300 }),
+    fc.string({ unit: "grapheme", maxLength: 100 }),
+    fc.json(),
+    keyLike.map((value) => JSON.stringify(value)),
+    keyLike.map((value) => btoa(JSON.stringify(value))),
+    fc.uint8Array({ maxLength: 200 }).map((bytes) => btoa(String.fromCharCode(...bytes))),
+    fc.string().map((text) => `{"__proto__":{"polluted":true},"type":${JSON.stringify(text)}}`),
+  );
+  fc.assert(
+    fc.property(input, (raw) => {
+      onlyDocumented(() => parseServiceAccountKey(raw), /^ERR_KEY_/);
+      assertNoPollution();
+    }),
+    { seed: SEED, numRuns: RUNS },
+  );
+});
+
+Deno.test("parseWorkloadIdentityProvider() throws only ERR_PROVIDER_INVALID on arbitrary input", () => {
+  const segment = fc.oneof(
+    fc.constantFrom(
+      "projects",
+      "locations",
+      "global",
+      "workloadIdentityPools",
+      "providers",
+      "123",
+      "pool",
+      "prov-1",
+      "",
+      "..",
+      "__proto__",
+    ),
+    fc.string({ maxLength: 40 }),
+  );
+  const input = fc.oneof(
+    fc.string({ maxLength: 300 }),
+    fc.array(segment, { maxLength: 10 }).map((parts) => parts.join("/")),
+  );
+  fc.assert(
+    fc.property(input, (raw) => {
+      try {
+        const provider = parseWorkloadIdentityProvider(raw);
+        assert.match(
+          provider.name,
+          /^projects\/\d+\/locations\/global\/workloadIdentityPools\/[a-z0-9-]+\/providers\/[a-z0-9-]+$/,
+        );
+      } catch (error) {
+        assert.ok(error instanceof CredentialsError);
+        assert.equal(error.code, "ERR_PROVIDER_INVALID");
+      }
+      assertNoPollution();
+    }),
+    { seed: SEED, numRuns: RUNS },
+  );
+});
+
+Deno.test("validateAuthenticateOptions() throws only documented errors on arbitrary options", () => {
+  const text = fc.oneof(fc.string({ maxLength: 60 }), fc.constant(undefined));
+  const options = fc.record({
+    workloadIdentityProvider: fc.oneof(
+      text,
+      fc.constant("projects/1/locations/global/workloadIdentityPools/pool/providers/prov"),
+    ),
+    credentialsJson: text,
+    serviceAccount: fc.oneof(text, fc.constant("a@b.iam.gserviceaccount.com")),
+    tokenFormat: fc.constantFrom(undefined, "", "access_token", "id_token", "bogus"),
+    delegates: fc.option(fc.array(fc.string({ maxLength: 40 }), { maxLength: 3 }), {
+      nil: undefined,
+    }),
+    universe: text,
+    accessTokenLifetimeSeconds: fc.option(fc.integer({ min: -10, max: 50_000 }), {
+      nil: undefined,
+    }),
+    accessTokenSubject: text,
+    idTokenAudience: text,
+    requestReason: text,
+    oidcRequest: fc.option(
+      fc.record({ url: fc.string({ maxLength: 30 }), token: fc.string({ maxLength: 10 }) }),
+      { nil: undefined },
+    ),
+  }, { requiredKeys: [] });
+  fc.assert(
+    fc.property(options, (value) => {
+      try {
+        validateAuthenticateOptions(value as Parameters<typeof validateAuthenticateOptions>[0]);
+      } catch (error) {
+        assert.ok(error instanceof CredentialsError || error instanceof RangeError, String(error));
+      }
+    }),
+    { seed: SEED, numRuns: RUNS },
+  );
+});
+
+function timed(run: () => unknown): number {
+  const start = performance.now();
+  try {
+    run();
+  } catch {
+    // Only the time matters here.
+  }
+  return performance.now() - start;
+}
+
+Deno.test("parsers and redaction stay linear on 100k-character hostile input", async (t) => {
+  const n = 100_000;
+  const rows: [string, () => unknown][] = [
+    ["key: open brace then junk", () => parseServiceAccountKey(`{${"a".repeat(n)}`)],
+    ["key: base64 alphabet", () => parseServiceAccountKey("A".repeat(n))],
+    ["key: almost base64", () => parseServiceAccountKey(`${"A".repeat(n)}!`)],
+    ["key: deep nesting", () => parseServiceAccountKey(`{"a":${"[".repeat(n / 10)}`)],
+    ["key: huge type", () => parseServiceAccountKey(JSON.stringify({ type: "x".repeat(n) }))],
+    ["provider: digits", () => parseWorkloadIdentityProvider(`projects/${"1".repeat(n)}`)],
+    ["provider: slashes", () => parseWorkloadIdentityProvider("projects/".repeat(n / 9))],
+    [
+      "provider: near miss",
+      () =>
+        parseWorkloadIdentityProvider(
+          `projects/1/locations/global/workloadIdentityPools/${"a".repeat(n)}`,
+        ),
+    ],
+    ["redact: many JWT prefixes", () => _redact("eyJ.".repeat(n / 4))],
+    ["redact: open key block", () => _redact(`-----BEGIN PRIVATE KEY-----${"A".repeat(n)}`)],
+    ["redact: many key headers", () => _redact("-----BEGIN PRIVATE KEY-----".repeat(n / 27))],
+    ["redact: many token fields", () => _redact('"token":"'.repeat(n / 9))],
+    ["redact: many Bearer", () => _redact("Bearer ".repeat(n / 7))],
+    ["redact: token field without end", () => _redact(`"access_token":"${"\\a".repeat(n / 2)}`)],
+  ];
+  for (const [name, run] of rows) {
+    await t.step(name, () => {
+      const elapsed = timed(run);
+      // A hang guard, not a speed assertion: quadratic behaviour would take minutes.
+      assert.ok(elapsed < 2000, `${name} took ${elapsed.toFixed(0)} ms`);
+    });
+  }
+});
