@@ -1,13 +1,10 @@
 // The accept header rewrites of `mediaType.format` and (for GraphQL URLs) `mediaType.previews`.
+import { _describeType } from "./_describe.ts";
 
 const BINARY = /application\/octet-stream/i;
 const VENDOR_TYPE = /application\/vnd(\.\w+)(\.v3)?(\.\w+)?(\+json)?$/;
 const PREVIEW_NAMES = /(?<![\w-])[\w-]+(?=-preview)/g;
 const GRAPHQL_SUFFIX = "/graphql";
-
-function _describe(value: unknown): string {
-  return value === null ? "null" : typeof value;
-}
 
 /**
  * The accept header for `mediaType` on `url` (the expanded URL without its query).
@@ -24,7 +21,9 @@ export function _applyMediaType(accept: unknown, mediaType: unknown, url: string
   if (BINARY.test(String(accept))) return accept;
   if (mediaType === undefined || mediaType === null) {
     throw new TypeError(
-      `Cannot build request options: "mediaType" must be an object, got ${_describe(mediaType)}`,
+      `Cannot build request options: "mediaType" must be an object, got ${
+        _describeType(mediaType)
+      }`,
     );
   }
   const { format, previews } = mediaType as { format?: unknown; previews?: unknown };
@@ -33,7 +32,7 @@ export function _applyMediaType(accept: unknown, mediaType: unknown, url: string
     if (typeof accept !== "string") {
       throw new TypeError(
         `Cannot apply mediaType.format ${JSON.stringify(String(format))}: ` +
-          `the "accept" header must be a string, got ${_describe(accept)}`,
+          `the "accept" header must be a string, got ${_describeType(accept)}`,
       );
     }
     result = accept.split(",")

@@ -1,4 +1,5 @@
 // parse(): merged options to request options. Stateless and pure.
+import { _describeType } from "./_describe.ts";
 import { _applyMediaType } from "./_media_type.ts";
 import { _addQueryParameters } from "./_query.ts";
 import { _isReservedOption, _routeTemplate } from "./_route_template.ts";
@@ -7,10 +8,6 @@ import type { EndpointDefaults, RequestOptions } from "./types.ts";
 type _Record = Record<string, unknown>;
 
 const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
-
-function _describe(value: unknown): string {
-  return value === null ? "null" : typeof value;
-}
 
 function _copyHeaders(headers: unknown): _Record {
   const copy: _Record = {};
@@ -33,14 +30,14 @@ export function _parse(options: EndpointDefaults): RequestOptions {
   const { method: rawMethod, baseUrl, mediaType, request } = options;
   if (typeof rawMethod !== "string") {
     throw new TypeError(
-      `Cannot build request options: "method" must be a string, got ${_describe(rawMethod)}`,
+      `Cannot build request options: "method" must be a string, got ${_describeType(rawMethod)}`,
     );
   }
   const method = rawMethod.toUpperCase() as RequestOptions["method"];
   const rawUrl: unknown = options.url || "/";
   if (typeof rawUrl !== "string") {
     throw new TypeError(
-      `Cannot build request options: "url" must be a string, got ${_describe(rawUrl)}`,
+      `Cannot build request options: "url" must be a string, got ${_describeType(rawUrl)}`,
     );
   }
   const template = _routeTemplate(rawUrl);

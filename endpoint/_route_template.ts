@@ -3,7 +3,7 @@
 // endpoint() reserves never fill a placeholder.
 import { _BoundedCache } from "./_bounded_cache.ts";
 import { type _ExpandOptions, _expandParts } from "./_template_expand.ts";
-import { _parseTemplateParts } from "./_template_syntax.ts";
+import { _parseTemplateParts, _variableNamesOf } from "./_template_syntax.ts";
 
 /** A URL template compiled for endpoint(). */
 export interface _RouteTemplate {
@@ -71,11 +71,7 @@ export function _convertColonPlaceholders(url: string): string {
 function _compile(url: string): _RouteTemplate {
   const template = _convertColonPlaceholders(url);
   const parts = _parseTemplateParts(template, true);
-  const variableNames = new Set<string>();
-  for (const part of parts) {
-    if (typeof part === "string") continue;
-    for (const variable of part.variables) variableNames.add(variable.name);
-  }
+  const variableNames = _variableNamesOf(parts);
   const usesReserved = [...variableNames].some(_isReservedOption);
   const expandOptions: _ExpandOptions = {
     template,

@@ -156,6 +156,16 @@ function _parseExpression(
   }
 }
 
+/** The variable names of `parts`, in order of first appearance, without duplicates. */
+export function _variableNamesOf(parts: readonly _Part[]): Set<string> {
+  const names = new Set<string>();
+  for (const part of parts) {
+    if (typeof part === "string") continue;
+    for (const variable of part.variables) names.add(variable.name);
+  }
+  return names;
+}
+
 function _describe(template: string, index: number): string {
   return `character ${JSON.stringify(template[index])}`;
 }

@@ -4,8 +4,9 @@
  * @module
  */
 import { _BoundedCache } from "./_bounded_cache.ts";
+import { _describeType } from "./_describe.ts";
 import { _expandParts } from "./_template_expand.ts";
-import { _parseTemplateParts, type _Part } from "./_template_syntax.ts";
+import { _parseTemplateParts, _variableNamesOf } from "./_template_syntax.ts";
 
 /**
  * Values a template expands. Strings, numbers, bigints and booleans are scalars; arrays are lists;
@@ -55,18 +56,9 @@ const CACHE_CAPACITY = 500;
 const CACHE_MAX_TEMPLATE_LENGTH = 2048;
 const cache = new _BoundedCache<UriTemplate>(CACHE_CAPACITY, CACHE_MAX_TEMPLATE_LENGTH);
 
-function _variableNames(parts: readonly _Part[]): string[] {
-  const names = new Set<string>();
-  for (const part of parts) {
-    if (typeof part === "string") continue;
-    for (const variable of part.variables) names.add(variable.name);
-  }
-  return [...names];
-}
-
 function _compile(template: string): UriTemplate {
   const parts = _parseTemplateParts(template, false);
-  const variableNames = Object.freeze(_variableNames(parts));
+  const variableNames = Object.freeze([..._variableNamesOf(parts)]);
   const expandOptions = { template, strict: true };
   return Object.freeze({
     template,
@@ -117,12 +109,8 @@ function _compile(template: string): UriTemplate {
 export function parseTemplate(template: string): UriTemplate {
   if (typeof template !== "string") {
     throw new TypeError(
-      `Cannot parse URI template: expected a string, got ${_typeName(template)}`,
+      `Cannot parse URI template: expected a string, got ${_describeType(template)}`,
     );
   }
   return cache.getOrCreate(template, _compile);
-}
-
-function _typeName(value: unknown): string {
-  return value === null ? "null" : typeof value;
 }

@@ -43,23 +43,20 @@ function bodyInit(options: RequestOptions): string | undefined {
 
 type Send = (options: RequestOptions) => Promise<void>;
 
+function sendWith(fetchFunction: typeof fetch): Send {
+  return async (options) => {
+    const response = await fetchFunction(options.url, {
+      method: options.method,
+      headers: options.headers as Record<string, string>,
+      body: bodyInit(options),
+    });
+    await response.body?.cancel();
+  };
+}
+
 const CLIENTS: Record<string, Send> = {
-  "global fetch": async (options) => {
-    const response = await fetch(options.url, {
-      method: options.method,
-      headers: options.headers as Record<string, string>,
-      body: bodyInit(options),
-    });
-    await response.body?.cancel();
-  },
-  "undici fetch": async (options) => {
-    const response = await undiciFetch(options.url, {
-      method: options.method,
-      headers: options.headers as Record<string, string>,
-      body: bodyInit(options),
-    });
-    await response.body?.cancel();
-  },
+  "global fetch": sendWith(fetch),
+  "undici fetch": sendWith(undiciFetch as unknown as typeof fetch),
   "undici request": async (options) => {
     const response = await undiciRequest(options.url, {
       method: options.method as "GET",
