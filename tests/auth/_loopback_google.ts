@@ -64,7 +64,8 @@ function routeOf(method: string, path: string): LoopbackRoute | undefined {
 
 /** Starts the stand-in on a random loopback port. */
 export async function startLoopbackGoogle(): Promise<Loopback> {
-  const provider = "projects/424242/locations/global/workloadIdentityPools/loop-pool/providers/github";
+  const provider =
+    "projects/424242/locations/global/workloadIdentityPools/loop-pool/providers/github";
   const serviceAccount = "loop@loop-proj.iam.gserviceaccount.com";
   const requests: LoopbackRequest[] = [];
   const issued = new Map<string, string>();
