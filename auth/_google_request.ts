@@ -1,6 +1,6 @@
 // Describes one Google REST call with endpoint() and serializes it for _http.ts.
 import { endpoint } from "../endpoint/mod.ts";
-import type { RequestParameters } from "../endpoint/mod.ts";
+import type { RequestOptions, RequestParameters } from "../endpoint/mod.ts";
 import type { _HttpRequest } from "./_http.ts";
 
 /** What varies between Google calls. */
@@ -26,7 +26,11 @@ export function _googleRequest(call: _GoogleCall): _HttpRequest {
     headers["x-goog-request-reason"] = call.requestReason;
   }
   if (call.bearer !== undefined) headers.authorization = `Bearer ${call.bearer}`;
-  const options = endpoint(call.route, { ...call.params, baseUrl: call.baseUrl, headers });
+  return _httpRequest(endpoint(call.route, { ...call.params, baseUrl: call.baseUrl, headers }));
+}
+
+/** Turns `endpoint()` output into a fetch-ready request: string headers, serialized body. */
+export function _httpRequest(options: RequestOptions): _HttpRequest {
   const request: _HttpRequest = {
     method: options.method,
     url: options.url,

@@ -6,6 +6,7 @@
 
 import { endpoint } from "../endpoint/mod.ts";
 import { CredentialsError, GithubOidcError } from "./errors.ts";
+import { _httpRequest } from "./_google_request.ts";
 import { _requestJson } from "./_http.ts";
 import { _requireString } from "./_response.ts";
 import { _quote } from "./_quote.ts";
@@ -103,16 +104,12 @@ export async function requestGithubOidcToken(
     );
   }
   const url = githubOidcTokenUrl(options.requestUrl, options.audience);
-  const built = endpoint("GET {+url}", {
+  const request = _httpRequest(endpoint("GET {+url}", {
     url,
     headers: { accept: "application/json", authorization: `Bearer ${options.requestToken}` },
-  });
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(built.headers)) {
-    if (value !== undefined) headers[name] = String(value);
-  }
+  }));
   const message = `Failed to get a GitHub OIDC token for audience ${_quote(options.audience)}`;
-  const { json } = await _requestJson({ method: "GET", url: built.url, headers }, options, {
+  const { json } = await _requestJson(request, options, {
     message,
     secrets: [options.requestToken],
     error: (text, details) => new GithubOidcError("ERR_OIDC_REQUEST_FAILED", text, details),

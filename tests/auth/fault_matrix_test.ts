@@ -95,6 +95,8 @@ Deno.test("authenticate() fault matrix: every call recovers or fails clearly wit
     for (const fault of FAULTS) {
       await t.step(`${route}: ${fault.name}`, async () => {
         let clock = 0;
+        const secrets: string[] = [];
+        const logs: string[] = [];
         const google = fakeGoogle((r, attempt) => r === route ? fault.answer(attempt) : undefined);
         const outcome = await authenticate({
           ...flowFor(route),
@@ -105,8 +107,16 @@ Deno.test("authenticate() fault matrix: every call recovers or fails clearly wit
             return Promise.resolve();
           },
           timeoutMs: TIMEOUT_MS,
+          onSecret: (value) => secrets.push(value),
+          log: { debug: (m) => logs.push(m), info: (m) => logs.push(m) },
         }).then((result) => ({ result }), (error: unknown) => ({ error }));
         const attempts = google.attempts.get(route) ?? 0;
+        const texts = "error" in outcome && outcome.error instanceof AuthError
+          ? [outcome.error.message, outcome.error.hint, outcome.error.googleMessage ?? "", ...logs]
+          : logs;
+        for (const text of texts) {
+          for (const secret of secrets) assert.ok(!text.includes(secret), `secret in: ${text}`);
+        }
         if ("ok" in fault.expect) {
           assert.ok(
             "result" in outcome,
