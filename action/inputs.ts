@@ -1,0 +1,243 @@
+/**
+ * {@linkcode readInputs}: reads and validates every input of the step and the runner environment
+ * it needs, completely, before anything is sent or written.
+ *
+ * @module
+ */
+
+import {
+  type AuthenticateOptions,
+  AuthError,
+  type GoogleService,
+  MAX_ACCESS_TOKEN_LIFETIME_SECONDS,
+  MAX_DELEGATED_LIFETIME_SECONDS,
+  type TokenFormat,
+  validateAuthenticateOptions,
+  type ValidatedAuthenticateOptions,
+} from "../auth/mod.ts";
+import type { ActionCore } from "./core.ts";
+import { ActionInputError } from "./errors.ts";
+import { parseBooleanInput, parseDurationInput, parseMultilineCsv } from "./input_parsers.ts";
+
+/** The step's configuration: its own switches plus `authenticate()` options, all validated. */
+export interface StepInputs {
+  /** Whether to write the credentials file (`create_credentials_file`). */
+  createCredentialsFile: boolean;
+  /** Whether to export credential and project variables (`export_environment_variables`). */
+  exportEnvironmentVariables: boolean;
+  /** `$GITHUB_WORKSPACE`, where the credentials file goes (set when the file is wanted). */
+  workspace?: string;
+  /** The options for `authenticate()` (without callbacks, fetch or clock). */
+  auth: AuthenticateOptions;
+  /** What `authenticate()` will do, resolved without any side effect. */
+  plan: ValidatedAuthenticateOptions;
+}
+
+/** The environment variable overriding each Google service's base URL. */
+const ENDPOINT_OVERRIDES: readonly GoogleService[] = ["iam", "iamcredentials", "oauth2", "sts", "www"];
+
+/** The step input named by each `authenticate()` option, for errors raised by `auth/`. */
+const INPUT_OF_OPTION: Readonly<Record<string, string>> = {
+  workloadIdentityProvider: "workload_identity_provider",
+  credentialsJson: "credentials_json",
+  serviceAccount: "service_account",
+  projectId: "project_id",
+  tokenFormat: "token_format",
+  requestReason: "request_reason",
+  accessTokenLifetimeSeconds: "access_token_lifetime",
+  accessTokenScopes: "access_token_scopes",
+  accessTokenSubject: "access_token_subject",
+  idTokenAudience: "id_token_audience",
+  idTokenIncludeEmail: "id_token_include_email",
+  oidcRequest: "ACTIONS_ID_TOKEN_REQUEST_TOKEN",
+  endpoints: "GHA_ENDPOINT_OVERRIDE_*",
+};
+
+const OPTION_NAMES = new RegExp(`\\b(${Object.keys(INPUT_OF_OPTION).join("|")})\\b`, "g");
+
+function _optional(value: string): string | undefined {
+  return value === "" ? undefined : value;
+}
+
+function _tokenFormat(value: string): TokenFormat {
+  if (value === "" || value === "access_token" || value === "id_token") return value;
+  throw new ActionInputError(
+    "token_format",
+    `Invalid input "token_format": ${JSON.stringify(value.slice(0, 40))} is not a token format`,
+    { hint: 'Set "token_format" to access_token, id_token, or leave it empty' },
+  );
+}
+
+function _lifetime(core: Pick<ActionCore, "getInput">, subject: string | undefined): number {
+  const raw = core.getInput("access_token_lifetime");
+  const seconds = parseDurationInput("access_token_lifetime", raw);
+  if (seconds > MAX_ACCESS_TOKEN_LIFETIME_SECONDS) {
+    throw new ActionInputError(
+      "access_token_lifetime",
+      `Invalid input "access_token_lifetime": ${JSON.stringify(raw)} is ${seconds} seconds, more than the 12 hours Google allows`,
+      { hint: 'Set "access_token_lifetime" to at most 12h (more than 1h needs the org policy constraints/iam.allowServiceAccountCredentialLifetimeExtension)' },
+    );
+  }
+  if (subject !== undefined && seconds > MAX_DELEGATED_LIFETIME_SECONDS) {
+    throw new ActionInputError(
+      "access_token_lifetime",
+      `Invalid input "access_token_lifetime": ${JSON.stringify(raw)} is ${seconds} seconds, but tokens for "access_token_subject" (domain-wide delegation) last at most 1 hour`,
+      { hint: 'Set "access_token_lifetime" to 3600s or less when "access_token_subject" is set' },
+    );
+  }
+  return seconds;
+}
+
+function _endpoints(
+  env: Readonly<Record<string, string | undefined>>,
+): Partial<Record<GoogleService, string>> {
+  const endpoints: Partial<Record<GoogleService, string>> = {};
+  for (const service of ENDPOINT_OVERRIDES) {
+    const value = env[`GHA_ENDPOINT_OVERRIDE_${service}`]?.trim();
+    if (value !== undefined && value !== "") endpoints[service] = value.replace(/\/+$/, "");
+  }
+  return endpoints;
+}
+
+/** Restates an `auth/` validation error in terms of the step's inputs. */
+function _asInputError(error: AuthError): ActionInputError {
+  const input = INPUT_OF_OPTION[error.option ?? ""] ?? error.option ?? "inputs";
+  const message = error.message.replace(OPTION_NAMES, (name) => INPUT_OF_OPTION[name] ?? name);
+  return new ActionInputError(input, message, { hint: error.hint, code: error.code, cause: error });
+}
+
+/**
+ * Reads every input of the step (and `GITHUB_WORKSPACE`, `ACTIONS_ID_TOKEN_REQUEST_URL`/`_TOKEN`,
+ * `GHA_ENDPOINT_OVERRIDE_*`) and validates all of it: exactly one of
+ * `workload_identity_provider` and `credentials_json`, the provider name, the key JSON, booleans,
+ * the token format and what it needs, lifetimes, delegates, universe and endpoints. Nothing is
+ * sent or written; an empty input takes its `action.yml` default.
+ *
+ * @param core Where inputs come from.
+ * @param env The process environment.
+ * @returns The validated configuration.
+ * @throws {ActionInputError} Naming the input (or environment variable) that is wrong.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { readInputs } from "./inputs.ts";
+ *
+ * const inputs: Record<string, string> = {
+ *   workload_identity_provider: "projects/123/locations/global/workloadIdentityPools/gh/providers/repo",
+ *   service_account: "ci@my-proj.iam.gserviceaccount.com",
+ *   token_format: "access_token",
+ *   access_token_lifetime: "1h30m",
+ * };
+ * const { plan } = readInputs({ getInput: (name) => inputs[name] ?? "" }, {
+ *   GITHUB_WORKSPACE: "/home/runner/work/repo/repo",
+ *   ACTIONS_ID_TOKEN_REQUEST_URL: "https://runner.example/token?api-version=2.0",
+ *   ACTIONS_ID_TOKEN_REQUEST_TOKEN: "runner-token",
+ * });
+ * assert.equal(plan.mode, "workload_identity_federation");
+ * assert.equal(plan.lifetimeSeconds, 5400);
+ * assert.equal(plan.projectId, "my-proj");
+ * ```
+ */
+export function readInputs(
+  core: Pick<ActionCore, "getInput">,
+  env: Readonly<Record<string, string | undefined>>,
+): StepInputs {
+  const input = (name: string): string | undefined => _optional(core.getInput(name));
+  const workloadIdentityProvider = input("workload_identity_provider");
+  const credentialsJson = input("credentials_json");
+  if ((workloadIdentityProvider === undefined) === (credentialsJson === undefined)) {
+    throw new ActionInputError(
+      workloadIdentityProvider === undefined ? "workload_identity_provider" : "credentials_json",
+      `Invalid inputs: set exactly one of "workload_identity_provider" or "credentials_json", got ${
+        workloadIdentityProvider === undefined ? "neither" : "both"
+      }`,
+      {
+        hint:
+          "Set exactly one of them; if the value comes from a secret, note that secrets are not passed to workflows triggered from forks, including Dependabot",
+      },
+    );
+  }
+  const createCredentialsFile = parseBooleanInput(
+    "create_credentials_file",
+    core.getInput("create_credentials_file"),
+    true,
+  );
+  const exportEnvironmentVariables = parseBooleanInput(
+    "export_environment_variables",
+    core.getInput("export_environment_variables"),
+    true,
+  );
+  parseBooleanInput("cleanup_credentials", core.getInput("cleanup_credentials"), true);
+  const idTokenIncludeEmail = parseBooleanInput(
+    "id_token_include_email",
+    core.getInput("id_token_include_email"),
+    false,
+  );
+  const tokenFormat = _tokenFormat(core.getInput("token_format"));
+  const accessTokenSubject = tokenFormat === "access_token"
+    ? input("access_token_subject")
+    : undefined;
+  const lifetime = _lifetime(core, accessTokenSubject);
+  const idTokenAudience = input("id_token_audience");
+  if (tokenFormat === "id_token" && idTokenAudience === undefined) {
+    throw new ActionInputError(
+      "id_token_audience",
+      'Missing input "id_token_audience": it is required with token_format "id_token"',
+      { hint: 'Set "id_token_audience" to the audience of the ID token, such as the URL of a Cloud Run service' },
+    );
+  }
+  const workspace = _optional(env.GITHUB_WORKSPACE?.trim() ?? "");
+  if (createCredentialsFile && workspace === undefined) {
+    throw new ActionInputError(
+      "GITHUB_WORKSPACE",
+      "Cannot write the credentials file: $GITHUB_WORKSPACE is not set",
+      { hint: 'Run the step in a GitHub Actions job, or set "create_credentials_file: false"' },
+    );
+  }
+  const auth: AuthenticateOptions = {
+    tokenFormat,
+    delegates: parseMultilineCsv(core.getInput("delegates")),
+    endpoints: _endpoints(env),
+    idTokenIncludeEmail,
+  };
+  const optional = {
+    workloadIdentityProvider,
+    credentialsJson,
+    projectId: input("project_id"),
+    serviceAccount: input("service_account"),
+    audience: input("audience"),
+    universe: input("universe"),
+    requestReason: input("request_reason"),
+    accessTokenSubject,
+    idTokenAudience: tokenFormat === "id_token" ? idTokenAudience : undefined,
+    accessTokenLifetimeSeconds: tokenFormat === "access_token" && lifetime > 0 ? lifetime : undefined,
+  };
+  for (const [key, value] of Object.entries(optional)) {
+    if (value !== undefined) Object.assign(auth, { [key]: value });
+  }
+  if (tokenFormat === "access_token") {
+    const scopes = parseMultilineCsv(core.getInput("access_token_scopes"));
+    if (scopes.length > 0) auth.accessTokenScopes = scopes;
+  }
+  if (workloadIdentityProvider !== undefined) {
+    auth.oidcRequest = {
+      url: env.ACTIONS_ID_TOKEN_REQUEST_URL?.trim() ?? "",
+      token: env.ACTIONS_ID_TOKEN_REQUEST_TOKEN?.trim() ?? "",
+    };
+  }
+  let plan: ValidatedAuthenticateOptions;
+  try {
+    plan = validateAuthenticateOptions(auth);
+  } catch (error) {
+    if (error instanceof AuthError) throw _asInputError(error);
+    throw error;
+  }
+  return {
+    createCredentialsFile,
+    exportEnvironmentVariables,
+    ...(createCredentialsFile && workspace !== undefined ? { workspace } : {}),
+    auth,
+    plan,
+  };
+}

@@ -1,0 +1,192 @@
+/**
+ * The step's main `run()`: validate inputs, authenticate, write the credentials file, export
+ * variables, and set outputs, masking every token before it can appear anywhere.
+ *
+ * @module
+ */
+
+import {
+  authenticate,
+  type AuthenticateResult,
+  type CredentialsFileContents,
+  type FetchLike,
+} from "../auth/mod.ts";
+import type { ActionCore } from "./core.ts";
+import { isWorkspaceEmpty, writeCredentialsFile } from "./credentials_file.ts";
+import { type StepInputs, readInputs } from "./inputs.ts";
+import { _maskedCore, type MaskedCore } from "./_masked_core.ts";
+import { formatFailure } from "./report.ts";
+
+/** The state key holding the credentials file path for the post step. */
+export const CREDENTIALS_PATH_STATE = "credentials_file_path";
+
+/** Variables pointing tools at the credentials file. */
+const CREDENTIALS_VARIABLES = [
+  "CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE",
+  "GOOGLE_APPLICATION_CREDENTIALS",
+  "GOOGLE_GHA_CREDS_PATH",
+] as const;
+
+/** Variables holding the project id. */
+const PROJECT_VARIABLES = [
+  "CLOUDSDK_CORE_PROJECT",
+  "CLOUDSDK_PROJECT",
+  "GCLOUD_PROJECT",
+  "GCP_PROJECT",
+  "GOOGLE_CLOUD_PROJECT",
+] as const;
+
+/** Options of {@linkcode run}. */
+export interface RunOptions {
+  /** The process environment (`GITHUB_WORKSPACE`, OIDC request, endpoint overrides, ...). */
+  env: Readonly<Record<string, string | undefined>>;
+  /** The `fetch` to use; default `globalThis.fetch`. */
+  fetch?: FetchLike;
+  /** The clock in milliseconds since the epoch; default `Date.now`. */
+  now?: () => number;
+}
+
+/** Formats an expiry as RFC 3339 UTC, without fractional seconds when there are none. */
+function _rfc3339(date: Date): string {
+  return date.toISOString().replace(/\.000Z$/, "Z");
+}
+
+function _warnIfPinnedToHead(core: ActionCore, env: RunOptions["env"]): void {
+  const ref = env.GITHUB_ACTION_REF;
+  if (ref === "main" || ref === "master") {
+    core.warning(
+      `The step is pinned at "${ref}": its behaviour can change at any time; pin a release tag such as @v1 or a commit SHA`,
+    );
+  }
+}
+
+function _onCredentialsFile(
+  core: MaskedCore,
+  inputs: StepInputs,
+): (contents: CredentialsFileContents) => void {
+  return (contents) => {
+    const { plan } = inputs;
+    if (inputs.workspace !== undefined) {
+      const emptyWorkspace = isWorkspaceEmpty(inputs.workspace);
+      core.debug("Creating credentials file");
+      const path = writeCredentialsFile(inputs.workspace, contents);
+      core.saveState(CREDENTIALS_PATH_STATE, path);
+      core.info(`Created credentials file at "${path}"`);
+      if (emptyWorkspace) {
+        core.info(
+          `⚠️ The workspace "${inputs.workspace}" was empty: if actions/checkout runs after this step, it deletes the credentials file. Run actions/checkout before this step.`,
+        );
+      }
+      core.setOutput("credentials_file_path", path);
+      if (inputs.exportEnvironmentVariables) {
+        for (const name of CREDENTIALS_VARIABLES) core.exportVariable(name, path);
+      }
+    }
+    if (plan.projectId === undefined) {
+      core.info(
+        '⚠️ Could not determine a project id: set the "project_id" input to export one',
+      );
+      return;
+    }
+    core.setOutput("project_id", plan.projectId);
+    if (inputs.exportEnvironmentVariables) {
+      for (const name of PROJECT_VARIABLES) core.exportVariable(name, plan.projectId);
+    }
+  };
+}
+
+function _setTokenOutputs(core: MaskedCore, result: AuthenticateResult): void {
+  core.setSecret(result.authToken);
+  core.setOutput("auth_token", result.authToken);
+  if (result.accessToken !== undefined) {
+    core.setSecret(result.accessToken);
+    core.setOutput("access_token", result.accessToken);
+    if (result.accessTokenExpiresAt !== undefined) {
+      core.setOutput("access_token_expiration", _rfc3339(result.accessTokenExpiresAt));
+    }
+  }
+  if (result.idToken !== undefined) {
+    core.setSecret(result.idToken);
+    core.setOutput("id_token", result.idToken);
+  }
+}
+
+/**
+ * Runs the step's main phase. Every input is validated before anything is sent or written; then
+ * `authenticate()` runs with every secret masked as soon as it exists. The credentials file is
+ * written (and its path saved in state for the post step) before any token is minted, then
+ * `credentials_file_path`, `project_id`, `auth_token`, `access_token`,
+ * `access_token_expiration` and `id_token` are set in that order. A failure is reported as one
+ * error annotation (code, message naming the input or call, hint) and the step fails; outputs
+ * already set stay set. Never throws.
+ *
+ * @param core The runner (or a fake).
+ * @param options The environment, and `fetch`/clock for tests.
+ * @returns When the step is done.
+ *
+ * @example Key mode without a token makes no call
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { exportPKCS8, generateKeyPair } from "jose";
+ * import { run } from "./main.ts";
+ * import type { ActionCore } from "./core.ts";
+ *
+ * const { privateKey } = await generateKeyPair("RS256", { extractable: true });
+ * const inputs: Record<string, string> = {
+ *   credentials_json: JSON.stringify({
+ *     type: "service_account",
+ *     project_id: "my-proj",
+ *     private_key_id: "kid",
+ *     private_key: await exportPKCS8(privateKey),
+ *     client_email: "ci@my-proj.iam.gserviceaccount.com",
+ *   }),
+ *   create_credentials_file: "false",
+ * };
+ * const outputs = new Map<string, string>();
+ * const masked: string[] = [];
+ * let failed = "";
+ * const core: ActionCore = {
+ *   getInput: (name) => inputs[name] ?? "",
+ *   setOutput: (name, value) => outputs.set(name, value),
+ *   saveState: () => {},
+ *   getState: () => "",
+ *   exportVariable: () => {},
+ *   setSecret: (value) => masked.push(value),
+ *   isDebug: () => false,
+ *   debug: () => {},
+ *   info: () => {},
+ *   notice: () => {},
+ *   warning: () => {},
+ *   setFailed: (message) => (failed = message),
+ * };
+ * await run(core, { env: {}, fetch: () => Promise.reject(new Error("no call expected")) });
+ * assert.equal(failed, "");
+ * assert.equal(outputs.get("project_id"), "my-proj");
+ * assert.deepEqual(masked, [outputs.get("auth_token")]);
+ * ```
+ */
+export async function run(core: ActionCore, options: RunOptions): Promise<void> {
+  const masked = _maskedCore(core);
+  try {
+    _warnIfPinnedToHead(masked, options.env);
+    const inputs = readInputs(masked, options.env);
+    const log = {
+      debug: (message: string) => masked.debug(message),
+      info: (message: string) => masked.info(message),
+      notice: (message: string) => masked.notice(message),
+    };
+    const result = await authenticate({
+      ...inputs.auth,
+      ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+      ...(options.now === undefined ? {} : { now: options.now }),
+      log,
+      onSecret: (value) => masked.setSecret(value),
+      onCredentialsFile: _onCredentialsFile(masked, inputs),
+    });
+    _setTokenOutputs(masked, result);
+  } catch (error) {
+    const failure = formatFailure(error);
+    for (const line of failure.debug) masked.debug(line);
+    masked.setFailed(failure.annotation);
+  }
+}

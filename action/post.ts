@@ -1,0 +1,114 @@
+/**
+ * The step's post `run()`: removes the credentials file the main step created, and nothing else.
+ *
+ * @module
+ */
+
+import { lstatSync, realpathSync, unlinkSync } from "node:fs";
+import { basename, dirname, isAbsolute } from "node:path";
+import type { ActionCore } from "./core.ts";
+import { CREDENTIALS_FILE_NAME } from "./credentials_file.ts";
+import { parseBooleanInput } from "./input_parsers.ts";
+
+/** The state key the main step saved the path under (the same as `CREDENTIALS_PATH_STATE`). */
+const STATE = "credentials_file_path";
+
+/** Options of {@linkcode runPost}. */
+export interface RunPostOptions {
+  /** The process environment (`GITHUB_WORKSPACE`). */
+  env: Readonly<Record<string, string | undefined>>;
+}
+
+function _errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Why `path` must not be removed, or `undefined` when it is the file the main step wrote. */
+function _refusal(path: string, workspace: string | undefined): string | undefined {
+  if (!isAbsolute(path) || !CREDENTIALS_FILE_NAME.test(basename(path))) {
+    return "it is not a credentials file name this step creates";
+  }
+  if (workspace === undefined) return "$GITHUB_WORKSPACE is not set";
+  if (realpathSync(dirname(path)) !== realpathSync(workspace)) {
+    return `it is not directly inside the workspace "${workspace}"`;
+  }
+  const stats = lstatSync(path);
+  if (stats.isSymbolicLink()) return "it is a symbolic link";
+  if (stats.isDirectory()) return "it is a directory";
+  if (!stats.isFile()) return "it is not a regular file";
+  return undefined;
+}
+
+/**
+ * Runs the step's post phase: reads the credentials file path from the main step's state and
+ * removes exactly that regular file, also when `export_environment_variables` was false and when
+ * the main step failed after writing it. Refuses a directory, a symbolic link, a name the step
+ * does not create, or a path outside `$GITHUB_WORKSPACE`. Honours `cleanup_credentials: false` and
+ * `create_credentials_file: false`. Logs what it did; problems are warnings, never a failure.
+ *
+ * @param core The runner (or a fake).
+ * @param options The environment.
+ * @returns What happened, as logged: `"removed"`, `"skipped"`, `"missing"` or `"refused"`.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+ * import { tmpdir } from "node:os";
+ * import { join } from "node:path";
+ * import { runPost } from "./post.ts";
+ * import type { ActionCore } from "./core.ts";
+ *
+ * const workspace = mkdtempSync(join(tmpdir(), "ws-"));
+ * const path = join(workspace, "gha-creds-0123456789abcdef.json");
+ * writeFileSync(path, "{}", { mode: 0o600 });
+ * const log: string[] = [];
+ * const core = {
+ *   getInput: () => "",
+ *   getState: (name: string) => (name === "credentials_file_path" ? path : ""),
+ *   info: (message: string) => log.push(message),
+ *   warning: (message: string) => log.push(`warning: ${message}`),
+ * } as unknown as ActionCore;
+ * assert.equal(runPost(core, { env: { GITHUB_WORKSPACE: workspace } }), "removed");
+ * assert.equal(existsSync(path), false);
+ * rmSync(workspace, { recursive: true });
+ * ```
+ */
+export function runPost(
+  core: ActionCore,
+  options: RunPostOptions,
+): "removed" | "skipped" | "missing" | "refused" {
+  try {
+    for (const input of ["create_credentials_file", "cleanup_credentials"]) {
+      if (!parseBooleanInput(input, core.getInput(input), true)) {
+        core.info(`Skipping credential cleanup: "${input}" is false`);
+        return "skipped";
+      }
+    }
+  } catch (error) {
+    core.warning(`Skipping credential cleanup: ${_errorText(error)}`);
+    return "skipped";
+  }
+  const path = core.getState(STATE);
+  if (path === "") {
+    core.info("Skipping credential cleanup: the main step created no credentials file");
+    return "skipped";
+  }
+  try {
+    const refusal = _refusal(path, options.env.GITHUB_WORKSPACE?.trim() || undefined);
+    if (refusal !== undefined) {
+      core.warning(`Not removing "${path}": ${refusal}`);
+      return "refused";
+    }
+    unlinkSync(path);
+    core.info(`Removed credentials file "${path}"`);
+    return "removed";
+  } catch (error) {
+    if ((error as { code?: string }).code === "ENOENT") {
+      core.info(`Credentials file "${path}" is already gone (a later step removed it)`);
+      return "missing";
+    }
+    core.warning(`Could not remove credentials file "${path}": ${_errorText(error)}`);
+    return "refused";
+  }
+}
