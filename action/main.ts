@@ -46,9 +46,9 @@ export interface RunOptions {
   now?: () => number;
 }
 
-/** Formats an expiry as RFC 3339 UTC, without fractional seconds when there are none. */
+/** Formats an expiry as RFC 3339 UTC in whole seconds (rounded down, never later than real). */
 function _rfc3339(date: Date): string {
-  return date.toISOString().replace(/\.000Z$/, "Z");
+  return date.toISOString().replace(/\.\d{3}Z$/, "Z");
 }
 
 function _warnIfPinnedToHead(core: ActionCore, env: RunOptions["env"]): void {

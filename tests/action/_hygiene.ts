@@ -1,0 +1,72 @@
+// Secret hygiene over everything a step run wrote (stdout, stderr, GITHUB_OUTPUT, GITHUB_ENV,
+// GITHUB_STATE; the credentials file aside): every secret seen in the run (tokens, assertions,
+// private key lines, the runner request token, key JSON) may appear only on an ::add-mask:: line,
+// and a token may appear in GITHUB_OUTPUT only as the value of its own output, masked first.
+import assert from "node:assert/strict";
+import { parseFileCommands, type StepRun } from "./_step.ts";
+import type { WorldRequest } from "./_world.ts";
+
+const TOKEN_OUTPUTS = new Set(["auth_token", "access_token", "id_token"]);
+
+/** Secret values in a key JSON: the whole text and every private key line. */
+export function keySecrets(keyJson: string): string[] {
+  const key = JSON.parse(keyJson) as { private_key?: string };
+  const lines = (key.private_key ?? "").split("\n").filter((line) =>
+    line.length >= 16 && !line.startsWith("-----")
+  );
+  return [keyJson, ...lines];
+}
+
+/** Secret values seen on the wire: bearer tokens, subject tokens, assertions. */
+export function requestSecrets(requests: WorldRequest[]): string[] {
+  const found: string[] = [];
+  for (const { headers, body } of requests) {
+    const authorization = headers.authorization;
+    if (typeof authorization === "string" && authorization.startsWith("Bearer ")) {
+      found.push(authorization.slice(7));
+    }
+    let fields: Record<string, unknown> = {};
+    try {
+      fields = JSON.parse(body) as Record<string, unknown>;
+    } catch {
+      fields = Object.fromEntries(new URLSearchParams(body));
+    }
+    for (const name of ["subjectToken", "subject_token", "assertion"]) {
+      if (typeof fields[name] === "string") found.push(fields[name]);
+    }
+  }
+  return found;
+}
+
+/** Asserts that no secret leaks from `runs` (and that the secret list is not empty). */
+export function assertNoSecretLeaks(runs: StepRun[], extraSecrets: readonly string[]): void {
+  const secrets = new Set(extraSecrets.filter((secret) => secret.length >= 8));
+  for (const run of runs) {
+    for (const [name, value] of parseFileCommands(run.files.output)) {
+      if (TOKEN_OUTPUTS.has(name)) secrets.add(value);
+    }
+  }
+  for (const run of runs) {
+    for (const secret of secrets) {
+      const escaped = secret.replaceAll("%", "%25").replaceAll("\r", "%0D").replaceAll("\n", "%0A");
+      for (const [stream, text] of [["stdout", run.stdout], ["stderr", run.stderr]] as const) {
+        for (const line of text.split("\n")) {
+          if (line.startsWith("::add-mask::")) continue;
+          assert.ok(
+            !line.includes(secret) && !line.includes(escaped),
+            `a secret leaks on ${stream}: ${line.slice(0, 120)}`,
+          );
+        }
+      }
+      for (const [file, text] of [["GITHUB_ENV", run.files.env], ["GITHUB_STATE", run.files.state]] as const) {
+        assert.ok(!text.includes(secret), `a secret leaks into ${file}`);
+      }
+      for (const [name, value] of parseFileCommands(run.files.output)) {
+        if (!value.includes(secret)) continue;
+        assert.ok(TOKEN_OUTPUTS.has(name) && value === secret, `a secret leaks into output ${name}`);
+        const maskAt = run.stdout.indexOf(`::add-mask::${escaped}\n`);
+        assert.ok(maskAt >= 0, `output ${name} was set without ::add-mask:: first`);
+      }
+    }
+  }
+}

@@ -1,0 +1,142 @@
+// Runs the built dist/ bundles under node exactly as a runner does (INPUT_* env, GITHUB_OUTPUT,
+// GITHUB_ENV and GITHUB_STATE files, RUNNER_TEMP, STATE_* for the post step) and collects every
+// byte the step writes, for the assertions and the secret-hygiene check.
+import { execFile } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+export const DIST = resolve(import.meta.dirname ?? ".", "../../dist");
+
+/** Everything one step invocation did. */
+export interface StepRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+  /** Raw contents of the file commands. */
+  files: { output: string; env: string; state: string };
+  outputs: Record<string, string>;
+  exported: Record<string, string>;
+  state: Record<string, string>;
+  /** Output names in the order they were set. */
+  outputOrder: string[];
+}
+
+/** A temporary runner layout: workspace, temp dir, file command paths. */
+export interface RunnerDirs {
+  root: string;
+  workspace: string;
+  temp: string;
+}
+
+export function runnerDirs(): RunnerDirs {
+  const root = mkdtempSync(join(tmpdir(), "step-"));
+  const workspace = join(root, "workspace");
+  const temp = join(root, "temp");
+  mkdirSync(workspace);
+  mkdirSync(temp);
+  return { root, workspace, temp };
+}
+
+/** Parses `name<<delimiter\nvalue\ndelimiter\n` file command records, in order. */
+export function parseFileCommands(text: string): [string, string][] {
+  const records: [string, string][] = [];
+  const lines = text.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const match = /^([^<]+)<<(ghadelimiter_[0-9a-f-]{36})$/.exec(lines[i] ?? "");
+    if (match === null) continue;
+    const end = lines.indexOf(match[2]!, i + 1);
+    if (end < 0) throw new Error(`unterminated file command ${match[1]}`);
+    records.push([match[1]!, lines.slice(i + 1, end).join("\n")]);
+    i = end;
+  }
+  return records;
+}
+
+export interface RunStepOptions {
+  dirs: RunnerDirs;
+  inputs?: Record<string, string>;
+  env?: Record<string, string>;
+  state?: Record<string, string>;
+  node?: string;
+}
+
+/** Runs `dist/<entry>.mjs` like the runner: inputs as INPUT_*, fresh file command files. */
+export function runStep(entry: "main" | "post", options: RunStepOptions): Promise<StepRun> {
+  const { dirs } = options;
+  const id = crypto.randomUUID();
+  const paths = {
+    output: join(dirs.temp, `output-${id}`),
+    env: join(dirs.temp, `env-${id}`),
+    state: join(dirs.temp, `state-${id}`),
+  };
+  for (const path of Object.values(paths)) writeFileSync(path, "");
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? "",
+    HOME: dirs.root,
+    CI: "true",
+    GITHUB_ACTIONS: "true",
+    GITHUB_WORKSPACE: dirs.workspace,
+    RUNNER_TEMP: dirs.temp,
+    GITHUB_OUTPUT: paths.output,
+    GITHUB_ENV: paths.env,
+    GITHUB_STATE: paths.state,
+    ...options.env,
+  };
+  for (const [name, value] of Object.entries(options.inputs ?? {})) {
+    env[`INPUT_${name.toUpperCase()}`] = value;
+  }
+  for (const [name, value] of Object.entries(options.state ?? {})) env[`STATE_${name}`] = value;
+  for (const [name, value] of Object.entries(env)) if (value === "\0unset") delete env[name];
+  return new Promise((done, fail) => {
+    const child = execFile(
+      options.node ?? "node",
+      [join(DIST, `${entry}.mjs`)],
+      { env, cwd: dirs.workspace, timeout: 60_000, maxBuffer: 16 << 20 },
+      (error, stdout, stderr) => {
+        if (error !== null && typeof error.code !== "number") return fail(error);
+        const files = {
+          output: readFileSync(paths.output, "utf8"),
+          env: readFileSync(paths.env, "utf8"),
+          state: readFileSync(paths.state, "utf8"),
+        };
+        const outputs = parseFileCommands(files.output);
+        done({
+          code: typeof error?.code === "number" ? error.code : 0,
+          stdout,
+          stderr,
+          files,
+          outputs: Object.fromEntries(outputs),
+          exported: Object.fromEntries(parseFileCommands(files.env)),
+          state: Object.fromEntries(parseFileCommands(files.state)),
+          outputOrder: outputs.map(([name]) => name),
+        });
+      },
+    );
+    child.stdin?.end();
+  });
+}
+
+/** Runs main, then post with main's saved state (as the runner does). */
+export async function runMainAndPost(
+  options: RunStepOptions,
+): Promise<{ main: StepRun; post: StepRun }> {
+  const main = await runStep("main", options);
+  const post = await runStep("post", { ...options, state: main.state });
+  return { main, post };
+}
+
+/** Names of the files in the workspace. */
+export function workspaceFiles(dirs: RunnerDirs): string[] {
+  return readdirSync(dirs.workspace);
+}
+
+/** The `::error::` annotations of a run (decoded). */
+export function errors(run: StepRun): string[] {
+  return run.stdout.split("\n").filter((line) => line.startsWith("::error::")).map((line) =>
+    line.slice("::error::".length).replaceAll("%0A", "\n").replaceAll("%0D", "\r").replaceAll(
+      "%25",
+      "%",
+    )
+  );
+}
