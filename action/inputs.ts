@@ -102,7 +102,8 @@ function _endpoints(
 /** Restates an `auth/` validation error in terms of the step's inputs. */
 function _asInputError(error: AuthError): ActionInputError {
   const input = INPUT_OF_OPTION[error.option ?? ""] ?? error.option ?? "inputs";
-  const message = error.message.replace(OPTION_NAMES, (name) => INPUT_OF_OPTION[name] ?? name);
+  const restated = error.message.replace(OPTION_NAMES, (name) => INPUT_OF_OPTION[name] ?? name);
+  const message = restated.includes(input) ? restated : `Invalid input "${input}": ${restated}`;
   return new ActionInputError(input, message, { hint: error.hint, code: error.code, cause: error });
 }
 

@@ -54,11 +54,10 @@ export function formatFailure(error: unknown): FormattedFailure {
   const debug: string[] = [];
   if (_isCoded(error)) {
     for (let cause = error.cause, depth = 0; cause !== undefined && depth < 5; depth++) {
-      debug.push(
-        `Caused by: ${
-          cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause)
-        }`,
-      );
+      const text = cause instanceof Error ? cause.message : String(cause);
+      if (!error.message.includes(text)) {
+        debug.push(`Caused by: ${cause instanceof Error ? `${cause.name}: ${text}` : text}`);
+      }
       cause = cause instanceof Error ? cause.cause : undefined;
     }
     return {
