@@ -14,6 +14,10 @@ export const CREDENTIALS_FILE_NAME: RegExp = /^gha-creds-[0-9a-f]{16}\.json$/;
 
 const ATTEMPTS = 3;
 
+function _randomName(): string {
+  return `gha-creds-${randomBytes(8).toString("hex")}.json`;
+}
+
 /**
  * Writes `contents` as compact JSON to a new `gha-creds-<16 hex>.json` in `directory`, created
  * exclusively (`O_EXCL`: an existing file is never overwritten or followed as a symlink) with
@@ -21,6 +25,7 @@ const ATTEMPTS = 3;
  *
  * @param directory The directory (the workspace).
  * @param contents What to write (the credentials object).
+ * @param nextName Draws a file name; default `gha-creds-<16 random hex>.json` (tests pin it).
  * @returns The absolute path of the new file.
  * @throws {Error} When the directory does not exist or is not writable (`ENOENT`, `EACCES`).
  *
@@ -40,10 +45,14 @@ const ATTEMPTS = 3;
  * rmSync(dir, { recursive: true });
  * ```
  */
-export function writeCredentialsFile(directory: string, contents: unknown): string {
+export function writeCredentialsFile(
+  directory: string,
+  contents: unknown,
+  nextName: () => string = _randomName,
+): string {
   const data = JSON.stringify(contents);
   for (let attempt = 1;; attempt++) {
-    const path = join(directory, `gha-creds-${randomBytes(8).toString("hex")}.json`);
+    const path = join(directory, nextName());
     let fd: number;
     try {
       fd = openSync(
