@@ -1,0 +1,148 @@
+import assert from "node:assert/strict";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { run } from "../../action/main.ts";
+import { fakeCore } from "./_fake_core.ts";
+
+const PROVIDER = "projects/123/locations/global/workloadIdentityPools/gh-pool/providers/repo";
+const SA = "ci@my-proj.iam.gserviceaccount.com";
+const OIDC = { ACTIONS_ID_TOKEN_REQUEST_URL: "https://runner.test/oidc?api-version=2.0", ACTIONS_ID_TOKEN_REQUEST_TOKEN: "runner-secret-token" };
+
+function fakeGoogle(
+  iam: () => Response = () =>
+    Response.json({ accessToken: "ya29.minted-token", expireTime: "2030-01-01T00:00:00Z" }),
+): { fetch: (input: Request | URL | string, init?: RequestInit) => Promise<Response>; urls: string[] } {
+  const urls: string[] = [];
+  return {
+    urls,
+    fetch: (input, _init) => {
+      const url = String(input instanceof Request ? input.url : input);
+      urls.push(url);
+      if (url.includes("/oidc")) return Promise.resolve(Response.json({ value: "eyJ.github-oidc.jwt" }));
+      if (url.endsWith("/token")) {
+        return Promise.resolve(Response.json({ access_token: "federated-token", expires_in: 3600 }));
+      }
+      return Promise.resolve(iam());
+    },
+  };
+}
+
+function withWorkspace(fn: (workspace: string) => Promise<void>): Promise<void> {
+  const workspace = mkdtempSync(join(tmpdir(), "main-"));
+  return fn(workspace).finally(() => rmSync(workspace, { recursive: true }));
+}
+
+Deno.test("run() masks every token before any output holds it, outputs in the anchor's order", () =>
+  withWorkspace(async (workspace) => {
+    const core = fakeCore({ workload_identity_provider: PROVIDER, service_account: SA, token_format: "access_token" });
+    const google = fakeGoogle();
+    await run(core, { env: { ...OIDC, GITHUB_WORKSPACE: workspace }, fetch: google.fetch });
+    assert.deepEqual(core.failed, []);
+    assert.deepEqual([...core.outputs.keys()], [
+      "credentials_file_path",
+      "project_id",
+      "auth_token",
+      "access_token",
+      "access_token_expiration",
+    ]);
+    assert.equal(core.outputs.get("access_token_expiration"), "2030-01-01T00:00:00Z");
+    for (const secret of ["runner-secret-token", "eyJ.github-oidc.jwt", "federated-token", "ya29.minted-token"]) {
+      const masked = core.log.indexOf(`mask:${secret}`);
+      assert.ok(masked >= 0, `${secret} is masked`);
+      const firstUse = core.log.findIndex((line) => !line.startsWith("mask:") && line.includes(secret));
+      assert.ok(firstUse === -1 || firstUse > masked, `${secret} is masked before it is used`);
+      assert.ok(
+        core.log.every((line) => line.startsWith("mask:") || line.startsWith("output:") || !line.includes(secret)),
+        `${secret} is never logged`,
+      );
+    }
+    assert.equal(core.log.filter((line) => line === "mask:federated-token").length, 1, "masked once");
+    assert.equal(core.saved.get("credentials_file_path"), core.outputs.get("credentials_file_path"));
+  }));
+
+Deno.test("run() writes the credentials file before any token is minted", () =>
+  withWorkspace(async (workspace) => {
+    const core = fakeCore({ workload_identity_provider: PROVIDER, service_account: SA, token_format: "access_token" });
+    const google = fakeGoogle(() =>
+      Response.json({ error: { code: 403, status: "PERMISSION_DENIED", message: "denied" } }, { status: 403 })
+    );
+    await run(core, { env: { ...OIDC, GITHUB_WORKSPACE: workspace }, fetch: google.fetch });
+    assert.equal(core.failed.length, 1);
+    assert.match(core.failed[0] ?? "", /^ERR_IAM_ACCESS_TOKEN_FAILED: /);
+    assert.match(core.failed[0] ?? "", /\nHint: .*serviceAccountTokenCreator/);
+    const path = core.saved.get("credentials_file_path") ?? "";
+    assert.ok(existsSync(path));
+    const file = JSON.parse(readFileSync(path, "utf8"));
+    assert.equal(file.type, "external_account");
+    assert.equal(file.credential_source.headers.Authorization, "Bearer runner-secret-token");
+    assert.deepEqual([...core.outputs.keys()], ["credentials_file_path", "project_id"]);
+  }));
+
+Deno.test("run() passes GHA_ENDPOINT_OVERRIDE_* to auth/ as base URLs and honours universe", () =>
+  withWorkspace(async (workspace) => {
+    const core = fakeCore({
+      workload_identity_provider: PROVIDER,
+      service_account: SA,
+      token_format: "access_token",
+      universe: "example.com",
+    });
+    const google = fakeGoogle();
+    await run(core, {
+      env: {
+        ...OIDC,
+        GITHUB_WORKSPACE: workspace,
+        GHA_ENDPOINT_OVERRIDE_sts: "http://127.0.0.1:9/sts/v1/",
+        GHA_ENDPOINT_OVERRIDE_iamcredentials: "http://127.0.0.1:9/iam/v1",
+      },
+      fetch: google.fetch,
+    });
+    assert.deepEqual(core.failed, []);
+    assert.deepEqual(google.urls.slice(1), [
+      "http://127.0.0.1:9/sts/v1/token",
+      `http://127.0.0.1:9/iam/v1/projects/-/serviceAccounts/${SA}:generateAccessToken`,
+    ]);
+    assert.match(google.urls[0] ?? "", /audience=https%3A%2F%2Fiam\.example\.com%2F/);
+    const file = JSON.parse(readFileSync(core.outputs.get("credentials_file_path") ?? "", "utf8"));
+    assert.equal(file.universe_domain, "example.com");
+  }));
+
+Deno.test("run() exports nothing when export_environment_variables is false, still saves state", () =>
+  withWorkspace(async (workspace) => {
+    const core = fakeCore({ workload_identity_provider: PROVIDER, export_environment_variables: "false" });
+    await run(core, { env: { ...OIDC, GITHUB_WORKSPACE: workspace }, fetch: fakeGoogle().fetch });
+    assert.deepEqual(core.failed, []);
+    assert.equal(core.exported.size, 0);
+    assert.ok(core.saved.has("credentials_file_path"));
+    assert.ok(core.log.some((line) => line.startsWith("notice:") && line.includes("123")));
+  }));
+
+Deno.test("run() reports a bad input as one failure, sending and writing nothing", () =>
+  withWorkspace(async (workspace) => {
+    const core = fakeCore({ workload_identity_provider: PROVIDER, service_account: SA, token_format: "access_token", access_token_lifetime: "13h" });
+    const google = fakeGoogle();
+    await run(core, { env: { ...OIDC, GITHUB_WORKSPACE: workspace }, fetch: google.fetch });
+    assert.equal(core.failed.length, 1);
+    assert.match(core.failed[0] ?? "", /^ERR_ACTION_INPUT: Invalid input "access_token_lifetime"/);
+    assert.deepEqual(google.urls, []);
+    assert.equal(core.outputs.size + core.saved.size, 0);
+  }));
+
+Deno.test("run() redacts a masked secret even if an unexpected error carries it", () =>
+  withWorkspace(async (workspace) => {
+    const core = fakeCore({ workload_identity_provider: PROVIDER, service_account: SA, token_format: "access_token" });
+    const google = fakeGoogle(() => {
+      throw new Error("proxy said: federated-token is bad");
+    });
+    await run(core, { env: { ...OIDC, GITHUB_WORKSPACE: workspace }, fetch: google.fetch });
+    assert.equal(core.failed.length, 1);
+    for (const line of core.log.filter((line) => !line.startsWith("mask:"))) {
+      assert.ok(!line.includes("federated-token"), line);
+    }
+  }));
+
+Deno.test("run() warns when the step is pinned to a branch", async () => {
+  const core = fakeCore({ credentials_json: "{", create_credentials_file: "false" });
+  await run(core, { env: { GITHUB_ACTION_REF: "main" } });
+  assert.match(core.log[0] ?? "", /^warning:The step is pinned at "main"/);
+});
