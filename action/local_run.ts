@@ -1,0 +1,144 @@
+/**
+ * `deno task start`: runs the built step (`dist/main.mjs`, then `dist/post.mjs`) under `node`
+ * exactly as a GitHub runner would — temp workspace, `INPUT_*` environment, `GITHUB_OUTPUT`,
+ * `GITHUB_ENV` and `GITHUB_STATE` files, `RUNNER_TEMP`, then the post step with `STATE_*` — against
+ * the loopback emulator of GitHub OIDC and Google STS/IAM/OAuth2 started in-process, and prints
+ * the step log, outputs, exported variables, the credentials file and the cleanup, with every
+ * secret shown as `***`.
+ *
+ * Flags: `--mode wif|wif-direct|key` (default `wif`: federation + service account),
+ * `--token access_token|id_token|none` (default `access_token`), `--subject <email>` (domain-wide
+ * delegation), `--debug` (step debug logging), `--node <path>` (another Node binary).
+ *
+ * @module
+ */
+
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { DIST, runnerDirs, runStep, type StepRun } from "../tests/action/_step.ts";
+import { startWorld, type World } from "../tests/action/_world.ts";
+
+const USAGE =
+  "Usage: deno task start [--mode wif|wif-direct|key] [--token access_token|id_token|none] [--subject <email>] [--debug] [--node <path>]";
+
+function _inputs(
+  world: World,
+  mode: string,
+  token: string,
+  keyJson: string,
+  subject: string | undefined,
+): Record<string, string> {
+  const inputs: Record<string, string> = mode === "key"
+    ? { credentials_json: keyJson }
+    : { workload_identity_provider: world.provider };
+  if (mode === "wif") inputs.service_account = world.serviceAccount;
+  if (token !== "none") inputs.token_format = token;
+  if (token === "id_token") inputs.id_token_audience = "https://my-service.example.run.app";
+  if (subject !== undefined) inputs.access_token_subject = subject;
+  return inputs;
+}
+
+function _masker(runs: StepRun[], extra: string[]): (text: string) => string {
+  const secrets = new Set(extra.filter((secret) => secret.length >= 8));
+  for (const run of runs) {
+    for (const line of run.stdout.split("\n")) {
+      if (line.startsWith("::add-mask::")) {
+        secrets.add(line.slice(12).replaceAll("%0A", "\n").replaceAll("%0D", "\r").replaceAll("%25", "%"));
+      }
+    }
+  }
+  const sorted = [...secrets].sort((a, b) => b.length - a.length);
+  return (text) => {
+    let result = text;
+    for (const secret of sorted) result = result.replaceAll(secret, "***");
+    return result.replace(/^::add-mask::.*$/gm, "::add-mask::***");
+  };
+}
+
+function _section(title: string, body: string): void {
+  console.log(`\n=== ${title} ===\n${body.trimEnd() || "(nothing)"}`);
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    args: Deno.args,
+    options: {
+      mode: { type: "string", default: "wif" },
+      token: { type: "string", default: "access_token" },
+      subject: { type: "string" },
+      debug: { type: "boolean", default: false },
+      node: { type: "string", default: "node" },
+      help: { type: "boolean", default: false },
+    },
+  });
+  if (
+    values.help || !["wif", "wif-direct", "key"].includes(values.mode) ||
+    !["access_token", "id_token", "none"].includes(values.token)
+  ) {
+    console.log(USAGE);
+    return values.help ? 0 : 2;
+  }
+  if (!existsSync(`${DIST}/main.mjs`)) {
+    console.error("dist/main.mjs is missing: run `deno task build:dist` first");
+    return 1;
+  }
+  const world = await startWorld();
+  try {
+    const keyJson = await world.keyJson();
+    const dirs = runnerDirs();
+    const inputs = _inputs(world, values.mode, values.token, keyJson, values.subject);
+    const env = {
+      ...world.env,
+      ...(values.debug ? { RUNNER_DEBUG: "1", ACTIONS_STEP_DEBUG: "true" } : {}),
+    };
+    console.log(`Mode ${values.mode}, token ${values.token}, against the ${world.kind} at 127.0.0.1`);
+    console.log(`Workspace ${dirs.workspace}`);
+    const mainRun = await runStep("main", { dirs, inputs, env, node: values.node });
+    const path = mainRun.state.credentials_file_path;
+    const file = path !== undefined && existsSync(path) ? readFileSync(path, "utf8") : undefined;
+    const postRun = await runStep("post", {
+      dirs,
+      inputs,
+      env,
+      state: mainRun.state,
+      node: values.node,
+    });
+    const mask = _masker([mainRun, postRun], [
+      world.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN ?? "",
+      JSON.parse(keyJson).private_key ?? "",
+    ]);
+    const shownInputs = { ...inputs, ...(inputs.credentials_json ? { credentials_json: "***" } : {}) };
+    _section("Inputs", JSON.stringify(shownInputs, null, 2));
+    // A runner shows ::debug:: lines only with step debug logging on.
+    const shown = (run: StepRun) =>
+      mask(run.stdout + run.stderr).replace(values.debug ? /(?!)/ : /^::debug::.*\n/gm, "");
+    _section(`Main step log (exit code ${mainRun.code})`, shown(mainRun));
+    _section(
+      "Outputs",
+      Object.entries(mainRun.outputs).map(([name, value]) => `${name}=${mask(value)}`).join("\n"),
+    );
+    _section(
+      "Exported environment",
+      Object.entries(mainRun.exported).map(([name, value]) => `${name}=${value}`).join("\n"),
+    );
+    _section(
+      `Credentials file ${path ?? ""}`,
+      file === undefined ? "" : mask(JSON.stringify(JSON.parse(file), null, 2)),
+    );
+    _section(
+      `Post step log (exit code ${postRun.code})`,
+      shown(postRun) +
+        (path === undefined ? "" : `\nfile still exists: ${existsSync(path)}`),
+    );
+    _section(
+      "Requests the emulator received",
+      world.requests().map((request) => request.path).join("\n"),
+    );
+    rmSync(dirs.root, { recursive: true, force: true });
+    return mainRun.code;
+  } finally {
+    await world.close();
+  }
+}
+
+Deno.exit(await main());

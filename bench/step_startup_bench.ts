@@ -1,0 +1,42 @@
+// Start-up cost of the step: `node dist/main.mjs` in key mode with no token (no network call)
+// against `node -e 0`, in one run. Goal: at most 1.3x. Run: deno bench -A bench/step_startup_bench.ts
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { exportPKCS8, generateKeyPair } from "jose";
+
+const root = mkdtempSync(join(tmpdir(), "step-bench-"));
+const { privateKey } = await generateKeyPair("RS256", { extractable: true });
+const env: Record<string, string> = {
+  PATH: Deno.env.get("PATH") ?? "",
+  GITHUB_WORKSPACE: root,
+  INPUT_CREATE_CREDENTIALS_FILE: "false",
+  INPUT_CREDENTIALS_JSON: JSON.stringify({
+    type: "service_account",
+    project_id: "bench-proj",
+    private_key_id: "bench",
+    private_key: await exportPKCS8(privateKey),
+    client_email: "bench@bench-proj.iam.gserviceaccount.com",
+  }),
+};
+for (const name of ["OUTPUT", "ENV", "STATE"]) {
+  const path = join(root, name);
+  writeFileSync(path, "");
+  env[`GITHUB_${name}`] = path;
+}
+const main = new URL("../dist/main.mjs", import.meta.url).pathname;
+const post = new URL("../dist/post.mjs", import.meta.url).pathname;
+console.log(`dist/main.mjs ${statSync(main).size} bytes, dist/post.mjs ${statSync(post).size} bytes`);
+
+Deno.bench({ name: "node -e 0", group: "startup", baseline: true }, () => {
+  execFileSync("node", ["-e", "0"], { env });
+});
+
+Deno.bench({ name: "node dist/main.mjs (key mode, no token)", group: "startup" }, () => {
+  execFileSync("node", [main], { env });
+});
+
+Deno.bench({ name: "node dist/post.mjs (nothing to clean)", group: "startup" }, () => {
+  execFileSync("node", [post], { env });
+});
