@@ -7,6 +7,8 @@
 
 import type { AuthErrorCode } from "../auth/mod.ts";
 
+export type { AuthErrorCode };
+
 /** Options of {@linkcode ActionInputError}. */
 export interface ActionInputErrorOptions {
   /** What to do about it; a default names the input. */
@@ -53,6 +55,7 @@ export class ActionInputError extends Error {
     super(message, options.cause === undefined ? {} : { cause: options.cause });
     this.code = options.code ?? "ERR_ACTION_INPUT";
     this.input = input;
-    this.hint = options.hint ?? `Fix the "${input}" input of the step; see docs/step.md for its format`;
+    this.hint = options.hint ??
+      `Fix the "${input}" input of the step; see docs/step.md for its format`;
   }
 }

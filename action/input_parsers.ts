@@ -83,7 +83,10 @@ export function parseDurationInput(input: string, value: string): number {
         `Invalid input "${input}": ${_quote(value)} is not a duration (unexpected ${
           JSON.stringify(char)
         } at position ${index})`,
-        { hint: `Write "${input}" as whole hours, minutes and seconds, such as 3600s, 3600 or 1h30m` },
+        {
+          hint:
+            `Write "${input}" as whole hours, minutes and seconds, such as 3600s, 3600 or 1h30m`,
+        },
       );
     }
     total += Number(digits) * unit;

@@ -19,6 +19,8 @@ import type { ActionCore } from "./core.ts";
 import { ActionInputError } from "./errors.ts";
 import { parseBooleanInput, parseDurationInput, parseMultilineCsv } from "./input_parsers.ts";
 
+export type { AuthenticateOptions, ValidatedAuthenticateOptions };
+
 /** The step's configuration: its own switches plus `authenticate()` options, all validated. */
 export interface StepInputs {
   /** Whether to write the credentials file (`create_credentials_file`). */
@@ -34,7 +36,13 @@ export interface StepInputs {
 }
 
 /** The environment variable overriding each Google service's base URL. */
-const ENDPOINT_OVERRIDES: readonly GoogleService[] = ["iam", "iamcredentials", "oauth2", "sts", "www"];
+const ENDPOINT_OVERRIDES: readonly GoogleService[] = [
+  "iam",
+  "iamcredentials",
+  "oauth2",
+  "sts",
+  "www",
+];
 
 /** The step input named by each `authenticate()` option, for errors raised by `auth/`. */
 const INPUT_OF_OPTION: Readonly<Record<string, string>> = {
@@ -74,14 +82,21 @@ function _lifetime(core: Pick<ActionCore, "getInput">, subject: string | undefin
   if (seconds > MAX_ACCESS_TOKEN_LIFETIME_SECONDS) {
     throw new ActionInputError(
       "access_token_lifetime",
-      `Invalid input "access_token_lifetime": ${JSON.stringify(raw)} is ${seconds} seconds, more than the 12 hours Google allows`,
-      { hint: 'Set "access_token_lifetime" to at most 12h (more than 1h needs the org policy constraints/iam.allowServiceAccountCredentialLifetimeExtension)' },
+      `Invalid input "access_token_lifetime": ${
+        JSON.stringify(raw)
+      } is ${seconds} seconds, more than the 12 hours Google allows`,
+      {
+        hint:
+          'Set "access_token_lifetime" to at most 12h (more than 1h needs the org policy constraints/iam.allowServiceAccountCredentialLifetimeExtension)',
+      },
     );
   }
   if (subject !== undefined && seconds > MAX_DELEGATED_LIFETIME_SECONDS) {
     throw new ActionInputError(
       "access_token_lifetime",
-      `Invalid input "access_token_lifetime": ${JSON.stringify(raw)} is ${seconds} seconds, but tokens for "access_token_subject" (domain-wide delegation) last at most 1 hour`,
+      `Invalid input "access_token_lifetime": ${
+        JSON.stringify(raw)
+      } is ${seconds} seconds, but tokens for "access_token_subject" (domain-wide delegation) last at most 1 hour`,
       { hint: 'Set "access_token_lifetime" to 3600s or less when "access_token_subject" is set' },
     );
   }
@@ -125,7 +140,7 @@ function _asInputError(error: AuthError): ActionInputError {
  * import { readInputs } from "./inputs.ts";
  *
  * const inputs: Record<string, string> = {
- *   workload_identity_provider: "projects/123/locations/global/workloadIdentityPools/gh/providers/repo",
+ *   workload_identity_provider: "projects/123/locations/global/workloadIdentityPools/gh-pool/providers/repo",
  *   service_account: "ci@my-proj.iam.gserviceaccount.com",
  *   token_format: "access_token",
  *   access_token_lifetime: "1h30m",
@@ -185,7 +200,10 @@ export function readInputs(
     throw new ActionInputError(
       "id_token_audience",
       'Missing input "id_token_audience": it is required with token_format "id_token"',
-      { hint: 'Set "id_token_audience" to the audience of the ID token, such as the URL of a Cloud Run service' },
+      {
+        hint:
+          'Set "id_token_audience" to the audience of the ID token, such as the URL of a Cloud Run service',
+      },
     );
   }
   const workspace = _optional(env.GITHUB_WORKSPACE?.trim() ?? "");
@@ -212,7 +230,9 @@ export function readInputs(
     requestReason: input("request_reason"),
     accessTokenSubject,
     idTokenAudience: tokenFormat === "id_token" ? idTokenAudience : undefined,
-    accessTokenLifetimeSeconds: tokenFormat === "access_token" && lifetime > 0 ? lifetime : undefined,
+    accessTokenLifetimeSeconds: tokenFormat === "access_token" && lifetime > 0
+      ? lifetime
+      : undefined,
   };
   for (const [key, value] of Object.entries(optional)) {
     if (value !== undefined) Object.assign(auth, { [key]: value });

@@ -43,7 +43,9 @@ function _masker(runs: StepRun[], extra: string[]): (text: string) => string {
   for (const run of runs) {
     for (const line of run.stdout.split("\n")) {
       if (line.startsWith("::add-mask::")) {
-        secrets.add(line.slice(12).replaceAll("%0A", "\n").replaceAll("%0D", "\r").replaceAll("%25", "%"));
+        secrets.add(
+          line.slice(12).replaceAll("%0A", "\n").replaceAll("%0D", "\r").replaceAll("%25", "%"),
+        );
       }
     }
   }
@@ -91,7 +93,9 @@ async function main(): Promise<number> {
       ...world.env,
       ...(values.debug ? { RUNNER_DEBUG: "1", ACTIONS_STEP_DEBUG: "true" } : {}),
     };
-    console.log(`Mode ${values.mode}, token ${values.token}, against the ${world.kind} at 127.0.0.1`);
+    console.log(
+      `Mode ${values.mode}, token ${values.token}, against the ${world.kind} at 127.0.0.1`,
+    );
     console.log(`Workspace ${dirs.workspace}`);
     const mainRun = await runStep("main", { dirs, inputs, env, node: values.node });
     const path = mainRun.state.credentials_file_path;
@@ -107,7 +111,10 @@ async function main(): Promise<number> {
       world.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN ?? "",
       JSON.parse(keyJson).private_key ?? "",
     ]);
-    const shownInputs = { ...inputs, ...(inputs.credentials_json ? { credentials_json: "***" } : {}) };
+    const shownInputs = {
+      ...inputs,
+      ...(inputs.credentials_json ? { credentials_json: "***" } : {}),
+    };
     _section("Inputs", JSON.stringify(shownInputs, null, 2));
     // A runner shows ::debug:: lines only with step debug logging on.
     const shown = (run: StepRun) =>

@@ -13,9 +13,11 @@ import {
 } from "../auth/mod.ts";
 import type { ActionCore } from "./core.ts";
 import { isWorkspaceEmpty, writeCredentialsFile } from "./credentials_file.ts";
-import { type StepInputs, readInputs } from "./inputs.ts";
+import { readInputs, type StepInputs } from "./inputs.ts";
 import { _maskedCore, type MaskedCore } from "./_masked_core.ts";
 import { formatFailure } from "./report.ts";
+
+export type { FetchLike };
 
 /** The state key holding the credentials file path for the post step. */
 export const CREDENTIALS_PATH_STATE = "credentials_file_path";

@@ -61,9 +61,8 @@ export function formatFailure(error: unknown): FormattedFailure {
       cause = cause instanceof Error ? cause.cause : undefined;
     }
     return {
-      annotation: `${error.code}: ${error.message}\nHint: ${error.hint}\nSee ${TROUBLESHOOTING_URL}#${
-        error.code.toLowerCase()
-      }`,
+      annotation:
+        `${error.code}: ${error.message}\nHint: ${error.hint}\nSee ${TROUBLESHOOTING_URL}#${error.code.toLowerCase()}`,
       debug,
     };
   }

@@ -75,7 +75,9 @@ export function createRunnerCore(options: RunnerCoreOptions): ActionCore {
     }
     const delimiter = `ghadelimiter_${randomUUID()}`;
     if (name.includes(delimiter) || value.includes(delimiter)) {
-      throw new Error(`Cannot write ${file} command ${JSON.stringify(name)}: it holds the delimiter`);
+      throw new Error(
+        `Cannot write ${file} command ${JSON.stringify(name)}: it holds the delimiter`,
+      );
     }
     appendFileSync(path, `${name}<<${delimiter}${EOL}${value}${EOL}${delimiter}${EOL}`, "utf8");
   };

@@ -27,7 +27,9 @@ for (const name of ["OUTPUT", "ENV", "STATE"]) {
 }
 const main = new URL("../dist/main.mjs", import.meta.url).pathname;
 const post = new URL("../dist/post.mjs", import.meta.url).pathname;
-console.log(`dist/main.mjs ${statSync(main).size} bytes, dist/post.mjs ${statSync(post).size} bytes`);
+console.log(
+  `dist/main.mjs ${statSync(main).size} bytes, dist/post.mjs ${statSync(post).size} bytes`,
+);
 
 Deno.bench({ name: "node -e 0", group: "startup", baseline: true }, () => {
   execFileSync("node", ["-e", "0"], { env });

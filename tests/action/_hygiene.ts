@@ -58,12 +58,20 @@ export function assertNoSecretLeaks(runs: StepRun[], extraSecrets: readonly stri
           );
         }
       }
-      for (const [file, text] of [["GITHUB_ENV", run.files.env], ["GITHUB_STATE", run.files.state]] as const) {
+      for (
+        const [file, text] of [["GITHUB_ENV", run.files.env], [
+          "GITHUB_STATE",
+          run.files.state,
+        ]] as const
+      ) {
         assert.ok(!text.includes(secret), `a secret leaks into ${file}`);
       }
       for (const [name, value] of parseFileCommands(run.files.output)) {
         if (!value.includes(secret)) continue;
-        assert.ok(TOKEN_OUTPUTS.has(name) && value === secret, `a secret leaks into output ${name}`);
+        assert.ok(
+          TOKEN_OUTPUTS.has(name) && value === secret,
+          `a secret leaks into output ${name}`,
+        );
         const maskAt = run.stdout.indexOf(`::add-mask::${escaped}\n`);
         assert.ok(maskAt >= 0, `output ${name} was set without ::add-mask:: first`);
       }

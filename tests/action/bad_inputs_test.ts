@@ -25,64 +25,167 @@ const KEY = (key: string, extra: Record<string, string> = {}) => ({
 const ACCESS = { token_format: "access_token" };
 
 const CASES: Case[] = [
-  { name: "both modes", inputs: (w, k) => ({ ...WIF(w), credentials_json: k }), names: "credentials_json" },
-  { name: "neither mode", inputs: () => ({ service_account: "a@b.iam.gserviceaccount.com" }), names: "workload_identity_provider" },
-  { name: "provider that is a pool name", inputs: (w) => WIF(w, { workload_identity_provider: "my-pool" }), names: "workload_identity_provider" },
+  {
+    name: "both modes",
+    inputs: (w, k) => ({ ...WIF(w), credentials_json: k }),
+    names: "credentials_json",
+  },
+  {
+    name: "neither mode",
+    inputs: () => ({ service_account: "a@b.iam.gserviceaccount.com" }),
+    names: "workload_identity_provider",
+  },
+  {
+    name: "provider that is a pool name",
+    inputs: (w) => WIF(w, { workload_identity_provider: "my-pool" }),
+    names: "workload_identity_provider",
+  },
   {
     name: "provider with a project id",
-    inputs: (w) => WIF(w, { workload_identity_provider: "projects/my-proj/locations/global/workloadIdentityPools/p/providers/gh" }),
+    inputs: (w) =>
+      WIF(w, {
+        workload_identity_provider:
+          "projects/my-proj/locations/global/workloadIdentityPools/p/providers/gh",
+      }),
     names: "workload_identity_provider",
   },
   {
     name: "provider given as an audience URL",
-    inputs: (w) => WIF(w, { workload_identity_provider: `https://iam.googleapis.com/${w.provider}` }),
+    inputs: (w) =>
+      WIF(w, { workload_identity_provider: `https://iam.googleapis.com/${w.provider}` }),
     names: "workload_identity_provider",
   },
   {
     name: "provider without its provider segment",
-    inputs: (w) => WIF(w, { workload_identity_provider: w.provider.replace(/\/providers\/.*$/, "") }),
+    inputs: (w) =>
+      WIF(w, { workload_identity_provider: w.provider.replace(/\/providers\/.*$/, "") }),
     names: "workload_identity_provider",
   },
   { name: "key that is not JSON", inputs: () => KEY("{not json"), names: "credentials_json" },
-  { name: "key that is base64 garbage", inputs: () => KEY("!!!~~~notbase64~~~"), names: "credentials_json" },
-  { name: "key that is base64 of plain text", inputs: () => KEY(btoa("hello, world")), names: "credentials_json" },
-  { name: "key of another type", inputs: () => KEY('{"type":"authorized_user","client_id":"x"}'), names: "credentials_json" },
+  {
+    name: "key that is base64 garbage",
+    inputs: () => KEY("!!!~~~notbase64~~~"),
+    names: "credentials_json",
+  },
+  {
+    name: "key that is base64 of plain text",
+    inputs: () => KEY(btoa("hello, world")),
+    names: "credentials_json",
+  },
+  {
+    name: "key of another type",
+    inputs: () => KEY('{"type":"authorized_user","client_id":"x"}'),
+    names: "credentials_json",
+  },
   {
     name: "key without private_key",
     inputs: (_w, k) => KEY(JSON.stringify({ ...JSON.parse(k), private_key: undefined })),
     names: "credentials_json",
   },
-  { name: "unknown token format", inputs: (w) => WIF(w, { token_format: "jwt" }), names: "token_format" },
-  { name: "token format in the wrong case", inputs: (w) => WIF(w, { token_format: "Access_Token" }), names: "token_format" },
-  { name: "lifetime of 1d", inputs: (w) => WIF(w, { ...ACCESS, access_token_lifetime: "1d" }), names: "access_token_lifetime" },
-  { name: "lifetime of 13h", inputs: (w) => WIF(w, { ...ACCESS, access_token_lifetime: "13h" }), names: "access_token_lifetime" },
-  { name: "lifetime of -1s", inputs: (w) => WIF(w, { ...ACCESS, access_token_lifetime: "-1s" }), names: "access_token_lifetime" },
-  { name: "lifetime of 1.5h", inputs: (w) => WIF(w, { ...ACCESS, access_token_lifetime: "1.5h" }), names: "access_token_lifetime" },
-  { name: "lifetime unit without a number", inputs: (w) => WIF(w, { ...ACCESS, access_token_lifetime: "h" }), names: "access_token_lifetime" },
-  { name: "lifetime of 13h in key mode", inputs: (_w, k) => KEY(k, { ...ACCESS, access_token_lifetime: "13h" }), names: "access_token_lifetime" },
   {
-    name: "subject with a 2h lifetime",
-    inputs: (w) => WIF(w, { ...ACCESS, access_token_subject: "admin@example.com", access_token_lifetime: "2h" }),
+    name: "unknown token format",
+    inputs: (w) => WIF(w, { token_format: "jwt" }),
+    names: "token_format",
+  },
+  {
+    name: "token format in the wrong case",
+    inputs: (w) => WIF(w, { token_format: "Access_Token" }),
+    names: "token_format",
+  },
+  {
+    name: "lifetime of 1d",
+    inputs: (w) => WIF(w, { ...ACCESS, access_token_lifetime: "1d" }),
     names: "access_token_lifetime",
   },
-  { name: "id_token without audience", inputs: (w) => WIF(w, { token_format: "id_token" }), names: "id_token_audience" },
+  {
+    name: "lifetime of 13h",
+    inputs: (w) => WIF(w, { ...ACCESS, access_token_lifetime: "13h" }),
+    names: "access_token_lifetime",
+  },
+  {
+    name: "lifetime of -1s",
+    inputs: (w) => WIF(w, { ...ACCESS, access_token_lifetime: "-1s" }),
+    names: "access_token_lifetime",
+  },
+  {
+    name: "lifetime of 1.5h",
+    inputs: (w) => WIF(w, { ...ACCESS, access_token_lifetime: "1.5h" }),
+    names: "access_token_lifetime",
+  },
+  {
+    name: "lifetime unit without a number",
+    inputs: (w) => WIF(w, { ...ACCESS, access_token_lifetime: "h" }),
+    names: "access_token_lifetime",
+  },
+  {
+    name: "lifetime of 13h in key mode",
+    inputs: (_w, k) => KEY(k, { ...ACCESS, access_token_lifetime: "13h" }),
+    names: "access_token_lifetime",
+  },
+  {
+    name: "subject with a 2h lifetime",
+    inputs: (w) =>
+      WIF(w, { ...ACCESS, access_token_subject: "admin@example.com", access_token_lifetime: "2h" }),
+    names: "access_token_lifetime",
+  },
+  {
+    name: "id_token without audience",
+    inputs: (w) => WIF(w, { token_format: "id_token" }),
+    names: "id_token_audience",
+  },
   {
     name: "id_token with Direct WIF",
-    inputs: (w) => ({ workload_identity_provider: w.provider, token_format: "id_token", id_token_audience: "https://x" }),
+    inputs: (w) => ({
+      workload_identity_provider: w.provider,
+      token_format: "id_token",
+      id_token_audience: "https://x",
+    }),
     names: "service_account",
   },
   {
     name: "subject with Direct WIF",
-    inputs: (w) => ({ workload_identity_provider: w.provider, ...ACCESS, access_token_subject: "admin@example.com" }),
+    inputs: (w) => ({
+      workload_identity_provider: w.provider,
+      ...ACCESS,
+      access_token_subject: "admin@example.com",
+    }),
     names: "service_account",
   },
-  { name: "create_credentials_file yes", inputs: (w) => WIF(w, { create_credentials_file: "yes" }), names: "create_credentials_file" },
-  { name: "export_environment_variables on", inputs: (w) => WIF(w, { export_environment_variables: "on" }), names: "export_environment_variables" },
-  { name: "cleanup_credentials maybe", inputs: (w) => WIF(w, { cleanup_credentials: "maybe" }), names: "cleanup_credentials" },
-  { name: "id_token_include_email tRuE", inputs: (w) => WIF(w, { id_token_include_email: "tRuE" }), names: "id_token_include_email" },
-  { name: "service_account that is not an email", inputs: (w) => WIF(w, { service_account: "not an email" }), names: "service_account" },
-  { name: "universe that is not a domain", inputs: (w) => WIF(w, { universe: "not a domain!" }), names: "universe" },
-  { name: "request_reason with non-ASCII text", inputs: (w) => WIF(w, { request_reason: "razón ✓" }), names: "request_reason" },
+  {
+    name: "create_credentials_file yes",
+    inputs: (w) => WIF(w, { create_credentials_file: "yes" }),
+    names: "create_credentials_file",
+  },
+  {
+    name: "export_environment_variables on",
+    inputs: (w) => WIF(w, { export_environment_variables: "on" }),
+    names: "export_environment_variables",
+  },
+  {
+    name: "cleanup_credentials maybe",
+    inputs: (w) => WIF(w, { cleanup_credentials: "maybe" }),
+    names: "cleanup_credentials",
+  },
+  {
+    name: "id_token_include_email tRuE",
+    inputs: (w) => WIF(w, { id_token_include_email: "tRuE" }),
+    names: "id_token_include_email",
+  },
+  {
+    name: "service_account that is not an email",
+    inputs: (w) => WIF(w, { service_account: "not an email" }),
+    names: "service_account",
+  },
+  {
+    name: "universe that is not a domain",
+    inputs: (w) => WIF(w, { universe: "not a domain!" }),
+    names: "universe",
+  },
+  {
+    name: "request_reason with non-ASCII text",
+    inputs: (w) => WIF(w, { request_reason: "razón ✓" }),
+    names: "request_reason",
+  },
   {
     name: "missing OIDC request URL (no id-token: write)",
     inputs: (w) => WIF(w),
@@ -95,7 +198,12 @@ const CASES: Case[] = [
     env: { ACTIONS_ID_TOKEN_REQUEST_TOKEN: "\0unset" },
     names: "ACTIONS_ID_TOKEN_REQUEST_TOKEN",
   },
-  { name: "missing workspace", inputs: (w) => WIF(w), env: { GITHUB_WORKSPACE: "\0unset" }, names: "GITHUB_WORKSPACE" },
+  {
+    name: "missing workspace",
+    inputs: (w) => WIF(w),
+    env: { GITHUB_WORKSPACE: "\0unset" },
+    names: "GITHUB_WORKSPACE",
+  },
   {
     name: "endpoint override that is not a URL",
     inputs: (w) => WIF(w),
@@ -127,7 +235,10 @@ Deno.test("dist/main.mjs rejects bad inputs before sending or writing anything",
         assert.deepEqual(workspaceFiles(dirs), [], "no file written");
         assert.deepEqual(run.outputs, {});
         assert.deepEqual(run.state, {});
-        assertNoSecretLeaks([run], [world.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN ?? "", ...keySecrets(key)]);
+        assertNoSecretLeaks([run], [
+          world.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN ?? "",
+          ...keySecrets(key),
+        ]);
       });
     }
     assert.ok(CASES.length >= 30);

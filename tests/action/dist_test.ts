@@ -153,15 +153,24 @@ Deno.test("dist/main.mjs mints an ID token with WIF + service account", async ()
     })
   );
   assert.equal(main.code, 0, main.stdout);
-  assert.deepEqual(main.outputOrder, ["credentials_file_path", "project_id", "auth_token", "id_token"]);
-  const claims = JSON.parse(atob((main.outputs.id_token ?? "").split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/")));
+  assert.deepEqual(main.outputOrder, [
+    "credentials_file_path",
+    "project_id",
+    "auth_token",
+    "id_token",
+  ]);
+  const claims = JSON.parse(
+    atob((main.outputs.id_token ?? "").split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/")),
+  );
   assert.equal(claims.aud, "https://svc.example.run.app");
   const generate = world.requests().at(-1);
   assert.deepEqual(JSON.parse(generate?.body ?? "{}").includeEmail, true);
 });
 
 Deno.test("dist/main.mjs with WIF and no token format sets auth_token only", async () => {
-  const { main, world } = await scenario((world) => wif(world, { service_account: world.serviceAccount }));
+  const { main, world } = await scenario((world) =>
+    wif(world, { service_account: world.serviceAccount })
+  );
   assert.equal(main.code, 0, main.stdout);
   assert.deepEqual(main.outputOrder, ["credentials_file_path", "project_id", "auth_token"]);
   assert.equal(paths(world).length, 2);
@@ -209,7 +218,12 @@ Deno.test("dist/main.mjs mints a domain-wide delegation token with WIF + service
   );
   assert.equal(main.code, 0, main.stdout);
   assert.ok(main.outputs.access_token);
-  assert.deepEqual(paths(world).map((p) => p.replace(/^.*:/, "")), ["token", "token", "signJwt", "token"]);
+  assert.deepEqual(paths(world).map((p) => p.replace(/^.*:/, "")), [
+    "token",
+    "token",
+    "signJwt",
+    "token",
+  ]);
 });
 
 Deno.test("dist/post.mjs removes the file when export_environment_variables is false", async () => {
@@ -307,7 +321,8 @@ Deno.test({
   fn: async () => {
     const node = (await node24())!.path;
     const { main, post, file } = await scenario(
-      (world) => wif(world, { service_account: world.serviceAccount, token_format: "access_token" }),
+      (world) =>
+        wif(world, { service_account: world.serviceAccount, token_format: "access_token" }),
       { node },
     );
     assert.equal(main.code, 0, main.stdout + main.stderr);

@@ -7,21 +7,31 @@ import { fakeCore } from "./_fake_core.ts";
 
 const PROVIDER = "projects/123/locations/global/workloadIdentityPools/gh-pool/providers/repo";
 const SA = "ci@my-proj.iam.gserviceaccount.com";
-const OIDC = { ACTIONS_ID_TOKEN_REQUEST_URL: "https://runner.test/oidc?api-version=2.0", ACTIONS_ID_TOKEN_REQUEST_TOKEN: "runner-secret-token" };
+const OIDC = {
+  ACTIONS_ID_TOKEN_REQUEST_URL: "https://runner.test/oidc?api-version=2.0",
+  ACTIONS_ID_TOKEN_REQUEST_TOKEN: "runner-secret-token",
+};
 
 function fakeGoogle(
   iam: () => Response = () =>
     Response.json({ accessToken: "ya29.minted-token", expireTime: "2030-01-01T00:00:00Z" }),
-): { fetch: (input: Request | URL | string, init?: RequestInit) => Promise<Response>; urls: string[] } {
+): {
+  fetch: (input: Request | URL | string, init?: RequestInit) => Promise<Response>;
+  urls: string[];
+} {
   const urls: string[] = [];
   return {
     urls,
     fetch: (input, _init) => {
       const url = String(input instanceof Request ? input.url : input);
       urls.push(url);
-      if (url.includes("/oidc")) return Promise.resolve(Response.json({ value: "eyJ.github-oidc.jwt" }));
+      if (url.includes("/oidc")) {
+        return Promise.resolve(Response.json({ value: "eyJ.github-oidc.jwt" }));
+      }
       if (url.endsWith("/token")) {
-        return Promise.resolve(Response.json({ access_token: "federated-token", expires_in: 3600 }));
+        return Promise.resolve(
+          Response.json({ access_token: "federated-token", expires_in: 3600 }),
+        );
       }
       return Promise.resolve(iam());
     },
@@ -35,7 +45,11 @@ function withWorkspace(fn: (workspace: string) => Promise<void>): Promise<void> 
 
 Deno.test("run() masks every token before any output holds it, outputs in the anchor's order", () =>
   withWorkspace(async (workspace) => {
-    const core = fakeCore({ workload_identity_provider: PROVIDER, service_account: SA, token_format: "access_token" });
+    const core = fakeCore({
+      workload_identity_provider: PROVIDER,
+      service_account: SA,
+      token_format: "access_token",
+    });
     const google = fakeGoogle();
     await run(core, { env: { ...OIDC, GITHUB_WORKSPACE: workspace }, fetch: google.fetch });
     assert.deepEqual(core.failed, []);
@@ -47,25 +61,49 @@ Deno.test("run() masks every token before any output holds it, outputs in the an
       "access_token_expiration",
     ]);
     assert.equal(core.outputs.get("access_token_expiration"), "2030-01-01T00:00:00Z");
-    for (const secret of ["runner-secret-token", "eyJ.github-oidc.jwt", "federated-token", "ya29.minted-token"]) {
+    for (
+      const secret of [
+        "runner-secret-token",
+        "eyJ.github-oidc.jwt",
+        "federated-token",
+        "ya29.minted-token",
+      ]
+    ) {
       const masked = core.log.indexOf(`mask:${secret}`);
       assert.ok(masked >= 0, `${secret} is masked`);
-      const firstUse = core.log.findIndex((line) => !line.startsWith("mask:") && line.includes(secret));
+      const firstUse = core.log.findIndex((line) =>
+        !line.startsWith("mask:") && line.includes(secret)
+      );
       assert.ok(firstUse === -1 || firstUse > masked, `${secret} is masked before it is used`);
       assert.ok(
-        core.log.every((line) => line.startsWith("mask:") || line.startsWith("output:") || !line.includes(secret)),
+        core.log.every((line) =>
+          line.startsWith("mask:") || line.startsWith("output:") || !line.includes(secret)
+        ),
         `${secret} is never logged`,
       );
     }
-    assert.equal(core.log.filter((line) => line === "mask:federated-token").length, 1, "masked once");
-    assert.equal(core.saved.get("credentials_file_path"), core.outputs.get("credentials_file_path"));
+    assert.equal(
+      core.log.filter((line) => line === "mask:federated-token").length,
+      1,
+      "masked once",
+    );
+    assert.equal(
+      core.saved.get("credentials_file_path"),
+      core.outputs.get("credentials_file_path"),
+    );
   }));
 
 Deno.test("run() writes the credentials file before any token is minted", () =>
   withWorkspace(async (workspace) => {
-    const core = fakeCore({ workload_identity_provider: PROVIDER, service_account: SA, token_format: "access_token" });
+    const core = fakeCore({
+      workload_identity_provider: PROVIDER,
+      service_account: SA,
+      token_format: "access_token",
+    });
     const google = fakeGoogle(() =>
-      Response.json({ error: { code: 403, status: "PERMISSION_DENIED", message: "denied" } }, { status: 403 })
+      Response.json({ error: { code: 403, status: "PERMISSION_DENIED", message: "denied" } }, {
+        status: 403,
+      })
     );
     await run(core, { env: { ...OIDC, GITHUB_WORKSPACE: workspace }, fetch: google.fetch });
     assert.equal(core.failed.length, 1);
@@ -109,7 +147,10 @@ Deno.test("run() passes GHA_ENDPOINT_OVERRIDE_* to auth/ as base URLs and honour
 
 Deno.test("run() exports nothing when export_environment_variables is false, still saves state", () =>
   withWorkspace(async (workspace) => {
-    const core = fakeCore({ workload_identity_provider: PROVIDER, export_environment_variables: "false" });
+    const core = fakeCore({
+      workload_identity_provider: PROVIDER,
+      export_environment_variables: "false",
+    });
     await run(core, { env: { ...OIDC, GITHUB_WORKSPACE: workspace }, fetch: fakeGoogle().fetch });
     assert.deepEqual(core.failed, []);
     assert.equal(core.exported.size, 0);
@@ -119,7 +160,12 @@ Deno.test("run() exports nothing when export_environment_variables is false, sti
 
 Deno.test("run() reports a bad input as one failure, sending and writing nothing", () =>
   withWorkspace(async (workspace) => {
-    const core = fakeCore({ workload_identity_provider: PROVIDER, service_account: SA, token_format: "access_token", access_token_lifetime: "13h" });
+    const core = fakeCore({
+      workload_identity_provider: PROVIDER,
+      service_account: SA,
+      token_format: "access_token",
+      access_token_lifetime: "13h",
+    });
     const google = fakeGoogle();
     await run(core, { env: { ...OIDC, GITHUB_WORKSPACE: workspace }, fetch: google.fetch });
     assert.equal(core.failed.length, 1);
@@ -130,7 +176,11 @@ Deno.test("run() reports a bad input as one failure, sending and writing nothing
 
 Deno.test("run() redacts a masked secret even if an unexpected error carries it", () =>
   withWorkspace(async (workspace) => {
-    const core = fakeCore({ workload_identity_provider: PROVIDER, service_account: SA, token_format: "access_token" });
+    const core = fakeCore({
+      workload_identity_provider: PROVIDER,
+      service_account: SA,
+      token_format: "access_token",
+    });
     const google = fakeGoogle(() => {
       throw new Error("proxy said: federated-token is bad");
     });

@@ -1,12 +1,5 @@
 import assert from "node:assert/strict";
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runPost } from "../../action/post.ts";
@@ -81,7 +74,10 @@ Deno.test("runPost() honours cleanup_credentials and create_credentials_file", a
         const core = fakeCore({ [input]: "false" }, { credentials_file_path: path });
         assert.equal(runPost(core, { env: { GITHUB_WORKSPACE: workspace } }), "skipped");
         assert.ok(existsSync(path));
-        assert.match(core.log[0] ?? "", new RegExp(`^info:Skipping credential cleanup: "${input}"`));
+        assert.match(
+          core.log[0] ?? "",
+          new RegExp(`^info:Skipping credential cleanup: "${input}"`),
+        );
       } finally {
         rmSync(root, { recursive: true });
       }

@@ -42,7 +42,12 @@ Deno.test("createRunnerCore() writes what @actions/core writes", () => {
     writeFileSync(script, SCRIPT);
     let referenceOut = "";
     try {
-      referenceOut = execFileSync(Deno.execPath(), ["run", "-A", `--config=${join(import.meta.dirname!, "../../deno.json")}`, script], {
+      referenceOut = execFileSync(Deno.execPath(), [
+        "run",
+        "-A",
+        `--config=${join(import.meta.dirname!, "../../deno.json")}`,
+        script,
+      ], {
         env: { ...Deno.env.toObject(), ...referenceEnv, NO_COLOR: "1" },
         encoding: "utf8",
       });
@@ -53,7 +58,11 @@ Deno.test("createRunnerCore() writes what @actions/core writes", () => {
     let oursOut = "";
     let failed = false;
     const env: Record<string, string | undefined> = { ...oursEnv };
-    const core = createRunnerCore({ env, write: (text) => (oursOut += text), fail: () => (failed = true) });
+    const core = createRunnerCore({
+      env,
+      write: (text) => (oursOut += text),
+      fail: () => (failed = true),
+    });
     core.setSecret("s%e\ncr:et");
     core.setOutput("auth_token", "line1\nline2 % : ,");
     core.saveState("credentials_file_path", "/w/gha-creds-0123456789abcdef.json");
