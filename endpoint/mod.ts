@@ -6,14 +6,17 @@
  * Node, Bun, browsers and workers, with no dependencies.
  *
  * @example Build options and send them with fetch
- * ```ts ignore
+ * ```ts
  * import { endpoint } from "@gcp-oidc/auth/endpoint";
  *
- * const { url, ...init } = endpoint("GET /repos/{owner}/{repo}/releases/latest", {
- *   owner: "denoland",
- *   repo: "deno",
- * });
- * const response = await fetch(url, init);
+ * async function latestRelease(): Promise<unknown> {
+ *   const { method, url, headers } = endpoint("GET /repos/{owner}/{repo}/releases/latest", {
+ *     owner: "denoland",
+ *     repo: "deno",
+ *   });
+ *   const response = await fetch(url, { method, headers: headers as Record<string, string> });
+ *   return await response.json();
+ * }
  * ```
  *
  * @example Build options for a route

@@ -341,9 +341,9 @@ export type RequiredRouteParameterNames<R extends string> =
 /**
  * The parameters a literal route requires, inferred from its placeholders.
  *
- * @example
+ * @example Usage
  * ```ts
- * import type { RouteParameters } from "./types.ts";
+ * import type { RouteParameters } from "./mod.ts";
  *
  * const parameters: RouteParameters<"GET /repos/{owner}/{repo}{?page}"> = {
  *   owner: "octo-org",

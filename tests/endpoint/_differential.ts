@@ -23,6 +23,8 @@ export interface LooseRequestOptions {
 export interface AnyEndpoint {
   (route: unknown, options?: unknown): LooseRequestOptions;
   defaults(defaults: unknown): AnyEndpoint;
+  merge(route: unknown, options?: unknown): unknown;
+  parse(options: unknown): LooseRequestOptions;
 }
 
 /** One method of the plugin's map: `[route, defaults?, decorations?]`. */
@@ -59,10 +61,10 @@ function normalizeUserAgent(result: Record<string, unknown>): Record<string, unk
 }
 
 /** The outcome of a call: its result, or the error it threw. */
-export type Outcome = { result: Record<string, unknown> } | { error: unknown };
+type Outcome = { result: Record<string, unknown> } | { error: unknown };
 
 /** Runs `call`, capturing a thrown error. */
-export function outcome(call: () => unknown): Outcome {
+function outcome(call: () => unknown): Outcome {
   try {
     return { result: call() as Record<string, unknown> };
   } catch (error) {
@@ -74,7 +76,7 @@ export function outcome(call: () => unknown): Outcome {
  * Asserts both outcomes are deep-equal results (user-agents aside), or that both threw and ours
  * threw a documented type (TypeError or its UriTemplateError sibling SyntaxError).
  */
-export function assertSameOutcome(ours: Outcome, octokit: Outcome, context: string): void {
+function assertSameOutcome(ours: Outcome, octokit: Outcome, context: string): void {
   if ("error" in octokit) {
     assert.ok("error" in ours, `${context}: octokit threw ${octokit.error}, ours did not`);
     assert.ok(
@@ -89,6 +91,27 @@ export function assertSameOutcome(ours: Outcome, octokit: Outcome, context: stri
     normalizeUserAgent(octokit.result),
     context,
   );
+}
+
+/**
+ * Calls both endpoint functions with fresh copies of the same arguments (so neither can see what
+ * the other did to them) and asserts the same outcome ({@linkcode assertSameOutcome}). Returns
+ * our result, or `undefined` when both threw.
+ */
+export function assertSameCall(
+  ours: AnyEndpoint,
+  octokit: AnyEndpoint,
+  route: unknown,
+  options: unknown,
+  context: string,
+): LooseRequestOptions | undefined {
+  const oursOutcome = outcome(() => ours(structuredClone(route), structuredClone(options)));
+  assertSameOutcome(
+    oursOutcome,
+    outcome(() => octokit(structuredClone(route), structuredClone(options))),
+    context,
+  );
+  return "result" in oursOutcome ? oursOutcome.result as unknown as LooseRequestOptions : undefined;
 }
 
 /** Either endpoint function, loosely typed for side-by-side calls with the same arguments. */

@@ -1,20 +1,14 @@
 /**
  * Property-based differential test (fast-check, fixed seed): random options, headers, data,
  * request, mediaType and defaults cascades give the same request options from ours and from
- * @octokit/endpoint (default user-agents aside), or both throw. Inputs stay inside the region
- * where the design allows no divergence; each divergence has its own test in
- * divergences_test.ts.
+ * @octokit/endpoint (default user-agents aside), or both throw, and ours equals its own
+ * `parse(merge())`. Inputs stay inside the region where the design allows no divergence; each
+ * divergence has its own test in divergences_test.ts.
  */
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { endpoint } from "../../endpoint/mod.ts";
-import {
-  assertSameOutcome,
-  GITHUB_ROUTES,
-  loosely,
-  octokitEndpoint,
-  outcome,
-} from "./_differential.ts";
+import { assertSameCall, GITHUB_ROUTES, loosely, octokitEndpoint } from "./_differential.ts";
 
 const SEED = 20260611;
 const RUNS = 4000;
@@ -129,7 +123,7 @@ const call = fc.record({
   objectForm: fc.boolean(),
 });
 
-Deno.test("endpoint() matches @octokit/endpoint on random options and defaults cascades", () => {
+Deno.test("endpoint() matches @octokit/endpoint on random options and defaults cascades, and equals parse(merge())", () => {
   let runs = 0;
   fc.assert(
     fc.property(call, ({ route, method, options, defaults, objectForm }) => {
@@ -144,11 +138,12 @@ Deno.test("endpoint() matches @octokit/endpoint on random options and defaults c
       const [first, second] = objectForm
         ? [{ ...callOptions, url: route.replace(/^[A-Z]+ /, "") }, undefined]
         : [route, callOptions];
-      assertSameOutcome(
-        outcome(() => ours(structuredClone(first), structuredClone(second))),
-        outcome(() => octokit(structuredClone(first), structuredClone(second))),
-        JSON.stringify({ route, method, objectForm }),
-      );
+      const context = JSON.stringify({ route, method, objectForm });
+      const result = assertSameCall(ours, octokit, first, second, context);
+      if (result !== undefined) {
+        const merged = ours.merge(structuredClone(first), structuredClone(second));
+        assert.deepStrictEqual(ours.parse(merged), result, `${context}: parse(merge())`);
+      }
     }),
     { seed: SEED, numRuns: RUNS },
   );
