@@ -1,0 +1,174 @@
+// Options of startEmulator() checked once and filled with defaults: the emulator refuses a setup
+// the real services would not have, and says which option is wrong.
+import { type CelProgram, CelSyntaxError, compileCel } from "./_cel.ts";
+import type { EmulatorOptions, GithubClaims, IamBinding } from "./types.ts";
+
+/** The GitHub issuer. */
+export const GITHUB_ISSUER = "https://token.actions.githubusercontent.com";
+
+const DEFAULT_PROVIDER =
+  "projects/123456789012/locations/global/workloadIdentityPools/github/providers/emulated";
+const DEFAULT_SERVICE_ACCOUNT = "ci@emulated-project.iam.gserviceaccount.com";
+const PROVIDER =
+  /^projects\/(\d{1,30})\/locations\/global\/workloadIdentityPools\/([a-z0-9-]{4,32})\/providers\/([a-z0-9-]{4,32})$/;
+const EMAIL = /^[a-z0-9][a-z0-9._-]{0,62}@[a-z0-9][a-z0-9.-]{0,252}$/;
+const DEFAULT_MAPPING: Readonly<Record<string, string>> = {
+  "google.subject": "assertion.sub",
+  "attribute.actor": "assertion.actor",
+  "attribute.repository": "assertion.repository",
+  "attribute.repository_owner": "assertion.repository_owner",
+};
+
+/** A checked provider. */
+export interface _Provider {
+  name: string;
+  /** `projects/<n>/locations/global/workloadIdentityPools/<pool>`. */
+  pool: string;
+  issuer: string;
+  allowedAudiences: readonly string[];
+  mapping: readonly (readonly [target: string, program: CelProgram])[];
+  condition: CelProgram | undefined;
+}
+
+/** The emulator's checked configuration. */
+export interface _Config {
+  port: number;
+  universe: string;
+  githubIssuer: string;
+  githubClaims: Readonly<Record<string, string>>;
+  requestToken: string;
+  githubTokenLifetime: number;
+  provider: _Provider;
+  serviceAccounts: readonly string[];
+  bindings: readonly IamBinding[];
+  maxLifetimeSeconds: number;
+  domainWideDelegation: Readonly<Record<string, readonly string[]>> | undefined;
+  now: () => number;
+}
+
+function _fail(option: string, problem: string): never {
+  throw new TypeError(`Cannot start the emulator: option "${option}" ${problem}`);
+}
+
+function _compile(option: string, expression: string): CelProgram {
+  try {
+    return compileCel(expression);
+  } catch (error) {
+    if (error instanceof CelSyntaxError) _fail(option, `is not valid CEL: ${error.message}`);
+    throw error;
+  }
+}
+
+function _claims(claims: Partial<GithubClaims> = {}): Record<string, string> {
+  for (const [name, value] of Object.entries(claims)) {
+    if (typeof value !== "string") _fail(`github.claims.${name}`, "must be a string");
+  }
+  const repository = claims.repository ?? "octo-org/octo-repo";
+  const ref = claims.ref ?? "refs/heads/main";
+  const owner = claims.repository_owner ?? repository.split("/")[0] ?? "";
+  const result: Record<string, string> = {
+    sub: `repo:${repository}:ref:${ref}`,
+    repository,
+    repository_owner: owner,
+    repository_owner_id: "1000001",
+    repository_id: "2000002",
+    repository_visibility: "private",
+    ref,
+    ref_type: ref.startsWith("refs/tags/") ? "tag" : "branch",
+    sha: "0123456789abcdef0123456789abcdef01234567",
+    actor: "octocat",
+    actor_id: "3000003",
+    workflow: "CI",
+    workflow_ref: `${repository}/.github/workflows/ci.yml@${ref}`,
+    event_name: "push",
+    head_ref: "",
+    base_ref: "",
+    run_id: "4000000004",
+    run_number: "42",
+    run_attempt: "1",
+    job_workflow_ref: `${repository}/.github/workflows/ci.yml@${ref}`,
+    runner_environment: "github-hosted",
+  };
+  return { ...result, ...(claims as Record<string, string>) };
+}
+
+function _provider(options: EmulatorOptions, universe: string, issuer: string): _Provider {
+  const given = options.provider ?? {};
+  const name = given.name ?? DEFAULT_PROVIDER;
+  const match = PROVIDER.exec(name);
+  if (match === null) {
+    _fail(
+      "provider.name",
+      "must be projects/<number>/locations/global/workloadIdentityPools/<pool>/providers/<id>",
+    );
+  }
+  const mapping = Object.entries(given.attributeMapping ?? DEFAULT_MAPPING);
+  if (!mapping.some(([target]) => target === "google.subject")) {
+    _fail("provider.attributeMapping", 'must map "google.subject", as Google requires');
+  }
+  for (const [target] of mapping) {
+    if (target !== "google.subject" && !/^attribute\.[a-z_][a-z0-9_]{0,99}$/.test(target)) {
+      _fail("provider.attributeMapping", `has target "${target}": use attribute.<name>`);
+    }
+  }
+  return {
+    name,
+    pool: name.slice(0, name.indexOf("/providers/")),
+    issuer: given.issuer ?? issuer,
+    allowedAudiences: given.allowedAudiences ?? [`https://iam.${universe}/${name}`],
+    mapping: mapping.map(([target, expression]) => [
+      target,
+      _compile(`provider.attributeMapping.${target}`, expression),
+    ]),
+    condition: given.attributeCondition === undefined
+      ? undefined
+      : _compile("provider.attributeCondition", given.attributeCondition),
+  };
+}
+
+function _bindings(options: EmulatorOptions, accounts: readonly string[], pool: string) {
+  if (options.bindings !== undefined) return options.bindings;
+  const everyone = `principalSet://iam.${options.universe ?? "googleapis.com"}/${pool}/*`;
+  return accounts.flatMap((serviceAccount): IamBinding[] => [
+    { serviceAccount, role: "roles/iam.workloadIdentityUser", members: [everyone] },
+    {
+      serviceAccount,
+      role: "roles/iam.serviceAccountTokenCreator",
+      members: [everyone, `serviceAccount:${serviceAccount}`],
+    },
+  ]);
+}
+
+/** Checks `options` and fills in the defaults. */
+export function _resolveConfig(options: EmulatorOptions = {}): _Config {
+  const port = options.port ?? 0;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) _fail("port", "must be 0 to 65535");
+  const universe = options.universe ?? "googleapis.com";
+  if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(universe)) _fail("universe", "must be a domain name");
+  const github = options.github ?? {};
+  const githubIssuer = github.issuer ?? GITHUB_ISSUER;
+  const lifetime = github.tokenLifetimeSeconds ?? 300;
+  if (!Number.isInteger(lifetime) || lifetime < 1) {
+    _fail("github.tokenLifetimeSeconds", "must be a positive integer");
+  }
+  const serviceAccounts = options.serviceAccounts ?? [DEFAULT_SERVICE_ACCOUNT];
+  if (serviceAccounts.length === 0) _fail("serviceAccounts", "must name at least one account");
+  for (const email of serviceAccounts) {
+    if (!EMAIL.test(email)) _fail("serviceAccounts", `has "${email}", not a lowercase email`);
+  }
+  const provider = _provider(options, universe, githubIssuer);
+  return {
+    port,
+    universe,
+    githubIssuer,
+    githubClaims: _claims(github.claims),
+    requestToken: github.requestToken ?? `emulated-runner-${crypto.randomUUID()}`,
+    githubTokenLifetime: lifetime,
+    provider,
+    serviceAccounts,
+    bindings: _bindings(options, serviceAccounts, provider.pool),
+    maxLifetimeSeconds: options.allowLifetimeExtension === true ? 43_200 : 3_600,
+    domainWideDelegation: options.domainWideDelegation,
+    now: options.now ?? Date.now,
+  };
+}

@@ -1,0 +1,229 @@
+// IAM Service Account Credentials: generateAccessToken, generateIdToken and signJwt on
+// `projects/-/serviceAccounts/<email or unique id>`, with the caller authenticated by a token the
+// emulator issued or a self-signed JWT of a user-managed key, IAM checked along the delegation
+// chain, and Google's limits on lifetimes, scopes and JWT expiry.
+import { decodeJwt, decodeProtectedHeader, SignJWT } from "jose";
+import { _authorize, type _Caller, type _Permission } from "./_iam_policy.ts";
+import { type _State, _verifiesWithAny } from "./_state.ts";
+import {
+  _bearer,
+  type _FieldType,
+  type _Incoming,
+  _json,
+  _parseProtoJson,
+  _requestReason,
+  _rfc3339,
+  _rpcError,
+} from "./_wire.ts";
+
+/** The path prefix of service account resources under the emulator's IAM Credentials base. */
+export const IAM_CREDENTIALS_PREFIX = "/iamcredentials/v1/projects/-/serviceAccounts/";
+
+/** The methods IAM Credentials offers. */
+export type _IamMethod = "generateAccessToken" | "generateIdToken" | "signJwt";
+
+const PERMISSIONS: Readonly<Record<_IamMethod, _Permission>> = {
+  generateAccessToken: "iam.serviceAccounts.getAccessToken",
+  generateIdToken: "iam.serviceAccounts.getOpenIdToken",
+  signJwt: "iam.serviceAccounts.signJwt",
+};
+
+const FIELDS: Readonly<Record<_IamMethod, Readonly<Record<string, _FieldType>>>> = {
+  generateAccessToken: { delegates: "strings", scope: "strings", lifetime: "string" },
+  generateIdToken: {
+    delegates: "strings",
+    audience: "string",
+    includeEmail: "bool",
+    organizationNumberIncluded: "bool",
+  },
+  signJwt: { delegates: "strings", payload: "string" },
+};
+
+const MAX_SIGNED_JWT_SECONDS = 12 * 3600;
+const UNAUTHENTICATED =
+  "Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.";
+
+/** Which method and account a path names, or `undefined`. */
+export function _iamTarget(path: string): { name: string; method: _IamMethod } | undefined {
+  if (!path.startsWith(IAM_CREDENTIALS_PREFIX)) return undefined;
+  const match = /^([^/:]+):(generateAccessToken|generateIdToken|signJwt)$/.exec(
+    path.slice(IAM_CREDENTIALS_PREFIX.length),
+  );
+  if (match === null) return undefined;
+  let name: string;
+  try {
+    name = decodeURIComponent(match[1]!);
+  } catch {
+    return undefined;
+  }
+  return { name, method: match[2] as _IamMethod };
+}
+
+async function _selfSignedCaller(
+  token: string,
+  request: _Incoming,
+  state: _State,
+): Promise<_Caller | undefined> {
+  try {
+    const { kid } = decodeProtectedHeader(token);
+    const { iss } = decodeJwt(token);
+    if (typeof iss !== "string" || !state.hasServiceAccount(iss)) return undefined;
+    const payload = await _verifiesWithAny(token, await state.verificationKeys(iss, kid), {
+      audience: [`https://iamcredentials.${state.config.universe}/`, `${request.url.origin}/`],
+      currentDate: new Date(state.config.now()),
+    });
+    if (
+      payload === undefined || payload.sub !== iss ||
+      (payload.exp ?? Infinity) - (payload.iat ?? 0) > 3600
+    ) {
+      return undefined;
+    }
+    return { kind: "serviceAccount", email: iss };
+  } catch {
+    return undefined;
+  }
+}
+
+async function _caller(request: _Incoming, state: _State): Promise<_Caller | Response> {
+  const token = _bearer(request);
+  if (token === undefined) {
+    return _rpcError(
+      401,
+      "Request is missing required authentication credential. Expected OAuth 2 access token, login cookie or other valid authentication credential.",
+    );
+  }
+  const info = state.tokenInfo(token);
+  if (info !== undefined) {
+    if (info.expiresAt.getTime() <= state.config.now()) return _rpcError(401, UNAUTHENTICATED);
+    if (info.kind === "federated") return { kind: "federated", info };
+    if (info.kind === "delegated") return { kind: "user", email: info.subject ?? "" };
+    return { kind: "serviceAccount", email: info.principal };
+  }
+  return await _selfSignedCaller(token, request, state) ?? _rpcError(401, UNAUTHENTICATED);
+}
+
+function _delegates(values: unknown, state: _State): string[] | Response {
+  const result: string[] = [];
+  for (const value of (values ?? []) as string[]) {
+    const match = /^projects\/-\/serviceAccounts\/([^/]+)$/.exec(value);
+    if (match === null) {
+      return _rpcError(
+        400,
+        `Invalid form of delegates: ${value}. The delegate must be of form projects/-/serviceAccounts/{ACCOUNT_EMAIL_OR_UNIQUEID}`,
+      );
+    }
+    result.push(state.resolveServiceAccount(match[1]!) ?? match[1]!);
+  }
+  return result;
+}
+
+function _accessToken(
+  body: Record<string, unknown>,
+  target: string,
+  request: _Incoming,
+  state: _State,
+): Response {
+  const scopes = (body.scope ?? []) as string[];
+  if (scopes.length === 0) return _rpcError(400, "Scope required.");
+  const lifetime = String(body.lifetime ?? "3600s");
+  const match = /^(\d{1,9})(?:\.\d{1,9})?s$/.exec(lifetime);
+  if (match === null) {
+    return _rpcError(
+      400,
+      `Invalid value at 'lifetime' (type.googleapis.com/google.protobuf.Duration), "${lifetime}"`,
+    );
+  }
+  const seconds = Number(match[1]);
+  if (seconds < 1) return _rpcError(400, "The lifetime must be positive.");
+  if (seconds > state.config.maxLifetimeSeconds) {
+    return _rpcError(
+      400,
+      state.config.maxLifetimeSeconds === 3600
+        ? `Access tokens for service account ${target} can not have lifetimes of more than 1 hour. Use the Org Policy Constraint constraints/iam.allowServiceAccountCredentialLifetimeExtension to allow up to 12 hours.`
+        : `Access tokens for service account ${target} can not have lifetimes of more than 12 hours.`,
+    );
+  }
+  const expiresAt = state.config.now() + seconds * 1000;
+  const accessToken = state.issueToken({
+    kind: "service_account",
+    principal: target,
+    attributes: {},
+    scopes,
+    expiresAt: new Date(expiresAt),
+    ..._requestReason(request),
+  });
+  return _json({ accessToken, expireTime: _rfc3339(expiresAt) });
+}
+
+async function _idToken(body: Record<string, unknown>, target: string, state: _State) {
+  const audience = String(body.audience ?? "");
+  if (audience === "") return _rpcError(400, "Audience must be provided.");
+  const key = await state.googleKey();
+  const iat = Math.floor(state.config.now() / 1000);
+  const id = state.uniqueId(target);
+  const email = body.includeEmail === true ? { email: target, email_verified: true } : {};
+  const token = await new SignJWT({ azp: id, ...email })
+    .setProtectedHeader({ alg: "RS256", kid: key.kid, typ: "JWT" })
+    .setIssuer("https://accounts.google.com")
+    .setAudience(audience)
+    .setSubject(id)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + 3600)
+    .sign(key.privateKey);
+  return _json({ token });
+}
+
+async function _signJwt(body: Record<string, unknown>, target: string, state: _State) {
+  let claims: unknown;
+  try {
+    claims = JSON.parse(String(body.payload ?? ""));
+  } catch {
+    return _rpcError(400, "Invalid JWT payload: it is not JSON.");
+  }
+  if (claims === null || typeof claims !== "object" || Array.isArray(claims)) {
+    return _rpcError(400, "Invalid JWT payload: it must be a JSON object (a JWT Claims Set).");
+  }
+  const now = Math.floor(state.config.now() / 1000);
+  const payload = { ...(claims as Record<string, unknown>) };
+  payload.exp ??= now + 3600;
+  if (
+    typeof payload.exp !== "number" || !Number.isInteger(payload.exp) || payload.exp < now ||
+    payload.exp > now + MAX_SIGNED_JWT_SECONDS
+  ) {
+    return _rpcError(
+      400,
+      'Invalid JWT payload: "exp" must be an integer timestamp, not in the past and at most 12 hours ahead.',
+    );
+  }
+  const key = await state.managedKey(target);
+  const signedJwt = await new SignJWT(payload)
+    .setProtectedHeader({ alg: "RS256", kid: key.kid, typ: "JWT" })
+    .sign(key.privateKey);
+  return _json({ keyId: key.kid, signedJwt });
+}
+
+/** Answers an IAM Credentials call. */
+export async function _iamCredentials(
+  request: _Incoming,
+  state: _State,
+  target: { name: string; method: _IamMethod },
+): Promise<Response> {
+  if (request.method !== "POST") return _rpcError(405, "Method not allowed: use POST.");
+  const body = _parseProtoJson(request, FIELDS[target.method]);
+  if (body instanceof Response) return body;
+  const caller = await _caller(request, state);
+  if (caller instanceof Response) return caller;
+  const delegates = _delegates(body.delegates, state);
+  if (delegates instanceof Response) return delegates;
+  const email = state.resolveServiceAccount(target.name) ?? target.name;
+  const denied = _authorize(state, caller, email, delegates, PERMISSIONS[target.method]);
+  if (denied !== undefined) return denied;
+  switch (target.method) {
+    case "generateAccessToken":
+      return _accessToken(body, email, request, state);
+    case "generateIdToken":
+      return await _idToken(body, email, state);
+    case "signJwt":
+      return await _signJwt(body, email, state);
+  }
+}

@@ -1,0 +1,101 @@
+// IAM on service accounts: who the caller is (its principal identifiers), which permissions the
+// bound roles carry, and Google's 403 when a permission is missing anywhere along a delegation
+// chain.
+import type { _State } from "./_state.ts";
+import { _rpcError } from "./_wire.ts";
+import type { TokenInfo } from "./types.ts";
+
+/** The permissions IAM Credentials checks. */
+export type _Permission =
+  | "iam.serviceAccounts.getAccessToken"
+  | "iam.serviceAccounts.getOpenIdToken"
+  | "iam.serviceAccounts.signJwt"
+  | "iam.serviceAccounts.implicitDelegation";
+
+const ROLE_PERMISSIONS: Readonly<Record<string, readonly _Permission[]>> = {
+  "roles/iam.serviceAccountTokenCreator": [
+    "iam.serviceAccounts.getAccessToken",
+    "iam.serviceAccounts.getOpenIdToken",
+    "iam.serviceAccounts.signJwt",
+    "iam.serviceAccounts.implicitDelegation",
+  ],
+  "roles/iam.workloadIdentityUser": [
+    "iam.serviceAccounts.getAccessToken",
+    "iam.serviceAccounts.getOpenIdToken",
+  ],
+  "roles/iam.serviceAccountOpenIdTokenCreator": ["iam.serviceAccounts.getOpenIdToken"],
+};
+
+/** A caller: a federated identity, a service account, or a user (a delegated token). */
+export type _Caller =
+  | { kind: "federated"; info: TokenInfo }
+  | { kind: "serviceAccount"; email: string }
+  | { kind: "user"; email: string };
+
+/** The principal identifiers a caller matches in bindings. */
+export function _members(caller: _Caller, state: _State): string[] {
+  if (caller.kind !== "federated") return [`${caller.kind}:${caller.email}`];
+  const pool = `principalSet://iam.${state.config.universe}/${state.config.provider.pool}`;
+  return [
+    caller.info.principal,
+    `${pool}/*`,
+    ...Object.entries(caller.info.attributes).map(([name, value]) =>
+      `${pool}/attribute.${name}/${value}`
+    ),
+  ];
+}
+
+function _allows(
+  state: _State,
+  members: readonly string[],
+  serviceAccount: string,
+  permission: _Permission,
+): boolean {
+  return state.config.bindings.some((binding) =>
+    binding.serviceAccount === serviceAccount &&
+    (ROLE_PERMISSIONS[binding.role] ?? []).includes(permission) &&
+    binding.members.some((member) => members.includes(member))
+  );
+}
+
+function _denied(permission: _Permission, resource: string): Response {
+  return _rpcError(
+    403,
+    `Permission '${permission}' denied on resource (or it may not exist).`,
+    [{
+      "@type": "type.googleapis.com/google.rpc.ErrorInfo",
+      reason: "IAM_PERMISSION_DENIED",
+      domain: "iam.googleapis.com",
+      metadata: { permission, resource },
+    }],
+  );
+}
+
+/**
+ * Checks that `caller` may use `permission` on `target` through `delegates` (emails, in order):
+ * each hop needs `implicitDelegation` on the next, the last needs `permission` on the target.
+ * Returns Google's 403 when not; `undefined` when allowed.
+ */
+export function _authorize(
+  state: _State,
+  caller: _Caller,
+  target: string,
+  delegates: readonly string[],
+  permission: _Permission,
+): Response | undefined {
+  let members = _members(caller, state);
+  for (const delegate of delegates) {
+    const resource = `projects/-/serviceAccounts/${delegate}`;
+    if (
+      !state.hasServiceAccount(delegate) ||
+      !_allows(state, members, delegate, "iam.serviceAccounts.implicitDelegation")
+    ) {
+      return _denied("iam.serviceAccounts.implicitDelegation", resource);
+    }
+    members = [`serviceAccount:${delegate}`];
+  }
+  if (!state.hasServiceAccount(target) || !_allows(state, members, target, permission)) {
+    return _denied(permission, `projects/-/serviceAccounts/${target}`);
+  }
+  return undefined;
+}

@@ -1,0 +1,51 @@
+// Which call a request is, and the handler that answers it.
+import {
+  _githubIssuerDocument,
+  _githubOidcToken,
+  DISCOVERY_PATH,
+  JWKS_PATH,
+  OIDC_PATH,
+} from "./_github_oidc.ts";
+import { _iamCredentials, _iamTarget } from "./_iam_credentials.ts";
+import { _oauth2Token, OAUTH2_TOKEN_PATH } from "./_oauth2.ts";
+import type { _State } from "./_state.ts";
+import { _stsToken, STS_PATH } from "./_sts.ts";
+import { type _Incoming, _rpcError } from "./_wire.ts";
+import type { EmulatorRoute } from "./types.ts";
+
+/** The route a path belongs to, or `undefined`. */
+export function _routeOf(path: string): EmulatorRoute | undefined {
+  switch (path) {
+    case OIDC_PATH:
+      return "oidc";
+    case JWKS_PATH:
+    case DISCOVERY_PATH:
+      return "jwks";
+    case STS_PATH:
+      return "sts";
+    case OAUTH2_TOKEN_PATH:
+      return "oauth2Token";
+  }
+  return _iamTarget(path)?.method;
+}
+
+/** Answers a request that no fault intercepted. */
+export async function _answer(request: _Incoming, state: _State): Promise<Response> {
+  const path = request.url.pathname;
+  switch (_routeOf(path)) {
+    case "oidc":
+      return await _githubOidcToken(request, state);
+    case "jwks":
+      return await _githubIssuerDocument(request, state);
+    case "sts":
+      return await _stsToken(request, state);
+    case "oauth2Token":
+      return await _oauth2Token(request, state);
+    case "generateAccessToken":
+    case "generateIdToken":
+    case "signJwt":
+      return await _iamCredentials(request, state, _iamTarget(path)!);
+    case undefined:
+      return _rpcError(404, `The requested URL ${path} was not found on this server.`);
+  }
+}

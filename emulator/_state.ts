@@ -1,0 +1,165 @@
+// What the emulator remembers between requests: signing keys (GitHub's, Google's, each service
+// account's Google-managed and user-managed keys) and the access tokens it issued.
+import {
+  exportJWK,
+  exportPKCS8,
+  generateKeyPair,
+  type JWK,
+  type JWTPayload,
+  jwtVerify,
+  type JWTVerifyOptions,
+} from "jose";
+import type { _Config } from "./_config.ts";
+import type { TokenInfo } from "./types.ts";
+
+/** An RSA signing key with its id. */
+export interface _SigningKey {
+  kid: string;
+  privateKey: CryptoKey;
+  publicKey: CryptoKey;
+}
+
+function _randomId(bytes: number): string {
+  const data = crypto.getRandomValues(new Uint8Array(bytes));
+  return Array.from(data, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+function _base64url(bytes: Uint8Array): string {
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(
+    /=+$/,
+    "",
+  );
+}
+
+async function _newKey(): Promise<_SigningKey> {
+  const { privateKey, publicKey } = await generateKeyPair("RS256", { extractable: true });
+  return { kid: _randomId(20), privateKey, publicKey };
+}
+
+/** The claims of `jwt` when one of `keys` verifies it (RS256, `options` checked), else `undefined`. */
+export async function _verifiesWithAny(
+  jwt: string,
+  keys: readonly CryptoKey[],
+  options: JWTVerifyOptions = {},
+): Promise<JWTPayload | undefined> {
+  for (const key of keys) {
+    try {
+      return (await jwtVerify(jwt, key, { ...options, algorithms: ["RS256"] })).payload;
+    } catch {
+      // the next key, if any
+    }
+  }
+  return undefined;
+}
+
+/** The emulator's memory. */
+export class _State {
+  readonly config: _Config;
+  readonly #github: Promise<_SigningKey>;
+  readonly #google: Promise<_SigningKey>;
+  readonly #managed = new Map<string, Promise<_SigningKey>>();
+  readonly #userKeys = new Map<string, Map<string, CryptoKey>>();
+  readonly #tokens = new Map<string, TokenInfo>();
+
+  constructor(config: _Config) {
+    this.config = config;
+    this.#github = _newKey();
+    this.#google = _newKey();
+  }
+
+  /** The key GitHub signs OIDC tokens with. */
+  githubKey(): Promise<_SigningKey> {
+    return this.#github;
+  }
+
+  /** The key Google signs ID tokens with. */
+  googleKey(): Promise<_SigningKey> {
+    return this.#google;
+  }
+
+  /** The public keys of GitHub's issuer as a JWKS. */
+  async githubJwks(): Promise<{ keys: JWK[] }> {
+    const key = await this.#github;
+    const jwk = await exportJWK(key.publicKey);
+    return { keys: [{ ...jwk, kid: key.kid, alg: "RS256", use: "sig" }] };
+  }
+
+  /** Whether `email` names a service account that exists. */
+  hasServiceAccount(email: string): boolean {
+    return this.config.serviceAccounts.includes(email);
+  }
+
+  /** The numeric unique id of a service account (stable for its email). */
+  uniqueId(email: string): string {
+    let hash = 0n;
+    for (const char of email) hash = (hash * 131n + BigInt(char.codePointAt(0)!)) % 10n ** 20n;
+    return `1${hash.toString().padStart(20, "0")}`;
+  }
+
+  /** The service account an email or unique id names, or `undefined`. */
+  resolveServiceAccount(name: string): string | undefined {
+    if (this.hasServiceAccount(name)) return name;
+    return this.config.serviceAccounts.find((email) => this.uniqueId(email) === name);
+  }
+
+  /** The Google-managed key of a service account (what `signJwt` signs with). */
+  managedKey(email: string): Promise<_SigningKey> {
+    let key = this.#managed.get(email);
+    if (key === undefined) {
+      key = _newKey();
+      this.#managed.set(email, key);
+    }
+    return key;
+  }
+
+  /** Creates a user-managed key of a service account and returns it as key file JSON text. */
+  async createUserKey(email: string): Promise<string> {
+    const key = await _newKey();
+    const keys = this.#userKeys.get(email) ?? new Map<string, CryptoKey>();
+    keys.set(key.kid, key.publicKey);
+    this.#userKeys.set(email, keys);
+    const project = /@([^.]+)\.iam\.gserviceaccount\.com$/.exec(email)?.[1] ?? "emulated-project";
+    return JSON.stringify({
+      type: "service_account",
+      project_id: project,
+      private_key_id: key.kid,
+      private_key: await exportPKCS8(key.privateKey),
+      client_email: email,
+      client_id: this.uniqueId(email),
+      auth_uri: "https://accounts.google.com/o/oauth2/auth",
+      token_uri: `https://oauth2.${this.config.universe}/token`,
+      auth_provider_x509_cert_url: "https://www.googleapis.com/oauth2/v1/certs",
+      client_x509_cert_url: `https://www.googleapis.com/robot/v1/metadata/x509/${
+        encodeURIComponent(email)
+      }`,
+      universe_domain: this.config.universe,
+    });
+  }
+
+  /**
+   * The public keys a service account's JWT may be signed with: the one `kid` names
+   * (user-managed or Google-managed), or every key of the account when there is no `kid`, as
+   * Google tries them all.
+   */
+  async verificationKeys(email: string, kid: string | undefined): Promise<CryptoKey[]> {
+    const user = this.#userKeys.get(email) ?? new Map<string, CryptoKey>();
+    const managed = this.#managed.has(email) ? await this.managedKey(email) : undefined;
+    const all = new Map(user);
+    if (managed !== undefined) all.set(managed.kid, managed.publicKey);
+    if (kid === undefined) return [...all.values()];
+    const key = all.get(kid);
+    return key === undefined ? [] : [key];
+  }
+
+  /** Issues an opaque access token standing for `info`. */
+  issueToken(info: TokenInfo): string {
+    const token = `ya29.${_base64url(crypto.getRandomValues(new Uint8Array(48)))}`;
+    this.#tokens.set(token, info);
+    return token;
+  }
+
+  /** What a token stands for, expired ones included. */
+  tokenInfo(token: string): TokenInfo | undefined {
+    return this.#tokens.get(token);
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * {@linkcode startEmulator}: GitHub's OIDC token endpoint and Google's STS, IAM Credentials and
+ * OAuth2 token endpoints on one loopback port, as strict as the real services.
+ *
+ * @module
+ */
+
+import { _resolveConfig } from "./_config.ts";
+import { OIDC_PATH } from "./_github_oidc.ts";
+import { _close, _FaultQueue, _listen } from "./_server.ts";
+import { _State } from "./_state.ts";
+import type { Emulator, EmulatorOptions, RecordedRequest } from "./types.ts";
+
+/**
+ * Starts the emulator on `127.0.0.1` (a free port unless `options.port` is set).
+ *
+ * GitHub's side issues RS256 OIDC tokens with a runner job's claims to whoever holds the request
+ * token in {@linkcode Emulator.env}. Google's side verifies them at STS against the provider
+ * (issuer, allowed audiences, CEL attribute mapping and condition), checks IAM bindings, delegation
+ * chains and lifetime limits at IAM Credentials, and verifies JWT bearer assertions at the OAuth2
+ * token endpoint, answering with Google's error shapes. Every request is recorded, and faults
+ * (status codes, resets, truncated bodies, latency) can be queued per route.
+ *
+ * @param options The provider, service accounts, bindings, claims and limits; all optional.
+ * @returns The running emulator; call `close()` when done.
+ * @throws {TypeError} When an option is invalid (the message names it).
+ *
+ * @example Workload identity federation and impersonation, end to end
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { authenticate } from "../auth/mod.ts";
+ * import { startEmulator } from "./mod.ts";
+ *
+ * const emulator = await startEmulator();
+ * try {
+ *   const result = await authenticate({
+ *     workloadIdentityProvider: emulator.provider,
+ *     serviceAccount: emulator.serviceAccount,
+ *     oidcRequest: {
+ *       url: emulator.env.ACTIONS_ID_TOKEN_REQUEST_URL!,
+ *       token: emulator.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN!,
+ *     },
+ *     endpoints: emulator.endpoints,
+ *     tokenFormat: "access_token",
+ *   });
+ *   assert.equal(emulator.tokenInfo(result.accessToken!)?.principal, emulator.serviceAccount);
+ *   assert.deepEqual(emulator.requests.map((r) => r.route), ["oidc", "sts", "generateAccessToken"]);
+ * } finally {
+ *   await emulator.close();
+ * }
+ * ```
+ *
+ * @example An attribute condition that rejects the job
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { authenticate, GoogleApiError } from "../auth/mod.ts";
+ * import { startEmulator } from "./mod.ts";
+ *
+ * const emulator = await startEmulator({
+ *   github: { claims: { repository: "someone/fork" } },
+ *   provider: { attributeCondition: "assertion.repository_owner == 'octo-org'" },
+ * });
+ * try {
+ *   await assert.rejects(
+ *     authenticate({
+ *       workloadIdentityProvider: emulator.provider,
+ *       oidcRequest: {
+ *         url: emulator.env.ACTIONS_ID_TOKEN_REQUEST_URL!,
+ *         token: emulator.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN!,
+ *       },
+ *       endpoints: emulator.endpoints,
+ *     }),
+ *     (error) => error instanceof GoogleApiError && /attribute condition/.test(error.message),
+ *   );
+ * } finally {
+ *   await emulator.close();
+ * }
+ * ```
+ */
+export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const state = new _State(_resolveConfig(options));
+  const faults = new _FaultQueue();
+  const requests: RecordedRequest[] = [];
+  const { server, url } = await _listen(state, faults, requests);
+  const endpoints = Object.freeze({
+    sts: `${url}/sts/v1`,
+    iamcredentials: `${url}/iamcredentials/v1`,
+    oauth2: `${url}/oauth2`,
+  });
+  const config = state.config;
+  return {
+    url,
+    endpoints,
+    env: Object.freeze({
+      ACTIONS_ID_TOKEN_REQUEST_URL: `${url}${OIDC_PATH}?api-version=2.0`,
+      ACTIONS_ID_TOKEN_REQUEST_TOKEN: config.requestToken,
+      GHA_ENDPOINT_OVERRIDE_sts: endpoints.sts,
+      GHA_ENDPOINT_OVERRIDE_iamcredentials: endpoints.iamcredentials,
+      GHA_ENDPOINT_OVERRIDE_oauth2: endpoints.oauth2,
+    }),
+    provider: config.provider.name,
+    serviceAccount: config.serviceAccounts[0]!,
+    requests,
+    serviceAccountKey: (email = config.serviceAccounts[0]!) => {
+      if (!state.hasServiceAccount(email)) {
+        return Promise.reject(
+          new TypeError(`Cannot create a key: service account "${email}" does not exist`),
+        );
+      }
+      return state.createUserKey(email);
+    },
+    tokenInfo: (token) => state.tokenInfo(token),
+    injectFault: (route, fault) => faults.add(route, fault),
+    clearFaults: () => faults.clear(),
+    close: () => _close(server),
+  };
+}

@@ -1,0 +1,41 @@
+/**
+ * A loopback emulator of the outside world a GitHub Actions job talks to when it authenticates to
+ * Google Cloud: GitHub's OIDC token endpoint, and Google's Security Token Service, IAM Service
+ * Account Credentials and OAuth2 token endpoint. It validates requests as strictly as the real
+ * services (signatures, audiences, attribute conditions, IAM bindings, lifetimes, body fields),
+ * answers with their error shapes, records every request and injects faults. Use it to test code
+ * that authenticates, with no cloud account; it runs on Deno, Node and Bun.
+ *
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { startEmulator } from "./mod.ts";
+ *
+ * const emulator = await startEmulator();
+ * try {
+ *   // What a runner would put in the job's environment.
+ *   const response = await fetch(`${emulator.env.ACTIONS_ID_TOKEN_REQUEST_URL}&audience=test`, {
+ *     headers: { authorization: `Bearer ${emulator.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN}` },
+ *   });
+ *   const { value } = await response.json();
+ *   assert.equal(value.split(".").length, 3);
+ * } finally {
+ *   await emulator.close();
+ * }
+ * ```
+ *
+ * @module
+ */
+
+export { startEmulator } from "./emulator.ts";
+export type {
+  Emulator,
+  EmulatorFault,
+  EmulatorOptions,
+  EmulatorRoute,
+  GithubClaims,
+  GithubOptions,
+  IamBinding,
+  ProviderOptions,
+  RecordedRequest,
+  TokenInfo,
+} from "./types.ts";

@@ -1,0 +1,217 @@
+/**
+ * Public types of the emulator: its options, the faults it can inject, what it records and the
+ * handle {@linkcode startEmulator} returns.
+ *
+ * @module
+ */
+
+/** The claims of the GitHub OIDC tokens the emulator issues (strings, as GitHub sends them). */
+export interface GithubClaims {
+  /** `repo:<owner>/<repo>:ref:<ref>` unless set; derived from `repository` and `ref`. */
+  sub: string;
+  /** `<owner>/<repo>`. */
+  repository: string;
+  /** The owner part of `repository` unless set. */
+  repository_owner: string;
+  /** Such as `refs/heads/main`. */
+  ref: string;
+  /** `branch` or `tag`. */
+  ref_type: string;
+  /** The commit. */
+  sha: string;
+  /** The user that triggered the run. */
+  actor: string;
+  /** The workflow's name. */
+  workflow: string;
+  /** Such as `push`, `pull_request`, `workflow_dispatch`. */
+  event_name: string;
+  /** The pull request's head branch (empty otherwise). */
+  head_ref: string;
+  /** The pull request's base branch (empty otherwise). */
+  base_ref: string;
+  /** Decimal id of the run. */
+  run_id: string;
+  /** Decimal run number. */
+  run_number: string;
+  /** Decimal attempt. */
+  run_attempt: string;
+  /** `<owner>/<repo>/.github/workflows/<file>@<ref>`. */
+  job_workflow_ref: string;
+  /** Further claims, such as `environment` or `repository_visibility`. */
+  [claim: string]: string;
+}
+
+/** How the emulated GitHub issues OIDC tokens. */
+export interface GithubOptions {
+  /** Claims to set or override; `sub` and `repository_owner` follow `repository` and `ref`. */
+  claims?: Partial<GithubClaims>;
+  /** The `iss` claim; default `https://token.actions.githubusercontent.com`. */
+  issuer?: string;
+  /** The `ACTIONS_ID_TOKEN_REQUEST_TOKEN` the endpoint accepts; default a random value. */
+  requestToken?: string;
+  /** Token lifetime in seconds; default 300, as GitHub's. */
+  tokenLifetimeSeconds?: number;
+}
+
+/** The workload identity pool provider the emulated STS trusts. */
+export interface ProviderOptions {
+  /**
+   * The full resource name; default
+   * `projects/123456789012/locations/global/workloadIdentityPools/github/providers/emulated`.
+   */
+  name?: string;
+  /** The issuer the provider accepts; default the GitHub issuer. */
+  issuer?: string;
+  /** The `aud` values accepted; default `https://iam.<universe>/<name>`, as Google's. */
+  allowedAudiences?: readonly string[];
+  /**
+   * CEL attribute mapping, target to expression; default `google.subject` = `assertion.sub`,
+   * `attribute.actor`, `attribute.repository` and `attribute.repository_owner` from the claims.
+   */
+  attributeMapping?: Readonly<Record<string, string>>;
+  /**
+   * CEL attribute condition over `assertion`, `attribute` and `google`, such as
+   * `assertion.repository_owner == 'octo-org'`; default none (every token is accepted).
+   */
+  attributeCondition?: string;
+}
+
+/** One IAM role binding on a service account. */
+export interface IamBinding {
+  /** The service account (email) the binding is on. */
+  serviceAccount: string;
+  /** Such as `roles/iam.workloadIdentityUser` or `roles/iam.serviceAccountTokenCreator`. */
+  role: string;
+  /**
+   * Principal identifiers: `serviceAccount:<email>`,
+   * `principal://iam.googleapis.com/<pool>/subject/<subject>`,
+   * `principalSet://iam.googleapis.com/<pool>/attribute.<name>/<value>` or `principalSet://…/<pool>/*`.
+   */
+  members: readonly string[];
+}
+
+/** Options of {@linkcode startEmulator}. */
+export interface EmulatorOptions {
+  /** The loopback port; default 0 (a free port). The emulator listens on 127.0.0.1 only. */
+  port?: number;
+  /** The universe domain the emulated Google serves; default `googleapis.com`. */
+  universe?: string;
+  /** The emulated GitHub. */
+  github?: GithubOptions;
+  /** The workload identity provider. */
+  provider?: ProviderOptions;
+  /**
+   * Service account emails that exist; default one,
+   * `ci@emulated-project.iam.gserviceaccount.com`.
+   */
+  serviceAccounts?: readonly string[];
+  /**
+   * IAM bindings; default: every service account grants `roles/iam.workloadIdentityUser` and
+   * `roles/iam.serviceAccountTokenCreator` to every identity of the pool and
+   * `roles/iam.serviceAccountTokenCreator` to itself.
+   */
+  bindings?: readonly IamBinding[];
+  /**
+   * The org policy `constraints/iam.allowServiceAccountCredentialLifetimeExtension`: when true,
+   * access tokens may live 12 hours instead of 1; default false.
+   */
+  allowLifetimeExtension?: boolean;
+  /**
+   * Domain-wide delegation: the scopes each service account (email) may request on behalf of a
+   * Workspace user; default every scope for every service account.
+   */
+  domainWideDelegation?: Readonly<Record<string, readonly string[]>>;
+  /** The clock in milliseconds; default `Date.now`. */
+  now?: () => number;
+}
+
+/** The calls the emulator answers, by name (for faults and records). */
+export type EmulatorRoute =
+  | "oidc"
+  | "sts"
+  | "generateAccessToken"
+  | "generateIdToken"
+  | "signJwt"
+  | "oauth2Token"
+  | "jwks";
+
+/** A fault to inject into the next requests of a route, instead of (or before) the answer. */
+export interface EmulatorFault {
+  /** Answer with this status (and `body`, `headers`) instead of the real answer. */
+  status?: number;
+  /** The body sent with `status`; default empty. */
+  body?: string;
+  /** Headers sent with `status`, such as `{ "retry-after": "1" }`. */
+  headers?: Readonly<Record<string, string>>;
+  /** Close the socket without an answer. */
+  reset?: boolean;
+  /** Send status 200 and half a JSON body, then close the socket. */
+  truncate?: boolean;
+  /** Wait this long first; alone, it makes a slow but otherwise real answer. */
+  delayMs?: number;
+  /** How many requests it applies to; default every request until {@linkcode Emulator.clearFaults}. */
+  times?: number;
+}
+
+/** A request the emulator received. */
+export interface RecordedRequest {
+  /** Which call it was, when it matched one. */
+  route: EmulatorRoute | undefined;
+  /** The HTTP method. */
+  method: string;
+  /** The full URL. */
+  url: string;
+  /** The path of the URL. */
+  path: string;
+  /** Header names in lower case. */
+  headers: Readonly<Record<string, string>>;
+  /** The body as text. */
+  body: string;
+}
+
+/** What the emulator knows of an access token it issued. */
+export interface TokenInfo {
+  /** `federated` (from STS), `service_account` (from IAM or OAuth2), `delegated` (with `sub`). */
+  kind: "federated" | "service_account" | "delegated";
+  /** The identity: the federated principal, or the service account email. */
+  principal: string;
+  /** The mapped attributes (federated tokens). */
+  attributes: Readonly<Record<string, string>>;
+  /** The Workspace user of a delegated token. */
+  subject?: string;
+  /** The scopes. */
+  scopes: readonly string[];
+  /** When it expires. */
+  expiresAt: Date;
+  /** The `x-goog-request-reason` header of the request that issued it, if any. */
+  requestReason?: string;
+}
+
+/** A running emulator. */
+export interface Emulator {
+  /** The base URL, `http://127.0.0.1:<port>`. */
+  readonly url: string;
+  /**
+   * The environment a runner would give the step: `ACTIONS_ID_TOKEN_REQUEST_URL`,
+   * `ACTIONS_ID_TOKEN_REQUEST_TOKEN` and `GHA_ENDPOINT_OVERRIDE_{sts,iamcredentials,oauth2}`.
+   */
+  readonly env: Readonly<Record<string, string>>;
+  /** Base URLs of the emulated Google services, as `authenticate()` takes them. */
+  readonly endpoints: Readonly<{ sts: string; iamcredentials: string; oauth2: string }>;
+  /** The provider's full resource name. */
+  readonly provider: string;
+  /** The first service account. */
+  readonly serviceAccount: string;
+  /** Every request received, oldest first. */
+  readonly requests: readonly RecordedRequest[];
+  /** Creates a user-managed key for a service account (default the first) as key file JSON text. */
+  serviceAccountKey(email?: string): Promise<string>;
+  /** What an access token the emulator issued stands for, or `undefined`. */
+  tokenInfo(token: string): TokenInfo | undefined;
+  /** Queues a fault for the next requests of `route`. */
+  injectFault(route: EmulatorRoute, fault: EmulatorFault): void;
+  /** Removes every queued fault. */
+  clearFaults(): void;
+  /** Stops listening and closes every connection. */
+  close(): Promise<void>;
+}

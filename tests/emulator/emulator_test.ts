@@ -1,0 +1,110 @@
+// The emulator as a whole: its environment, the requests it records, the faults it injects at
+// the socket, option validation, and that it listens on loopback only.
+import assert from "node:assert/strict";
+import { startEmulator } from "../../emulator/mod.ts";
+import { githubToken, withEmulator } from "./_calls.ts";
+
+Deno.test("startEmulator() hands back a runner's environment on 127.0.0.1", async () => {
+  await withEmulator({ github: { requestToken: "runner-token" } }, (emulator) => {
+    assert.match(emulator.url, /^http:\/\/127\.0\.0\.1:\d+$/);
+    assert.deepEqual(Object.keys(emulator.env).sort(), [
+      "ACTIONS_ID_TOKEN_REQUEST_TOKEN",
+      "ACTIONS_ID_TOKEN_REQUEST_URL",
+      "GHA_ENDPOINT_OVERRIDE_iamcredentials",
+      "GHA_ENDPOINT_OVERRIDE_oauth2",
+      "GHA_ENDPOINT_OVERRIDE_sts",
+    ]);
+    assert.equal(emulator.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN, "runner-token");
+    assert.match(emulator.env.ACTIONS_ID_TOKEN_REQUEST_URL!, /\?api-version=2\.0$/);
+    for (const value of Object.values(emulator.endpoints)) {
+      assert.ok(value.startsWith(emulator.url));
+    }
+  });
+});
+
+Deno.test("startEmulator() records every request with its route, headers and body", async () => {
+  await withEmulator({}, async (emulator) => {
+    await githubToken(emulator, "aud");
+    const missing = await fetch(`${emulator.url}/nowhere`, { method: "POST", body: "x" });
+    assert.equal(missing.status, 404);
+    assert.equal((await missing.json()).error.status, "NOT_FOUND");
+    const [oidc, other] = emulator.requests;
+    assert.equal(oidc!.route, "oidc");
+    assert.equal(oidc!.method, "GET");
+    assert.match(oidc!.headers.authorization!, /^Bearer /);
+    assert.equal(new URL(oidc!.url).searchParams.get("audience"), "aud");
+    assert.equal(other!.route, undefined);
+    assert.equal(other!.path, "/nowhere");
+    assert.equal(other!.body, "x");
+  });
+});
+
+Deno.test("startEmulator() injects faults in order, a given number of times", async () => {
+  await withEmulator({}, async (emulator) => {
+    emulator.injectFault("oidc", {
+      status: 503,
+      body: "busy",
+      headers: { "retry-after": "1" },
+      times: 1,
+    });
+    emulator.injectFault("oidc", { reset: true, times: 1 });
+    emulator.injectFault("oidc", { truncate: true, times: 1 });
+    emulator.injectFault("oidc", { delayMs: 150, times: 1 });
+    const url = emulator.env.ACTIONS_ID_TOKEN_REQUEST_URL!;
+    const headers = { authorization: `Bearer ${emulator.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN}` };
+
+    const busy = await fetch(url, { headers });
+    assert.equal(busy.status, 503);
+    assert.equal(busy.headers.get("retry-after"), "1");
+    assert.equal(await busy.text(), "busy");
+    await assert.rejects(fetch(url, { headers }), TypeError, "reset");
+    const truncated = await fetch(url, { headers });
+    assert.equal(truncated.status, 200);
+    await assert.rejects(truncated.text());
+    const started = performance.now();
+    const slow = await fetch(url, { headers });
+    assert.equal(slow.status, 200);
+    assert.ok(performance.now() - started >= 140);
+    assert.equal(typeof (await slow.json()).value, "string");
+    const healthy = await fetch(url, { headers });
+    assert.equal(healthy.status, 200);
+    await healthy.body?.cancel();
+
+    emulator.injectFault("sts", { status: 500 });
+    emulator.clearFaults();
+    const sts = await fetch(`${emulator.endpoints.sts}/token`, { method: "POST" });
+    assert.equal(sts.status, 400, "no fault after clearFaults()");
+    await sts.body?.cancel();
+    assert.throws(() => emulator.injectFault("sts", { status: 500, times: 0 }), RangeError);
+  });
+});
+
+Deno.test("startEmulator() rejects invalid options with the option's name", async (t) => {
+  const cases: [string, Parameters<typeof startEmulator>[0], RegExp][] = [
+    ["port", { port: 70000 }, /"port"/],
+    ["universe", { universe: "not a domain" }, /"universe"/],
+    ["provider name", { provider: { name: "projects/my-project/x" } }, /"provider\.name"/],
+    [
+      "condition",
+      { provider: { attributeCondition: "assertion.sub ==" } },
+      /"provider\.attributeCondition" is not valid CEL/,
+    ],
+    ["mapping without subject", {
+      provider: { attributeMapping: { "attribute.a": "assertion.sub" } },
+    }, /google\.subject/],
+    ["mapping target", {
+      provider: { attributeMapping: { "google.subject": "assertion.sub", "x": "1" } },
+    }, /attribute\.<name>/],
+    ["service accounts", { serviceAccounts: ["Not An Email"] }, /"serviceAccounts"/],
+    ["claims", { github: { claims: { ref: 1 as unknown as string } } }, /"github\.claims\.ref"/],
+  ];
+  for (const [name, options, message] of cases) {
+    await t.step(name, async () => {
+      await assert.rejects(startEmulator(options), (error: Error) => {
+        assert.ok(error instanceof TypeError);
+        assert.match(error.message, message);
+        return true;
+      });
+    });
+  }
+});
