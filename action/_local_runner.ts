@@ -1,4 +1,4 @@
-// Runs the built dist/ bundles under node exactly as a runner does (INPUT_* env, GITHUB_OUTPUT,
+// Runs the built dist/ bundles under node exactly as a GitHub runner does (INPUT_* env, GITHUB_OUTPUT,
 // GITHUB_ENV and GITHUB_STATE files, RUNNER_TEMP, STATE_* for the post step) and collects every
 // byte the step writes, for the assertions and the secret-hygiene check.
 import { execFile } from "node:child_process";
@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
-export const DIST = resolve(import.meta.dirname ?? ".", "../../dist");
+export const DIST = resolve(import.meta.dirname ?? ".", "../dist");
 
 /** Everything one step invocation did. */
 export interface StepRun {

@@ -2,7 +2,7 @@
  * `deno task start`: runs the built step (`dist/main.mjs`, then `dist/post.mjs`) under `node`
  * exactly as a GitHub runner would — temp workspace, `INPUT_*` environment, `GITHUB_OUTPUT`,
  * `GITHUB_ENV` and `GITHUB_STATE` files, `RUNNER_TEMP`, then the post step with `STATE_*` — against
- * the loopback emulator of GitHub OIDC and Google STS/IAM/OAuth2 started in-process, and prints
+ * the loopback emulator (emulator/mod.ts) of GitHub OIDC and Google STS/IAM/OAuth2 started in-process, and prints
  * the step log, outputs, exported variables, the credentials file and the cleanup, with every
  * secret shown as `***`.
  *
@@ -15,14 +15,14 @@
 
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { DIST, runnerDirs, runStep, type StepRun } from "../tests/action/_step.ts";
-import { startWorld, type World } from "../tests/action/_world.ts";
+import { DIST, runnerDirs, runStep, type StepRun } from "./_local_runner.ts";
+import { type Emulator, startEmulator } from "../emulator/mod.ts";
 
 const USAGE =
   "Usage: deno task start [--mode wif|wif-direct|key] [--token access_token|id_token|none] [--subject <email>] [--debug] [--node <path>]";
 
 function _inputs(
-  world: World,
+  world: Emulator,
   mode: string,
   token: string,
   keyJson: string,
@@ -84,9 +84,9 @@ async function main(): Promise<number> {
     console.error("dist/main.mjs is missing: run `deno task build:dist` first");
     return 1;
   }
-  const world = await startWorld();
+  const world = await startEmulator();
   try {
-    const keyJson = await world.keyJson();
+    const keyJson = await world.serviceAccountKey();
     const dirs = runnerDirs();
     const inputs = _inputs(world, values.mode, values.token, keyJson, values.subject);
     const env = {
@@ -94,7 +94,7 @@ async function main(): Promise<number> {
       ...(values.debug ? { RUNNER_DEBUG: "1", ACTIONS_STEP_DEBUG: "true" } : {}),
     };
     console.log(
-      `Mode ${values.mode}, token ${values.token}, against the ${world.kind} at 127.0.0.1`,
+      `Mode ${values.mode}, token ${values.token}, against the emulator at ${world.url}`,
     );
     console.log(`Workspace ${dirs.workspace}`);
     const mainRun = await runStep("main", { dirs, inputs, env, node: values.node });
@@ -139,7 +139,7 @@ async function main(): Promise<number> {
     );
     _section(
       "Requests the emulator received",
-      world.requests().map((request) => request.path).join("\n"),
+      world.requests.map((request) => request.path).join("\n"),
     );
     rmSync(dirs.root, { recursive: true, force: true });
     return mainRun.code;

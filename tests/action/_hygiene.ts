@@ -3,8 +3,8 @@
 // private key lines, the runner request token, key JSON) may appear only on an ::add-mask:: line,
 // and a token may appear in GITHUB_OUTPUT only as the value of its own output, masked first.
 import assert from "node:assert/strict";
-import { parseFileCommands, type StepRun } from "./_step.ts";
-import type { WorldRequest } from "./_world.ts";
+import { parseFileCommands, type StepRun } from "../../action/_local_runner.ts";
+import type { RecordedRequest } from "../../emulator/mod.ts";
 
 const TOKEN_OUTPUTS = new Set(["auth_token", "access_token", "id_token"]);
 
@@ -18,7 +18,7 @@ export function keySecrets(keyJson: string): string[] {
 }
 
 /** Secret values seen on the wire: bearer tokens, subject tokens, assertions. */
-export function requestSecrets(requests: WorldRequest[]): string[] {
+export function requestSecrets(requests: readonly RecordedRequest[]): string[] {
   const found: string[] = [];
   for (const { headers, body } of requests) {
     const authorization = headers.authorization;

@@ -2,18 +2,18 @@
 // annotation naming the input, before any request is sent or any file is written, leaking nothing.
 import assert from "node:assert/strict";
 import { assertNoSecretLeaks, keySecrets } from "./_hygiene.ts";
-import { errors, runnerDirs, runStep, workspaceFiles } from "./_step.ts";
-import { startWorld, type World } from "./_world.ts";
+import { errors, runnerDirs, runStep, workspaceFiles } from "../../action/_local_runner.ts";
+import { type Emulator, startEmulator } from "../../emulator/mod.ts";
 
 interface Case {
   name: string;
-  inputs: (world: World, key: string) => Record<string, string>;
+  inputs: (world: Emulator, key: string) => Record<string, string>;
   env?: Record<string, string>;
   /** Text the annotation must contain (the input or variable it names). */
   names: string;
 }
 
-const WIF = (world: World, extra: Record<string, string> = {}) => ({
+const WIF = (world: Emulator, extra: Record<string, string> = {}) => ({
   workload_identity_provider: world.provider,
   service_account: world.serviceAccount,
   ...extra,
@@ -213,13 +213,13 @@ const CASES: Case[] = [
 ];
 
 Deno.test("dist/main.mjs rejects bad inputs before sending or writing anything", async (t) => {
-  const world = await startWorld();
+  const world = await startEmulator();
   try {
-    const key = await world.keyJson();
+    const key = await world.serviceAccountKey();
     for (const row of CASES) {
       await t.step(row.name, async () => {
         const dirs = runnerDirs();
-        const before = world.requests().length;
+        const before = world.requests.length;
         const run = await runStep("main", {
           dirs,
           inputs: row.inputs(world, key),
@@ -231,7 +231,7 @@ Deno.test("dist/main.mjs rejects bad inputs before sending or writing anything",
         assert.ok(annotations[0]!.includes(row.names), annotations[0]);
         assert.match(annotations[0]!, /\nHint: /);
         assert.doesNotMatch(run.stdout + run.stderr, /\n\s+at /, "no stack trace");
-        assert.equal(world.requests().length, before, "no request sent");
+        assert.equal(world.requests.length, before, "no request sent");
         assert.deepEqual(workspaceFiles(dirs), [], "no file written");
         assert.deepEqual(run.outputs, {});
         assert.deepEqual(run.state, {});

@@ -13,8 +13,8 @@ import {
   type RunStepOptions,
   type StepRun,
   workspaceFiles,
-} from "./_step.ts";
-import { startWorld, type World } from "./_world.ts";
+} from "../../action/_local_runner.ts";
+import { type Emulator, startEmulator } from "../../emulator/mod.ts";
 
 const CREDENTIAL_VARIABLES = [
   "CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE",
@@ -30,7 +30,7 @@ const PROJECT_VARIABLES = [
 ];
 
 interface Scenario {
-  world: World;
+  world: Emulator;
   main: StepRun;
   post: StepRun;
   file?: string;
@@ -39,12 +39,12 @@ interface Scenario {
 }
 
 async function scenario(
-  inputs: (world: World, keyJson: string) => Record<string, string>,
+  inputs: (world: Emulator, keyJson: string) => Record<string, string>,
   extra: Partial<RunStepOptions> = {},
 ): Promise<Scenario> {
-  const world = await startWorld();
+  const world = await startEmulator();
   try {
-    const keyJson = await world.keyJson();
+    const keyJson = await world.serviceAccountKey();
     const dirs = runnerDirs();
     let file: string | undefined;
     let contents: Record<string, unknown> | undefined;
@@ -75,7 +75,7 @@ async function scenario(
       [
         world.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN ?? "",
         ...keySecrets(keyJson),
-        ...requestSecrets(world.requests()),
+        ...requestSecrets(world.requests),
       ],
     );
     return {
@@ -91,15 +91,8 @@ async function scenario(
   }
 }
 
-function wif(world: World, extra: Record<string, string> = {}): Record<string, string> {
+function wif(world: Emulator, extra: Record<string, string> = {}): Record<string, string> {
   return { workload_identity_provider: world.provider, ...extra };
-}
-
-function paths(world: World): string[] {
-  return world.requests().map((request) => {
-    const path = request.path.replace(/serviceAccounts\/[^:]+:/, "serviceAccounts/SA:");
-    return path.slice(path.lastIndexOf("/") + 1);
-  });
 }
 
 function assertExported(run: StepRun, path: string, project: string): void {
@@ -128,7 +121,7 @@ Deno.test("dist/main.mjs mints an access token with WIF + service account, dist/
   assert.equal(contents?.type, "external_account");
   assert.match(String(contents?.service_account_impersonation_url), /:generateAccessToken$/);
   assert.equal(contents?.universe_domain, "googleapis.com");
-  assert.equal(paths(world).length, 3, "OIDC + STS + IAM, nothing else");
+  assert.equal(world.requests.length, 3, "OIDC + STS + IAM, nothing else");
   assert.match(post.stdout, /Removed credentials file/);
   assert.ok(!existsSync(file));
 });
@@ -140,7 +133,7 @@ Deno.test("dist/main.mjs returns the federated token as access_token with Direct
   assert.equal(main.code, 0, main.stdout);
   assert.equal(main.outputs.access_token, main.outputs.auth_token);
   assert.ok(contents !== undefined && !("service_account_impersonation_url" in contents));
-  assert.equal(paths(world).length, 2, "OIDC + STS");
+  assert.equal(world.requests.length, 2, "OIDC + STS");
 });
 
 Deno.test("dist/main.mjs mints an ID token with WIF + service account", async () => {
@@ -163,7 +156,7 @@ Deno.test("dist/main.mjs mints an ID token with WIF + service account", async ()
     atob((main.outputs.id_token ?? "").split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/")),
   );
   assert.equal(claims.aud, "https://svc.example.run.app");
-  const generate = world.requests().at(-1);
+  const generate = world.requests.at(-1);
   assert.deepEqual(JSON.parse(generate?.body ?? "{}").includeEmail, true);
 });
 
@@ -173,7 +166,7 @@ Deno.test("dist/main.mjs with WIF and no token format sets auth_token only", asy
   );
   assert.equal(main.code, 0, main.stdout);
   assert.deepEqual(main.outputOrder, ["credentials_file_path", "project_id", "auth_token"]);
-  assert.equal(paths(world).length, 2);
+  assert.equal(world.requests.length, 2);
 });
 
 Deno.test("dist/main.mjs in key mode without a token makes no request and writes the key", async () => {
@@ -181,7 +174,7 @@ Deno.test("dist/main.mjs in key mode without a token makes no request and writes
     credentials_json: keyJson,
   }));
   assert.equal(main.code, 0, main.stdout);
-  assert.equal(world.requests().length, 0);
+  assert.equal(world.requests.length, 0);
   assert.deepEqual(contents, JSON.parse(keyJson ?? ""));
   assert.equal(main.outputs.project_id, JSON.parse(keyJson ?? "").project_id);
   assert.equal(main.outputs.auth_token?.split(".").length, 3);
@@ -194,7 +187,7 @@ Deno.test("dist/main.mjs in key mode accepts base64 key JSON and mints an access
   }));
   assert.equal(main.code, 0, main.stdout);
   assert.ok(main.outputs.access_token);
-  assert.equal(paths(world).length, 1, "IAM only");
+  assert.equal(world.requests.length, 1, "IAM only");
 });
 
 Deno.test("dist/main.mjs in key mode mints an ID token", async () => {
@@ -218,11 +211,11 @@ Deno.test("dist/main.mjs mints a domain-wide delegation token with WIF + service
   );
   assert.equal(main.code, 0, main.stdout);
   assert.ok(main.outputs.access_token);
-  assert.deepEqual(paths(world).map((p) => p.replace(/^.*:/, "")), [
-    "token",
-    "token",
+  assert.deepEqual(world.requests.map((request) => request.route), [
+    "oidc",
+    "sts",
     "signJwt",
-    "token",
+    "oauth2Token",
   ]);
 });
 
@@ -293,15 +286,15 @@ Deno.test("dist/main.mjs sends request_reason on every Google call", async () =>
     })
   );
   assert.equal(main.code, 0, main.stdout);
-  const google = world.requests().slice(1);
+  const google = world.requests.slice(1);
   assert.equal(google.length, 2);
   for (const request of google) assert.equal(request.headers["x-goog-request-reason"], "ticket-42");
 });
 
 Deno.test("dist/main.mjs logs the checkout hint only when the workspace is empty", async () => {
-  const world = await startWorld();
+  const world = await startEmulator();
   try {
-    const keyJson = await world.keyJson();
+    const keyJson = await world.serviceAccountKey();
     const empty = runnerDirs();
     const { main } = await runMainAndPost({ dirs: empty, inputs: { credentials_json: keyJson } });
     assert.match(main.stdout, /actions\/checkout/);

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createRunnerCore } from "../../action/runner_core.ts";
-import { parseFileCommands } from "./_step.ts";
+import { parseFileCommands } from "../../action/_local_runner.ts";
 
 const SCRIPT = `
 import * as core from "@actions/core";

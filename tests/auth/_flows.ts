@@ -1,7 +1,7 @@
 // Shared fixtures of the flow tests: a fake GitHub OIDC token and a fake Google behind one fetch.
 import type { AuthenticateOptions } from "../../auth/mod.ts";
 import { fakeFetch, type FakeHandler, type RecordedRequest } from "./_fake_fetch.ts";
-import type { LoopbackRoute } from "./_loopback_google.ts";
+import type { EmulatorRoute } from "../../emulator/mod.ts";
 
 export const PROVIDER =
   "projects/123456/locations/global/workloadIdentityPools/github/providers/repo";
@@ -18,7 +18,7 @@ export const OIDC_TOKEN = `${b64url({ alg: "RS256", typ: "JWT" })}.${
 }.c2ln`;
 
 /** The calls a flow can make. */
-export type Route = LoopbackRoute;
+export type Route = Exclude<EmulatorRoute, "jwks">;
 
 /** Which call a request is. */
 export function routeOf(request: RecordedRequest): Route {

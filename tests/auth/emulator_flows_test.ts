@@ -1,187 +1,272 @@
-// Every flow against the shared emulator (emulator/mod.ts), when it exists: WIF direct and with a
-// service account, key mode, delegation, request reasons on every Google call, and transport
-// faults over real sockets. Only the emulator's documented interface is used.
+// authenticate() over real loopback sockets against the emulator: every flow, request reasons on
+// every Google call, Google's rejections, transport faults, and 1,000 concurrent flows without
+// cross-talk.
 import assert from "node:assert/strict";
-import { existsSync } from "node:fs";
 import { authenticate, type AuthenticateOptions, GoogleApiError } from "../../auth/mod.ts";
+import { type Emulator, startEmulator } from "../../emulator/mod.ts";
+import { withEmulator } from "../emulator/_calls.ts";
 
-const EMULATOR = new URL("../../emulator/mod.ts", import.meta.url);
-const ignore = !existsSync(EMULATOR);
-
-// deno-lint-ignore no-explicit-any
-type Emulator = any;
-
-async function start(): Promise<Emulator> {
-  const { startEmulator } = await import(EMULATOR.href);
-  return await startEmulator();
-}
-
-function endpoints(emu: Emulator): AuthenticateOptions["endpoints"] {
-  const result: Record<string, string> = {};
-  for (const service of ["iam", "iamcredentials", "oauth2", "sts", "www"]) {
-    const value = emu.env[`GHA_ENDPOINT_OVERRIDE_${service}`];
-    if (value) result[service] = value;
-  }
-  return result;
-}
-
-function wif(emu: Emulator, extra: Partial<AuthenticateOptions> = {}): AuthenticateOptions {
+function wif(emulator: Emulator, extra: Partial<AuthenticateOptions> = {}): AuthenticateOptions {
   return {
-    workloadIdentityProvider: emu.provider,
-    serviceAccount: emu.serviceAccount,
+    workloadIdentityProvider: emulator.provider,
+    serviceAccount: emulator.serviceAccount,
     oidcRequest: {
-      url: emu.env.ACTIONS_ID_TOKEN_REQUEST_URL,
-      token: emu.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN,
+      url: emulator.env.ACTIONS_ID_TOKEN_REQUEST_URL!,
+      token: emulator.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN!,
     },
-    endpoints: endpoints(emu),
+    endpoints: emulator.endpoints,
+    tokenFormat: "access_token",
     ...extra,
   };
 }
 
-async function keyJson(emu: Emulator): Promise<string> {
-  const key = await emu.serviceAccountKey();
-  return typeof key === "string" ? key : JSON.stringify(key);
+function claimsOf(jwt: string): Record<string, unknown> {
+  return JSON.parse(atob(jwt.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/")));
 }
 
-// deno-lint-ignore no-explicit-any
-function headerOf(request: any, name: string): string | undefined {
-  const headers = request.headers;
-  if (headers instanceof Headers) return headers.get(name) ?? undefined;
-  for (const [key, value] of Object.entries(headers ?? {})) {
-    if (key.toLowerCase() === name) return Array.isArray(value) ? value.join(", ") : String(value);
-  }
-  return undefined;
-}
-
-Deno.test({
-  name: "authenticate() runs every flow against the emulator",
-  ignore,
-  fn: async (t) => {
-    const emu = await start();
-    try {
-      await t.step("Direct WIF auth token, and access token = federated token", async () => {
-        const auth = await authenticate(wif(emu, { serviceAccount: undefined }));
-        assert.ok(auth.authToken);
-        const access = await authenticate(
-          wif(emu, { serviceAccount: undefined, tokenFormat: "access_token" }),
-        );
-        assert.equal(access.accessToken, access.authToken);
-        assert.ok(access.accessTokenExpiresAt instanceof Date);
-      });
-      await t.step(
-        "WIF + service account access token, custom lifetime, scopes, delegates",
-        async () => {
-          const result = await authenticate(wif(emu, {
-            tokenFormat: "access_token",
-            accessTokenLifetimeSeconds: 1200,
-            accessTokenScopes: ["https://www.googleapis.com/auth/cloud-platform.read-only"],
-          }));
-          assert.ok(result.accessToken && result.accessToken !== result.authToken);
-          const seconds = (result.accessTokenExpiresAt!.getTime() - Date.now()) / 1000;
-          assert.ok(seconds > 1100 && seconds <= 1200, `expires in ${seconds} s`);
-        },
+Deno.test("authenticate() runs every flow against the emulator", async (t) => {
+  await withEmulator({}, async (emulator) => {
+    const sa = emulator.serviceAccount;
+    await t.step("Direct WIF: auth token, and access token = federated token", async () => {
+      const direct = await authenticate(wif(emulator, { serviceAccount: undefined }));
+      assert.equal(emulator.tokenInfo(direct.authToken)?.kind, "federated");
+      assert.equal(direct.accessToken, direct.authToken);
+      assert.ok(direct.accessTokenExpiresAt instanceof Date);
+    });
+    await t.step("WIF + service account access token, custom lifetime and scopes", async () => {
+      const scope = "https://www.googleapis.com/auth/cloud-platform.read-only";
+      const result = await authenticate(
+        wif(emulator, { accessTokenLifetimeSeconds: 1200, accessTokenScopes: [scope] }),
       );
-      await t.step("WIF + service account ID token with and without email", async () => {
-        for (const idTokenIncludeEmail of [true, false]) {
-          const result = await authenticate(wif(emu, {
-            tokenFormat: "id_token",
-            idTokenAudience: "https://svc.example",
-            idTokenIncludeEmail,
-          }));
-          const claims = JSON.parse(
-            atob(result.idToken!.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/")),
-          );
-          assert.equal(claims.aud, "https://svc.example");
-          assert.equal(claims.email !== undefined, idTokenIncludeEmail);
-        }
-      });
-      await t.step("key mode: none, access token, ID token", async () => {
-        const credentialsJson = await keyJson(emu);
-        const none = await authenticate({ credentialsJson, endpoints: endpoints(emu) });
-        assert.equal(none.credentialsFile.type, "service_account");
-        const access = await authenticate({
-          credentialsJson,
-          endpoints: endpoints(emu),
-          tokenFormat: "access_token",
-        });
-        assert.ok(access.accessToken);
-        const id = await authenticate({
-          credentialsJson,
-          endpoints: endpoints(emu),
+      const info = emulator.tokenInfo(result.accessToken!)!;
+      assert.deepEqual([info.kind, info.principal, info.scopes], ["service_account", sa, [scope]]);
+      const seconds = (result.accessTokenExpiresAt!.getTime() - Date.now()) / 1000;
+      assert.ok(seconds > 1190 && seconds <= 1200, `expires in ${seconds} s`);
+    });
+    await t.step("WIF + service account ID token with and without email", async () => {
+      for (const idTokenIncludeEmail of [true, false]) {
+        const result = await authenticate(wif(emulator, {
           tokenFormat: "id_token",
           idTokenAudience: "https://svc.example",
-        });
-        assert.ok(id.idToken);
+          idTokenIncludeEmail,
+        }));
+        const claims = claimsOf(result.idToken!);
+        assert.equal(claims.aud, "https://svc.example");
+        assert.equal(claims.email, idTokenIncludeEmail ? sa : undefined);
+      }
+    });
+    await t.step("key mode: none, access token, ID token", async () => {
+      const credentialsJson = await emulator.serviceAccountKey();
+      const endpoints = emulator.endpoints;
+      const before = emulator.requests.length;
+      const none = await authenticate({ credentialsJson, endpoints });
+      assert.equal(none.credentialsFile.type, "service_account");
+      assert.equal(emulator.requests.length, before, "key mode without a token sends nothing");
+      const access = await authenticate({
+        credentialsJson,
+        endpoints,
+        tokenFormat: "access_token",
       });
-      await t.step("domain-wide delegation in both modes", async () => {
-        const wifDwd = await authenticate(
-          wif(emu, { tokenFormat: "access_token", accessTokenSubject: "admin@example.com" }),
-        );
-        assert.ok(wifDwd.accessToken);
-        const keyDwd = await authenticate({
-          credentialsJson: await keyJson(emu),
-          endpoints: endpoints(emu),
-          tokenFormat: "access_token",
-          accessTokenSubject: "admin@example.com",
-        });
-        assert.ok(keyDwd.accessToken);
+      assert.equal(emulator.tokenInfo(access.accessToken!)?.principal, sa);
+      const id = await authenticate({
+        credentialsJson,
+        endpoints,
+        tokenFormat: "id_token",
+        idTokenAudience: "https://svc.example",
       });
-      await t.step("request reason on every Google call", async () => {
-        const before = emu.requests.length;
-        await authenticate(wif(emu, { tokenFormat: "access_token", requestReason: "emu-check" }));
-        await authenticate(
-          wif(emu, {
-            tokenFormat: "access_token",
-            accessTokenSubject: "a@example.com",
-            requestReason: "emu-check",
-          }),
-        );
-        const oidcPath = new URL(emu.env.ACTIONS_ID_TOKEN_REQUEST_URL).pathname;
-        // deno-lint-ignore no-explicit-any
-        const google = emu.requests.slice(before).filter((r: any) =>
-          !String(r.url ?? r.path ?? "").includes(oidcPath)
-        );
-        assert.equal(google.length, 5);
-        for (const request of google) {
-          assert.equal(headerOf(request, "x-goog-request-reason"), "emu-check");
-        }
+      assert.equal(claimsOf(id.idToken!).aud, "https://svc.example");
+    });
+    await t.step("domain-wide delegation in both modes", async () => {
+      const wifDwd = await authenticate(wif(emulator, { accessTokenSubject: "admin@example.com" }));
+      assert.equal(emulator.tokenInfo(wifDwd.accessToken!)?.subject, "admin@example.com");
+      const keyDwd = await authenticate({
+        credentialsJson: await emulator.serviceAccountKey(),
+        endpoints: emulator.endpoints,
+        tokenFormat: "access_token",
+        accessTokenSubject: "user@example.com",
       });
-      await t.step("a missing role fails once with status 403", async () => {
-        const error = await authenticate(wif(emu, {
-          serviceAccount: "nobody@unknown-proj.iam.gserviceaccount.com",
-          tokenFormat: "access_token",
-        })).then(() => undefined, (e) => e);
-        assert.ok(error instanceof GoogleApiError, String(error));
-        assert.equal(error.code, "ERR_IAM_ACCESS_TOKEN_FAILED");
-        assert.ok(error.status === 403 || error.status === 404, `status ${error.status}`);
+      const info = emulator.tokenInfo(keyDwd.accessToken!)!;
+      assert.deepEqual([info.kind, info.principal, info.subject], [
+        "delegated",
+        sa,
+        "user@example.com",
+      ]);
+    });
+  });
+});
+
+Deno.test("authenticate() impersonates through a delegation chain given as bare emails", async () => {
+  const [hop, target] = ["hop", "target"].map((n) =>
+    `${n}@emulated-project.iam.gserviceaccount.com`
+  );
+  const everyone =
+    "principalSet://iam.googleapis.com/projects/123456789012/locations/global/workloadIdentityPools/github/*";
+  const creator = "roles/iam.serviceAccountTokenCreator";
+  await withEmulator({
+    serviceAccounts: [hop!, target!],
+    bindings: [
+      { serviceAccount: hop!, role: creator, members: [everyone] },
+      { serviceAccount: target!, role: creator, members: [`serviceAccount:${hop}`] },
+    ],
+  }, async (emulator) => {
+    const result = await authenticate(wif(emulator, { serviceAccount: target, delegates: [hop!] }));
+    assert.equal(emulator.tokenInfo(result.accessToken!)?.principal, target);
+    const body = JSON.parse(emulator.requests.at(-1)!.body);
+    assert.deepEqual(body.delegates, [`projects/-/serviceAccounts/${hop}`]);
+    const direct = await authenticate(wif(emulator, { serviceAccount: target })).then(
+      () => undefined,
+      (e) => e,
+    );
+    assert.equal(direct?.status, 403, "the chain is what grants access");
+  });
+});
+
+Deno.test("authenticate() sends the request reason on every Google call and never to GitHub", async () => {
+  await withEmulator({}, async (emulator) => {
+    const reason = "change-1234";
+    const key = await emulator.serviceAccountKey();
+    const flows: Partial<AuthenticateOptions>[] = [
+      {},
+      { tokenFormat: "id_token", idTokenAudience: "https://svc" },
+      { accessTokenSubject: "admin@example.com" },
+      { serviceAccount: undefined },
+    ];
+    for (const flow of flows) await authenticate(wif(emulator, { requestReason: reason, ...flow }));
+    for (const subject of [undefined, "u@example.com"]) {
+      await authenticate({
+        credentialsJson: key,
+        endpoints: emulator.endpoints,
+        tokenFormat: "access_token",
+        requestReason: reason,
+        ...(subject === undefined ? {} : { accessTokenSubject: subject }),
       });
-      await t.step("a wrong audience is rejected by STS", async () => {
-        const error = await authenticate(wif(emu, { audience: "https://wrong.example" })).then(
-          () => undefined,
-          (e) => e,
-        );
-        assert.ok(error instanceof GoogleApiError, String(error));
-        assert.equal(error.code, "ERR_STS_EXCHANGE_FAILED");
-      });
-      await t.step("transport faults are retried over real sockets", async () => {
-        for (const route of ["oidc", "sts", "generateAccessToken"]) {
-          for (
-            const fault of [{ status: 503, times: 1 }, { reset: true, times: 1 }, {
-              truncate: true,
-              times: 1,
-            }, { status: 429, headers: { "retry-after": "0" }, times: 1 }]
-          ) {
-            emu.injectFault(route, fault);
-            const result = await authenticate(
-              wif(emu, { tokenFormat: "access_token", timeoutMs: 2000 }),
-            );
-            assert.ok(result.accessToken, `${route} ${JSON.stringify(fault)}`);
-            emu.clearFaults();
-          }
-        }
-      });
-    } finally {
-      await emu.close();
     }
-  },
+    const google = emulator.requests.filter((r) => r.route !== "oidc");
+    assert.equal(google.length, 10);
+    for (const request of google) {
+      assert.equal(request.headers["x-goog-request-reason"], reason, request.path);
+    }
+    for (const request of emulator.requests.filter((r) => r.route === "oidc")) {
+      assert.equal(request.headers["x-goog-request-reason"], undefined);
+    }
+  });
+});
+
+Deno.test("authenticate() reports Google's rejections once, with status and hint", async (t) => {
+  const condition = "assertion.repository_owner == 'octo-org'";
+  await withEmulator({ provider: { attributeCondition: condition } }, async (emulator) => {
+    await t.step("a missing role: 403 PERMISSION_DENIED, not retried", async () => {
+      const before = emulator.requests.length;
+      const error = await authenticate(
+        wif(emulator, { serviceAccount: "other@emulated-project.iam.gserviceaccount.com" }),
+      ).then(() => undefined, (e) => e);
+      assert.ok(error instanceof GoogleApiError, String(error));
+      assert.equal(error.code, "ERR_IAM_ACCESS_TOKEN_FAILED");
+      assert.equal(error.status, 403);
+      assert.equal(error.googleStatus, "PERMISSION_DENIED");
+      assert.match(error.hint, /roles\/iam\.serviceAccountTokenCreator/);
+      assert.equal(emulator.requests.length - before, 3);
+    });
+    await t.step("a wrong OIDC audience is rejected by STS", async () => {
+      const error = await authenticate(wif(emulator, { audience: "https://wrong.example" })).then(
+        () => undefined,
+        (e) => e,
+      );
+      assert.ok(error instanceof GoogleApiError, String(error));
+      assert.equal(error.code, "ERR_STS_EXCHANGE_FAILED");
+      assert.match(error.hint, /audience/);
+    });
+    await t.step("a lifetime over 1 hour without the org policy", async () => {
+      const error = await authenticate(wif(emulator, { accessTokenLifetimeSeconds: 7200 })).then(
+        () => undefined,
+        (e) => e,
+      );
+      assert.equal(error.status, 400);
+      assert.match(error.message, /allowServiceAccountCredentialLifetimeExtension/);
+    });
+  });
+  await withEmulator({
+    provider: { attributeCondition: condition },
+    github: { claims: { repository: "someone/fork" } },
+  }, async (emulator) => {
+    await t.step("an attribute condition rejection lists the token's claims", async () => {
+      const error = await authenticate(wif(emulator)).then(() => undefined, (e) => e);
+      assert.ok(error instanceof GoogleApiError, String(error));
+      assert.match(error.message, /rejected by the attribute condition/);
+      assert.match(error.hint, /repository_owner="someone"/);
+      assert.match(error.hint, /sub="repo:someone\/fork:ref:refs\/heads\/main"/);
+    });
+  });
+});
+
+Deno.test("authenticate() recovers from resets, truncated bodies, slow answers and 429/503", async (t) => {
+  await withEmulator({}, async (emulator) => {
+    const faults = [
+      ["reset", { reset: true, times: 1 }],
+      ["truncated", { truncate: true, times: 1 }],
+      ["slow", { delayMs: 300, times: 1 }],
+      ["503 twice, Retry-After 0", { status: 503, headers: { "retry-after": "0" }, times: 2 }],
+      ["429, Retry-After 0", { status: 429, headers: { "retry-after": "0" }, times: 1 }],
+    ] as const;
+    for (const route of ["oidc", "sts", "generateAccessToken"] as const) {
+      for (const [name, fault] of faults) {
+        await t.step(`${route}: ${name}`, async () => {
+          emulator.injectFault(route, fault);
+          const before = emulator.requests.filter((r) => r.route === route).length;
+          const result = await authenticate(wif(emulator, { timeoutMs: 150 }));
+          assert.ok(emulator.tokenInfo(result.accessToken!));
+          const attempts = emulator.requests.filter((r) => r.route === route).length - before;
+          assert.equal(attempts, fault.times + 1);
+        });
+      }
+    }
+  });
+});
+
+Deno.test("authenticate() runs 1,000 concurrent flows against one emulator with no cross-talk", async () => {
+  const emulator = await startEmulator();
+  const flows = 1000;
+  let peakRss = 0;
+  let peakHeap = 0;
+  const sample = () => {
+    const usage = Deno.memoryUsage();
+    peakRss = Math.max(peakRss, usage.rss);
+    peakHeap = Math.max(peakHeap, usage.heapUsed);
+  };
+  const sampler = setInterval(sample, 5);
+  try {
+    const start = performance.now();
+    const results = await Promise.all(
+      Array.from({ length: flows }, (_, i) =>
+        authenticate(
+          wif(emulator, {
+            requestReason: `flow-${i}`,
+            timeoutMs: 30_000,
+            retry: { budgetMs: 60_000 },
+          }),
+        )),
+    );
+    const seconds = (performance.now() - start) / 1000;
+    sample();
+    assert.equal(new Set(results.map((r) => r.accessToken)).size, flows);
+    assert.equal(new Set(results.map((r) => r.authToken)).size, flows);
+    results.forEach((result, i) => {
+      // Each flow got the tokens minted by its own requests (the reason tells them apart).
+      assert.equal(emulator.tokenInfo(result.authToken)?.requestReason, `flow-${i}`);
+      const access = emulator.tokenInfo(result.accessToken!)!;
+      assert.equal(access.requestReason, `flow-${i}`);
+      assert.equal(access.principal, emulator.serviceAccount);
+    });
+    assert.equal(emulator.requests.length, flows * 3);
+    console.log(
+      `${flows} concurrent WIF + service account flows (3 calls each): ${seconds.toFixed(2)} s, ` +
+        `${(flows / seconds).toFixed(0)} flows/s, peak rss ${
+          (peakRss / 2 ** 20).toFixed(0)
+        } MiB, ` +
+        `peak heap ${(peakHeap / 2 ** 20).toFixed(0)} MiB`,
+    );
+  } finally {
+    clearInterval(sampler);
+    await emulator.close();
+  }
 });
