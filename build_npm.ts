@@ -29,7 +29,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { node24 } from "./tests/_helpers/runtimes.ts";
+import { node24, required, RUNTIMES_REQUIRED } from "./tests/_helpers/runtimes.ts";
 
 const OUT = "npm";
 const DENO = Deno.execPath();
@@ -193,7 +193,7 @@ if (import.meta.main) {
   if (Deno.args.includes("--verify")) {
     const nodes = ["node"];
     const runner = await node24();
-    if (runner) nodes.push(runner.path);
+    if (runner || RUNTIMES_REQUIRED) nodes.push(required(runner, "Node 24").path);
     else console.warn("Node 24 could not be installed from npm; verifying with Node 20 only");
     verify(pkg, nodes);
     console.log(`npm/: verified (tsc ${TS_VERSION} nodenext; ${nodes.length} Node versions)`);

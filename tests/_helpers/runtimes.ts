@@ -27,6 +27,17 @@ const NPX_ENV = {
   npm_config_audit: "false",
 };
 
+/** In CI every runtime of the matrix must be there: a missing one fails instead of skipping. */
+export const RUNTIMES_REQUIRED: boolean = process.env.CI === "true";
+
+/** `runtime`, or an error saying it could not be installed. */
+export function required(runtime: Runtime | undefined, what: string): Runtime {
+  if (runtime === undefined) {
+    throw new Error(`${what} could not be installed from the npm registry (npx)`);
+  }
+  return runtime;
+}
+
 const cache = new Map<string, Promise<Runtime | undefined>>();
 
 async function probe(label: string, cmd: string, args: string[]): Promise<Runtime | undefined> {

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { basename } from "node:path";
-import { node24 } from "../_helpers/runtimes.ts";
+import { node24, required, RUNTIMES_REQUIRED } from "../_helpers/runtimes.ts";
 import { assertNoSecretLeaks, keySecrets, requestSecrets } from "./_hygiene.ts";
 import {
   errors,
@@ -310,9 +310,9 @@ Deno.test("dist/main.mjs logs the checkout hint only when the workspace is empty
 
 Deno.test({
   name: "dist/ main and post run under Node 24",
-  ignore: (await node24()) === undefined,
+  ignore: (await node24()) === undefined && !RUNTIMES_REQUIRED,
   fn: async () => {
-    const node = (await node24())!.path;
+    const node = required(await node24(), "Node 24").path;
     const { main, post, file } = await scenario(
       (world) =>
         wif(world, { service_account: world.serviceAccount, token_format: "access_token" }),
