@@ -126,9 +126,12 @@ function _provider(options: EmulatorOptions, universe: string, issuer: string): 
   };
 }
 
-function _bindings(options: EmulatorOptions, accounts: readonly string[], pool: string) {
-  if (options.bindings !== undefined) return options.bindings;
-  const everyone = `principalSet://iam.${options.universe ?? "googleapis.com"}/${pool}/*`;
+function _defaultBindings(
+  universe: string,
+  accounts: readonly string[],
+  pool: string,
+): IamBinding[] {
+  const everyone = `principalSet://iam.${universe}/${pool}/*`;
   return accounts.flatMap((serviceAccount): IamBinding[] => [
     { serviceAccount, role: "roles/iam.workloadIdentityUser", members: [everyone] },
     {
@@ -166,7 +169,7 @@ export function _resolveConfig(options: EmulatorOptions = {}): _Config {
     githubTokenLifetime: lifetime,
     provider,
     serviceAccounts,
-    bindings: _bindings(options, serviceAccounts, provider.pool),
+    bindings: options.bindings ?? _defaultBindings(universe, serviceAccounts, provider.pool),
     maxLifetimeSeconds: options.allowLifetimeExtension === true ? 43_200 : 3_600,
     domainWideDelegation: options.domainWideDelegation,
     now: options.now ?? Date.now,

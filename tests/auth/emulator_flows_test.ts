@@ -3,7 +3,7 @@
 // cross-talk.
 import assert from "node:assert/strict";
 import { authenticate, type AuthenticateOptions, GoogleApiError } from "../../auth/mod.ts";
-import { type Emulator, startEmulator } from "../../emulator/mod.ts";
+import { type Emulator, type EmulatorOptions, startEmulator } from "../../emulator/mod.ts";
 import { withEmulator } from "../emulator/_calls.ts";
 
 function wif(emulator: Emulator, extra: Partial<AuthenticateOptions> = {}): AuthenticateOptions {
@@ -20,6 +20,53 @@ function wif(emulator: Emulator, extra: Partial<AuthenticateOptions> = {}): Auth
   };
 }
 
+/**
+ * Watches flows for leaks: pass `options` to authenticate(); `assertClean()` fails when a secret
+ * (anything given to `onSecret`, the runner's request token, a bearer, subject token or assertion
+ * the emulator received) appears in a log line or in one of `errors` (message, hint, fields, causes).
+ */
+function leakWatch(emulator: Emulator) {
+  const secrets: string[] = [emulator.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN!];
+  const lines: string[] = [];
+  const log = (line: string) => void lines.push(line);
+  return {
+    options: {
+      onSecret: (secret: string) => void secrets.push(secret),
+      log: { debug: log, info: log, notice: log },
+    } satisfies Partial<AuthenticateOptions>,
+    assertClean(errors: unknown[] = []): void {
+      for (const request of emulator.requests) {
+        const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1];
+        if (bearer !== undefined) secrets.push(bearer);
+        for (const [name, value] of new URLSearchParams(request.body)) {
+          if (name === "assertion" || name === "subject_token") secrets.push(value);
+        }
+        if (request.body.startsWith("{")) {
+          const subject = JSON.parse(request.body).subjectToken;
+          if (typeof subject === "string") secrets.push(subject);
+        }
+      }
+      const texts = [...lines];
+      for (let error of errors) {
+        while (error instanceof Error) {
+          texts.push(
+            String(error),
+            JSON.stringify(error),
+            String((error as { hint?: string }).hint),
+          );
+          error = error.cause;
+        }
+      }
+      assert.ok(lines.length > 0, "the flows logged something");
+      for (const secret of new Set(secrets)) {
+        for (const text of texts) {
+          assert.ok(!text.includes(secret), `a secret leaked into: ${text}`);
+        }
+      }
+    },
+  };
+}
+
 function claimsOf(jwt: string): Record<string, unknown> {
   return JSON.parse(atob(jwt.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/")));
 }
@@ -27,8 +74,12 @@ function claimsOf(jwt: string): Record<string, unknown> {
 Deno.test("authenticate() runs every flow against the emulator", async (t) => {
   await withEmulator({}, async (emulator) => {
     const sa = emulator.serviceAccount;
+    const watch = leakWatch(emulator);
     await t.step("Direct WIF: auth token, and access token = federated token", async () => {
-      const direct = await authenticate(wif(emulator, { serviceAccount: undefined }));
+      const direct = await authenticate(wif(emulator, {
+        ...watch.options,
+        serviceAccount: undefined,
+      }));
       assert.equal(emulator.tokenInfo(direct.authToken)?.kind, "federated");
       assert.equal(direct.accessToken, direct.authToken);
       assert.ok(direct.accessTokenExpiresAt instanceof Date);
@@ -36,7 +87,11 @@ Deno.test("authenticate() runs every flow against the emulator", async (t) => {
     await t.step("WIF + service account access token, custom lifetime and scopes", async () => {
       const scope = "https://www.googleapis.com/auth/cloud-platform.read-only";
       const result = await authenticate(
-        wif(emulator, { accessTokenLifetimeSeconds: 1200, accessTokenScopes: [scope] }),
+        wif(emulator, {
+          ...watch.options,
+          accessTokenLifetimeSeconds: 1200,
+          accessTokenScopes: [scope],
+        }),
       );
       const info = emulator.tokenInfo(result.accessToken!)!;
       assert.deepEqual([info.kind, info.principal, info.scopes], ["service_account", sa, [scope]]);
@@ -46,6 +101,7 @@ Deno.test("authenticate() runs every flow against the emulator", async (t) => {
     await t.step("WIF + service account ID token with and without email", async () => {
       for (const idTokenIncludeEmail of [true, false]) {
         const result = await authenticate(wif(emulator, {
+          ...watch.options,
           tokenFormat: "id_token",
           idTokenAudience: "https://svc.example",
           idTokenIncludeEmail,
@@ -59,16 +115,18 @@ Deno.test("authenticate() runs every flow against the emulator", async (t) => {
       const credentialsJson = await emulator.serviceAccountKey();
       const endpoints = emulator.endpoints;
       const before = emulator.requests.length;
-      const none = await authenticate({ credentialsJson, endpoints });
+      const none = await authenticate({ credentialsJson, endpoints, ...watch.options });
       assert.equal(none.credentialsFile.type, "service_account");
       assert.equal(emulator.requests.length, before, "key mode without a token sends nothing");
       const access = await authenticate({
+        ...watch.options,
         credentialsJson,
         endpoints,
         tokenFormat: "access_token",
       });
       assert.equal(emulator.tokenInfo(access.accessToken!)?.principal, sa);
       const id = await authenticate({
+        ...watch.options,
         credentialsJson,
         endpoints,
         tokenFormat: "id_token",
@@ -77,9 +135,13 @@ Deno.test("authenticate() runs every flow against the emulator", async (t) => {
       assert.equal(claimsOf(id.idToken!).aud, "https://svc.example");
     });
     await t.step("domain-wide delegation in both modes", async () => {
-      const wifDwd = await authenticate(wif(emulator, { accessTokenSubject: "admin@example.com" }));
+      const wifDwd = await authenticate(wif(emulator, {
+        ...watch.options,
+        accessTokenSubject: "admin@example.com",
+      }));
       assert.equal(emulator.tokenInfo(wifDwd.accessToken!)?.subject, "admin@example.com");
       const keyDwd = await authenticate({
+        ...watch.options,
         credentialsJson: await emulator.serviceAccountKey(),
         endpoints: emulator.endpoints,
         tokenFormat: "access_token",
@@ -152,15 +214,35 @@ Deno.test("authenticate() sends the request reason on every Google call and neve
   });
 });
 
-Deno.test("authenticate() reports Google's rejections once, with status and hint", async (t) => {
+Deno.test("authenticate() reports Google's rejections once, with status and hint, and no secret", async (t) => {
   const condition = "assertion.repository_owner == 'octo-org'";
-  await withEmulator({ provider: { attributeCondition: condition } }, async (emulator) => {
+  const rejections = async (
+    options: EmulatorOptions,
+    steps: (
+      fail: (extra: Partial<AuthenticateOptions>) => Promise<GoogleApiError>,
+      emulator: Emulator,
+    ) => Promise<void>,
+  ) =>
+    await withEmulator(options, async (emulator) => {
+      const watch = leakWatch(emulator);
+      const errors: unknown[] = [];
+      await steps(async (extra) => {
+        const error = await authenticate(wif(emulator, { ...watch.options, ...extra })).then(
+          () => assert.fail("the flow succeeded"),
+          (e) => e,
+        );
+        assert.ok(error instanceof GoogleApiError, String(error));
+        errors.push(error);
+        return error;
+      }, emulator);
+      watch.assertClean(errors);
+    });
+  await rejections({ provider: { attributeCondition: condition } }, async (fail, emulator) => {
     await t.step("a missing role: 403 PERMISSION_DENIED, not retried", async () => {
       const before = emulator.requests.length;
-      const error = await authenticate(
-        wif(emulator, { serviceAccount: "other@emulated-project.iam.gserviceaccount.com" }),
-      ).then(() => undefined, (e) => e);
-      assert.ok(error instanceof GoogleApiError, String(error));
+      const error = await fail({
+        serviceAccount: "other@emulated-project.iam.gserviceaccount.com",
+      });
       assert.equal(error.code, "ERR_IAM_ACCESS_TOKEN_FAILED");
       assert.equal(error.status, 403);
       assert.equal(error.googleStatus, "PERMISSION_DENIED");
@@ -168,30 +250,22 @@ Deno.test("authenticate() reports Google's rejections once, with status and hint
       assert.equal(emulator.requests.length - before, 3);
     });
     await t.step("a wrong OIDC audience is rejected by STS", async () => {
-      const error = await authenticate(wif(emulator, { audience: "https://wrong.example" })).then(
-        () => undefined,
-        (e) => e,
-      );
-      assert.ok(error instanceof GoogleApiError, String(error));
+      const error = await fail({ audience: "https://wrong.example" });
       assert.equal(error.code, "ERR_STS_EXCHANGE_FAILED");
       assert.match(error.hint, /audience/);
     });
     await t.step("a lifetime over 1 hour without the org policy", async () => {
-      const error = await authenticate(wif(emulator, { accessTokenLifetimeSeconds: 7200 })).then(
-        () => undefined,
-        (e) => e,
-      );
+      const error = await fail({ accessTokenLifetimeSeconds: 7200 });
       assert.equal(error.status, 400);
       assert.match(error.message, /allowServiceAccountCredentialLifetimeExtension/);
     });
   });
-  await withEmulator({
+  await rejections({
     provider: { attributeCondition: condition },
     github: { claims: { repository: "someone/fork" } },
-  }, async (emulator) => {
+  }, async (fail) => {
     await t.step("an attribute condition rejection lists the token's claims", async () => {
-      const error = await authenticate(wif(emulator)).then(() => undefined, (e) => e);
-      assert.ok(error instanceof GoogleApiError, String(error));
+      const error = await fail({});
       assert.match(error.message, /rejected by the attribute condition/);
       assert.match(error.hint, /repository_owner="someone"/);
       assert.match(error.hint, /sub="repo:someone\/fork:ref:refs\/heads\/main"/);
