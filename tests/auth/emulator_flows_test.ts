@@ -298,18 +298,8 @@ Deno.test("authenticate() recovers from resets, truncated bodies, slow answers a
 });
 
 Deno.test("authenticate() runs 1,000 concurrent flows against one emulator with no cross-talk", async () => {
-  const emulator = await startEmulator();
-  const flows = 1000;
-  let peakRss = 0;
-  let peakHeap = 0;
-  const sample = () => {
-    const usage = Deno.memoryUsage();
-    peakRss = Math.max(peakRss, usage.rss);
-    peakHeap = Math.max(peakHeap, usage.heapUsed);
-  };
-  const sampler = setInterval(sample, 5);
-  try {
-    const start = performance.now();
+  await withEmulator({}, async (emulator) => {
+    const flows = 1000;
     const results = await Promise.all(
       Array.from({ length: flows }, (_, i) =>
         authenticate(
@@ -320,8 +310,6 @@ Deno.test("authenticate() runs 1,000 concurrent flows against one emulator with 
           }),
         )),
     );
-    const seconds = (performance.now() - start) / 1000;
-    sample();
     assert.equal(new Set(results.map((r) => r.accessToken)).size, flows);
     assert.equal(new Set(results.map((r) => r.authToken)).size, flows);
     results.forEach((result, i) => {
@@ -332,15 +320,35 @@ Deno.test("authenticate() runs 1,000 concurrent flows against one emulator with 
       assert.equal(access.principal, emulator.serviceAccount);
     });
     assert.equal(emulator.requests.length, flows * 3);
+  });
+});
+
+Deno.test("authenticate() memory stays flat over three rounds of 1,000 concurrent flows", async () => {
+  const { stdout } = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "-A",
+      "--v8-flags=--expose-gc",
+      new URL("./_memory_rounds.ts", import.meta.url).pathname,
+      "3",
+      "1000",
+    ],
+    stdout: "piped",
+    stderr: "inherit",
+  }).output();
+  const rounds = new TextDecoder().decode(stdout).trim().split("\n").map((line) =>
+    JSON.parse(line) as { seconds: number; peakRss: number; heapAfterGc: number }
+  );
+  assert.equal(rounds.length, 3);
+  const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
+  for (const [i, round] of rounds.entries()) {
     console.log(
-      `${flows} concurrent WIF + service account flows (3 calls each): ${seconds.toFixed(2)} s, ` +
-        `${(flows / seconds).toFixed(0)} flows/s, peak rss ${
-          (peakRss / 2 ** 20).toFixed(0)
-        } MiB, ` +
-        `peak heap ${(peakHeap / 2 ** 20).toFixed(0)} MiB`,
+      `round ${i + 1}: 1000 concurrent WIF + service account flows (3 calls each) in ` +
+        `${round.seconds.toFixed(2)} s (${(1000 / round.seconds).toFixed(0)} flows/s), ` +
+        `peak rss ${mib(round.peakRss)}, heap after GC ${mib(round.heapAfterGc)}`,
     );
-  } finally {
-    clearInterval(sampler);
-    await emulator.close();
   }
+  // A leak of even 4 KiB per flow would add 8 MiB over the two later rounds.
+  const growth = rounds[2]!.heapAfterGc - rounds[0]!.heapAfterGc;
+  assert.ok(growth < 4 * 2 ** 20, `heap after GC grew by ${mib(growth)}`);
 });
