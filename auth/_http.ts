@@ -10,6 +10,7 @@ import {
   _defaultSleep,
   _isRetryableStatus,
   _retryAfterMs,
+  type _RetryPolicy,
   _retryPolicy,
 } from "./_retry.ts";
 import type { CallOptions } from "./types.ts";
@@ -163,6 +164,15 @@ function _attemptsText(attempts: number): string {
   return attempts === 1 ? "" : ` (after ${attempts} attempts)`;
 }
 
+/** Why a call stopped before its last attempt: the wait would pass the budget. */
+function _outOfBudgetText(attempts: number, policy: _RetryPolicy, askedMs?: number): string {
+  const asked = askedMs === undefined
+    ? ""
+    : `the server asked to retry after ${Math.ceil(askedMs / 1000)} s; `;
+  const tries = attempts === 1 ? "1 attempt" : `${attempts} attempts`;
+  return ` (${asked}no time left in the ${policy.budgetMs} ms retry budget after ${tries})`;
+}
+
 /**
  * Sends `request`, retrying transient failures, and returns the parsed JSON of a 2xx response.
  * Rejects with the caller's abort reason when `options.signal` aborts, with `spec.error(...)` for
@@ -209,17 +219,18 @@ export async function _requestJson(
       return { status: outcome.status, json };
     }
     if (outcome !== undefined && !_isRetryableStatus(outcome.status)) {
-      throw _failure(spec, outcome, attempt);
+      throw _failure(spec, outcome, _attemptsText(attempt));
     }
     let delay = _backoffDelay(policy, attempt - 1);
-    if (outcome !== undefined) {
-      const asked = _retryAfterMs(outcome.headers.get("retry-after"), now());
-      if (asked !== undefined) delay = Math.min(asked, policy.maxDelayMs);
-    }
-    const last = attempt >= policy.attempts || now() + delay >= deadline;
-    if (last) {
-      if (outcome !== undefined) throw _failure(spec, outcome, attempt);
-      throw spec.error(`${spec.message}: ${_errorText(failure)}${_attemptsText(attempt)}`, {
+    const asked = outcome === undefined
+      ? undefined
+      : _retryAfterMs(outcome.headers.get("retry-after"), now());
+    if (asked !== undefined) delay = Math.min(asked, policy.maxDelayMs);
+    const outOfTime = attempt < policy.attempts && now() + delay >= deadline;
+    if (attempt >= policy.attempts || outOfTime) {
+      const stop = outOfTime ? _outOfBudgetText(attempt, policy, asked) : _attemptsText(attempt);
+      if (outcome !== undefined) throw _failure(spec, outcome, stop);
+      throw spec.error(`${spec.message}: ${_errorText(failure)}${stop}`, {
         status: 0,
         cause: failure,
         secrets: spec.secrets,
@@ -235,11 +246,9 @@ export async function _requestJson(
   }
 }
 
-function _failure(spec: _FailureSpec, outcome: _Attempt, attempts: number): AuthError {
+function _failure(spec: _FailureSpec, outcome: _Attempt, stop: string): AuthError {
   const details = _failureDetails(outcome.status, outcome.text);
-  const message = `${spec.message}: ${_statusText(details, outcome.text, spec.secrets)}${
-    _attemptsText(attempts)
-  }`;
+  const message = `${spec.message}: ${_statusText(details, outcome.text, spec.secrets)}${stop}`;
   const options: AuthErrorOptions = { ...details, secrets: spec.secrets };
   const hint = spec.hint?.(details);
   if (hint !== undefined) options.hint = hint;

@@ -70,7 +70,12 @@ Deno.test("generateAccessToken() honours Retry-After seconds and dates, capped b
     );
     const { promise, delays } = call(fetch, { retry: { budgetMs: 3000 } });
     await assert.rejects(promise, { code: "ERR_IAM_ACCESS_TOKEN_FAILED", status: 429 });
-    assert.equal(requests.length, 1);
+    const error = await call(fetch, { retry: { budgetMs: 3000 } }).promise.catch((e) => e);
+    assert.match(
+      error.message,
+      /\(the server asked to retry after 4 s; no time left in the 3000 ms retry budget after 1 attempt\)$/,
+    );
+    assert.equal(requests.length, 2);
     assert.deepEqual(delays, []);
   });
 });
