@@ -1,18 +1,20 @@
 // Reading fields of successful token responses; a missing field is a TokenError.
 import { TokenError } from "./errors.ts";
+import type { _JsonResponse } from "./_http.ts";
 
 function _field(json: unknown, field: string): unknown {
   if (typeof json !== "object" || json === null || !Object.hasOwn(json, field)) return undefined;
   return (json as Record<string, unknown>)[field];
 }
 
-/** The non-empty string `json[field]`, else a TokenError prefixed with `message`. */
-export function _requireString(json: unknown, field: string, message: string): string {
-  const value = _field(json, field);
+/** The non-empty string `json[field]` of a response, else a TokenError prefixed with `message`. */
+export function _requireString(response: _JsonResponse, field: string, message: string): string {
+  const value = _field(response.json, field);
   if (typeof value === "string" && value !== "") return value;
   throw new TokenError(
     "ERR_TOKEN_RESPONSE_INVALID",
-    `${message}: the response has no "${field}" string`,
+    `${message}: HTTP ${response.status} with no "${field}" string in the response`,
+    { status: response.status },
   );
 }
 

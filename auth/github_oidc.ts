@@ -109,7 +109,7 @@ export async function requestGithubOidcToken(
     headers: { accept: "application/json", authorization: `Bearer ${options.requestToken}` },
   }));
   const message = `Failed to get a GitHub OIDC token for audience ${_quote(options.audience)}`;
-  const { json } = await _requestJson(request, options, {
+  const response = await _requestJson(request, options, {
     message,
     secrets: [options.requestToken],
     error: (text, details) => new GithubOidcError("ERR_OIDC_REQUEST_FAILED", text, details),
@@ -118,5 +118,5 @@ export async function requestGithubOidcToken(
         ? PERMISSION_HINT
         : undefined,
   });
-  return _requireString(json, "value", message);
+  return _requireString(response, "value", message);
 }

@@ -11,6 +11,7 @@ import type { JWTPayload } from "./self_signed_jwt.ts";
 import { normalizeDelegates, validateServiceAccount } from "./service_account_name.ts";
 import { _googleRequest } from "./_google_request.ts";
 import { _requestJson } from "./_http.ts";
+import type { _JsonResponse } from "./_http.ts";
 import { _jwtExpiry } from "./_jwt_decode.ts";
 import { _expireTime, _requireString } from "./_response.ts";
 import type { CallOptions, ExpiringToken } from "./types.ts";
@@ -68,7 +69,7 @@ interface _IamCall {
   message: (serviceAccount: string) => string;
 }
 
-async function _callIam(call: _IamCall): Promise<{ json: unknown; message: string }> {
+async function _callIam(call: _IamCall): Promise<{ response: _JsonResponse; message: string }> {
   const { options } = call;
   const serviceAccount = validateServiceAccount(options.serviceAccount);
   const delegates = normalizeDelegates(options.delegates ?? []);
@@ -85,12 +86,12 @@ async function _callIam(call: _IamCall): Promise<{ json: unknown; message: strin
     ...(options.requestReason === undefined ? {} : { requestReason: options.requestReason }),
   });
   const message = call.message(serviceAccount);
-  const { json } = await _requestJson(request, options, {
+  const response = await _requestJson(request, options, {
     message,
     secrets: [options.authToken],
     error: (text, details) => new GoogleApiError(call.code, text, details),
   });
-  return { json, message };
+  return { response, message };
 }
 
 /**
@@ -131,15 +132,15 @@ export async function generateAccessToken(
   const scopes = options.scopes !== undefined && options.scopes.length > 0
     ? [...options.scopes]
     : [CLOUD_PLATFORM_SCOPE];
-  const { json, message } = await _callIam({
+  const { response, message } = await _callIam({
     options,
     method: "generateAccessToken",
     body: { scope: scopes, lifetime: `${options.lifetimeSeconds ?? 3600}s` },
     code: "ERR_IAM_ACCESS_TOKEN_FAILED",
     message: (sa) => `Failed to generate Google Cloud OAuth 2.0 Access Token for ${sa}`,
   });
-  const token = _requireString(json, "accessToken", message);
-  const expiresAt = _expireTime(json, "expireTime");
+  const token = _requireString(response, "accessToken", message);
+  const expiresAt = _expireTime(response.json, "expireTime");
   return expiresAt === undefined ? { token } : { token, expiresAt };
 }
 
@@ -175,14 +176,14 @@ export async function generateAccessToken(
  * ```
  */
 export async function generateIdToken(options: GenerateIdTokenOptions): Promise<ExpiringToken> {
-  const { json, message } = await _callIam({
+  const { response, message } = await _callIam({
     options,
     method: "generateIdToken",
     body: { audience: options.audience, includeEmail: options.includeEmail ?? false },
     code: "ERR_IAM_ID_TOKEN_FAILED",
     message: (sa) => `Failed to generate Google Cloud OpenID Connect ID token for ${sa}`,
   });
-  const token = _requireString(json, "token", message);
+  const token = _requireString(response, "token", message);
   const expiresAt = _jwtExpiry(token);
   return expiresAt === undefined ? { token } : { token, expiresAt };
 }
@@ -216,14 +217,14 @@ export async function generateIdToken(options: GenerateIdTokenOptions): Promise<
  * ```
  */
 export async function signJwt(options: SignJwtOptions): Promise<SignJwtResult> {
-  const { json, message } = await _callIam({
+  const { response, message } = await _callIam({
     options,
     method: "signJwt",
     body: { payload: JSON.stringify(options.claims) },
     code: "ERR_IAM_SIGN_JWT_FAILED",
     message: (sa) => `Failed to sign JWT using ${sa}`,
   });
-  const signedJwt = _requireString(json, "signedJwt", message);
-  const keyId = (json as Record<string, unknown>).keyId;
+  const signedJwt = _requireString(response, "signedJwt", message);
+  const keyId = (response.json as Record<string, unknown>).keyId;
   return typeof keyId === "string" ? { signedJwt, keyId } : { signedJwt };
 }

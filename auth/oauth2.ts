@@ -63,12 +63,12 @@ export async function exchangeJwtBearer(options: ExchangeJwtBearerOptions): Prom
     ...(options.requestReason === undefined ? {} : { requestReason: options.requestReason }),
   });
   const message = "Failed to generate Google Cloud Domain Wide Delegation OAuth 2.0 Access Token";
-  const { json } = await _requestJson(request, options, {
+  const response = await _requestJson(request, options, {
     message,
     secrets: [options.assertion],
     error: (text, details) => new GoogleApiError("ERR_OAUTH2_TOKEN_FAILED", text, details),
   });
-  const token = _requireString(json, "access_token", message);
-  const expiresAt = _expiresIn(json, "expires_in", options.now);
+  const token = _requireString(response, "access_token", message);
+  const expiresAt = _expiresIn(response.json, "expires_in", options.now);
   return expiresAt === undefined ? { token } : { token, expiresAt };
 }

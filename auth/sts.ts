@@ -103,13 +103,13 @@ export async function exchangeToken(options: ExchangeTokenOptions): Promise<Expi
   });
   const message = `Failed to generate Google Cloud federated token for ${options.audience}`;
   const secrets = [options.subjectToken];
-  const { json } = await _requestJson(request, options, {
+  const response = await _requestJson(request, options, {
     message,
     secrets,
     error: (text, details) => new GoogleApiError("ERR_STS_EXCHANGE_FAILED", text, details),
     hint: (details) => _stsHint(details, options.subjectToken),
   });
-  const token = _requireString(json, "access_token", message);
-  const expiresAt = _expiresIn(json, "expires_in", options.now);
+  const token = _requireString(response, "access_token", message);
+  const expiresAt = _expiresIn(response.json, "expires_in", options.now);
   return expiresAt === undefined ? { token } : { token, expiresAt };
 }

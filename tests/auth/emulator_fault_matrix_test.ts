@@ -327,6 +327,7 @@ async function runCase(
   if ("token" in expect) {
     assert.ok(error instanceof TokenError, `${error.name}: ${error.message}`);
     assert.equal(error.code, "ERR_TOKEN_RESPONSE_INVALID");
+    assert.equal(error.status, 200);
     assert.equal(attempts, expect.token, `attempts at ${route}`);
   } else {
     assert.ok(

@@ -193,9 +193,10 @@ Deno.test("generateAccessToken() fails clearly on 200 with no JSON or no token, 
       await assert.rejects(promise, (error) => {
         assert.ok(error instanceof TokenError);
         assert.equal(error.code, "ERR_TOKEN_RESPONSE_INVALID");
+        assert.equal(error.status, 200, "the status of the answer that lacked the token");
         assert.match(
           error.message,
-          /^Failed to generate Google Cloud OAuth 2\.0 Access Token for /,
+          /^Failed to generate Google Cloud OAuth 2\.0 Access Token for .*HTTP 200/,
         );
         return true;
       });
