@@ -1,10 +1,10 @@
-import process from "node:process";
+import { process } from "./_node_builtins.ts";
 import { run } from "./main.ts";
-import { createRunnerCore } from "./runner_core.ts";
+import { createRunnerCore, writeStdout } from "./runner_core.ts";
 
 const core = createRunnerCore({
   env: process.env,
-  write: (text) => process.stdout.write(text),
+  write: writeStdout,
   fail: () => (process.exitCode = 1),
 });
 await run(core, { env: process.env });

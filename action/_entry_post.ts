@@ -1,10 +1,5 @@
-import process from "node:process";
+import { process } from "./_node_builtins.ts";
 import { runPost } from "./post.ts";
-import { createRunnerCore } from "./runner_core.ts";
+import { createRunnerLog, writeStdout } from "./runner_core.ts";
 
-const core = createRunnerCore({
-  env: process.env,
-  write: (text) => process.stdout.write(text),
-  fail: () => {},
-});
-runPost(core, { env: process.env });
+runPost(createRunnerLog({ env: process.env, write: writeStdout }), { env: process.env });

@@ -5,17 +5,77 @@
  * @module
  */
 
-import { randomBytes } from "node:crypto";
-import { closeSync, constants, fsyncSync, openSync, readdirSync, writeSync } from "node:fs";
-import { join } from "node:path";
+import { fs, path as nodePath } from "./_node_builtins.ts";
+import { CREDENTIALS_FILE_NAME } from "./credentials_file_name.ts";
+import { ActionInputError } from "./errors.ts";
 
-/** The credentials file name pattern (`gha-creds-` + 16 lowercase hex digits + `.json`). */
-export const CREDENTIALS_FILE_NAME: RegExp = /^gha-creds-[0-9a-f]{16}\.json$/;
+export { CREDENTIALS_FILE_NAME };
 
 const ATTEMPTS = 3;
 
+function _writeError(directory: string, error: unknown): ActionInputError {
+  return new ActionInputError(
+    "GITHUB_WORKSPACE",
+    `Cannot write the credentials file in $GITHUB_WORKSPACE "${directory}": ${_code(error)}`,
+    {
+      code: "ERR_CREDENTIALS_FILE",
+      cause: error,
+      hint:
+        'Check that the workspace is writable and has free space, or set "create_credentials_file: false"',
+    },
+  );
+}
+
 function _randomName(): string {
-  return `gha-creds-${randomBytes(8).toString("hex")}.json`;
+  const bytes = crypto.getRandomValues(new Uint8Array(8));
+  return `gha-creds-${
+    Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("")
+  }.json`;
+}
+
+function _code(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" ? code : String(error);
+}
+
+/**
+ * Checks that the credentials file can be written in `directory` (`$GITHUB_WORKSPACE`): it exists,
+ * is a directory and is writable. The step calls it with the other input checks, before anything
+ * is sent or written, so a broken workspace is reported as such instead of failing mid-flight.
+ *
+ * @param directory The workspace.
+ * @throws {ActionInputError} Naming `GITHUB_WORKSPACE` when the file cannot be written there.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { tmpdir } from "node:os";
+ * import { join } from "node:path";
+ * import { checkWorkspace } from "./credentials_file.ts";
+ *
+ * checkWorkspace(tmpdir());
+ * assert.throws(() => checkWorkspace(join(tmpdir(), "no-such-dir-4f1c")), /GITHUB_WORKSPACE/);
+ * ```
+ */
+export function checkWorkspace(directory: string): void {
+  let problem: string | undefined;
+  try {
+    if (!fs.statSync(directory).isDirectory()) problem = "it is not a directory";
+    else fs.accessSync(directory, fs.constants.W_OK);
+  } catch (error) {
+    problem = _code(error) === "ENOENT"
+      ? "it does not exist"
+      : `it is not writable (${_code(error)})`;
+  }
+  if (problem === undefined) return;
+  throw new ActionInputError(
+    "GITHUB_WORKSPACE",
+    `Cannot write the credentials file in $GITHUB_WORKSPACE "${directory}": ${problem}`,
+    {
+      hint:
+        'Run the step in a job whose workspace exists and is writable (run actions/checkout first), or set "create_credentials_file: false"',
+    },
+  );
 }
 
 /**
@@ -27,7 +87,9 @@ function _randomName(): string {
  * @param contents What to write (the credentials object).
  * @param nextName Draws a file name; default `gha-creds-<16 random hex>.json` (tests pin it).
  * @returns The absolute path of the new file.
- * @throws {Error} When the directory does not exist or is not writable (`ENOENT`, `EACCES`).
+ * @throws {ActionInputError} With code `ERR_CREDENTIALS_FILE`, naming `GITHUB_WORKSPACE`, when
+ * the file cannot be created or written (`ENOENT`, `EACCES`, `ENOSPC`, three name collisions);
+ * the original error is its `cause`. A partly written file is removed.
  *
  * @example Usage
  * ```ts
@@ -52,24 +114,32 @@ export function writeCredentialsFile(
 ): string {
   const data = JSON.stringify(contents);
   for (let attempt = 1;; attempt++) {
-    const path = join(directory, nextName());
+    const path = nodePath.join(directory, nextName());
     let fd: number;
     try {
-      fd = openSync(
+      fd = fs.openSync(
         path,
-        constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0),
+        fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL |
+          (fs.constants.O_NOFOLLOW ?? 0),
         0o600,
       );
     } catch (error) {
-      if ((error as { code?: string }).code === "EEXIST" && attempt < ATTEMPTS) continue;
-      throw error;
+      if (_code(error) === "EEXIST" && attempt < ATTEMPTS) continue;
+      throw _writeError(directory, error);
     }
     try {
-      writeSync(fd, data);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
+      fs.writeSync(fd, data);
+      fs.fsyncSync(fd);
+    } catch (error) {
+      fs.closeSync(fd);
+      try {
+        fs.unlinkSync(path);
+      } catch {
+        // The file is gone already; nothing is left behind.
+      }
+      throw _writeError(directory, error);
     }
+    fs.closeSync(fd);
     return path;
   }
 }
@@ -98,7 +168,7 @@ export function writeCredentialsFile(
  */
 export function isWorkspaceEmpty(directory: string): boolean {
   try {
-    return readdirSync(directory).every((name) => CREDENTIALS_FILE_NAME.test(name));
+    return fs.readdirSync(directory).every((name) => CREDENTIALS_FILE_NAME.test(name));
   } catch {
     return true;
   }

@@ -9,14 +9,20 @@ import type { AuthErrorCode } from "../auth/mod.ts";
 
 export type { AuthErrorCode };
 
+/** Every code the step reports: its own two and those of `auth/`. */
+export type ActionErrorCode = "ERR_ACTION_INPUT" | "ERR_CREDENTIALS_FILE" | AuthErrorCode;
+
 /** Options of {@linkcode ActionInputError}. */
 export interface ActionInputErrorOptions {
   /** What to do about it; a default names the input. */
   hint?: string;
   /** The underlying error. */
   cause?: unknown;
-  /** The `auth/` code when `auth/` found the problem; default `ERR_ACTION_INPUT`. */
-  code?: AuthErrorCode;
+  /**
+   * The `auth/` code when `auth/` found the problem, or `ERR_CREDENTIALS_FILE` when the
+   * credentials file could not be written; default `ERR_ACTION_INPUT`.
+   */
+  code?: ActionErrorCode;
 }
 
 /**
@@ -38,7 +44,7 @@ export class ActionInputError extends Error {
   /** Always `"ActionInputError"` (survives minification). */
   override name = "ActionInputError";
   /** Stable machine-readable code. */
-  readonly code: "ERR_ACTION_INPUT" | AuthErrorCode;
+  readonly code: ActionErrorCode;
   /** The input (or environment variable) the error is about. */
   readonly input: string;
   /** What to do about it. */

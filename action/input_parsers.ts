@@ -16,6 +16,32 @@ function _quote(value: string): string {
 }
 
 /**
+ * The value of a boolean input without an error: `true`, `True`, `TRUE`, `t`, `T`, `1` and their
+ * false counterparts; `fallback` when empty; `undefined` for anything else. (The post step uses
+ * it: it only warns, so it needs no error class.)
+ *
+ * @param value The trimmed value.
+ * @param fallback The value when empty.
+ * @returns The boolean, or `undefined` when `value` is not one.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { booleanValue } from "./input_parsers.ts";
+ *
+ * assert.equal(booleanValue("T", false), true);
+ * assert.equal(booleanValue("", false), false);
+ * assert.equal(booleanValue("yes", false), undefined);
+ * ```
+ */
+export function booleanValue(value: string, fallback: boolean): boolean | undefined {
+  if (value === "") return fallback;
+  if (TRUE.has(value)) return true;
+  if (FALSE.has(value)) return false;
+  return undefined;
+}
+
+/**
  * Parses a boolean input: `true`, `True`, `TRUE`, `t`, `T`, `1` and their false counterparts;
  * an empty value gives `fallback` (the input's documented default).
  *
@@ -36,9 +62,8 @@ function _quote(value: string): string {
  * ```
  */
 export function parseBooleanInput(input: string, value: string, fallback: boolean): boolean {
-  if (value === "") return fallback;
-  if (TRUE.has(value)) return true;
-  if (FALSE.has(value)) return false;
+  const parsed = booleanValue(value, fallback);
+  if (parsed !== undefined) return parsed;
   throw new ActionInputError(
     input,
     `Invalid input "${input}": ${_quote(value)} is not a boolean`,

@@ -12,7 +12,7 @@ import {
   type FetchLike,
 } from "../auth/mod.ts";
 import type { ActionCore } from "./core.ts";
-import { isWorkspaceEmpty, writeCredentialsFile } from "./credentials_file.ts";
+import { checkWorkspace, isWorkspaceEmpty, writeCredentialsFile } from "./credentials_file.ts";
 import { readInputs, type StepInputs } from "./inputs.ts";
 import { _maskedCore, type MaskedCore } from "./_masked_core.ts";
 import { formatFailure } from "./report.ts";
@@ -97,9 +97,15 @@ function _onCredentialsFile(
   };
 }
 
-function _setTokenOutputs(core: MaskedCore, result: AuthenticateResult): void {
-  core.setSecret(result.authToken);
-  core.setOutput("auth_token", result.authToken);
+function _setTokenOutputs(
+  core: MaskedCore,
+  result: AuthenticateResult,
+  authTokenSet: string | undefined,
+): void {
+  if (result.authToken !== authTokenSet) {
+    core.setSecret(result.authToken);
+    core.setOutput("auth_token", result.authToken);
+  }
   if (result.accessToken !== undefined) {
     core.setSecret(result.accessToken);
     core.setOutput("access_token", result.accessToken);
@@ -114,11 +120,13 @@ function _setTokenOutputs(core: MaskedCore, result: AuthenticateResult): void {
 }
 
 /**
- * Runs the step's main phase. Every input is validated before anything is sent or written; then
+ * Runs the step's main phase. Every input (and the workspace the credentials file goes to) is
+ * validated before anything is sent or written; then
  * `authenticate()` runs with every secret masked as soon as it exists. The credentials file is
  * written (and its path saved in state for the post step) before any token is minted, then
  * `credentials_file_path`, `project_id`, `auth_token`, `access_token`,
- * `access_token_expiration` and `id_token` are set in that order. A failure is reported as one
+ * `access_token_expiration` and `id_token` are set in that order, each as soon as it exists
+ * (`auth_token` before the access or ID token is requested). A failure is reported as one
  * error annotation (code, message naming the input or call, hint) and the step fails; outputs
  * already set stay set. Never throws.
  *
@@ -172,20 +180,37 @@ export async function run(core: ActionCore, options: RunOptions): Promise<void> 
   try {
     _warnIfPinnedToHead(masked, options.env);
     const inputs = readInputs(masked, options.env);
+    if (inputs.workspace !== undefined) checkWorkspace(inputs.workspace);
     const log = {
       debug: (message: string) => masked.debug(message),
       info: (message: string) => masked.info(message),
       notice: (message: string) => masked.notice(message),
     };
+    // `authenticate()` hands over the credentials file before it mints any token, and the first
+    // secret after it is the auth token (the STS token, or the self-signed JWT): set it as an
+    // output right away, as the anchor does, so it stays set when a later call fails (for
+    // `continue-on-error`). `_setTokenOutputs` sets it again if that ever stops being true.
+    let fileHandled = false;
+    let authToken: string | undefined;
+    const onCredentialsFile = _onCredentialsFile(masked, inputs);
     const result = await authenticate({
       ...inputs.auth,
       ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
       ...(options.now === undefined ? {} : { now: options.now }),
       log,
-      onSecret: (value) => masked.setSecret(value),
-      onCredentialsFile: _onCredentialsFile(masked, inputs),
+      onSecret: (value) => {
+        masked.setSecret(value);
+        if (fileHandled && authToken === undefined) {
+          authToken = value;
+          masked.setOutput("auth_token", value);
+        }
+      },
+      onCredentialsFile: (contents) => {
+        onCredentialsFile(contents);
+        fileHandled = true;
+      },
     });
-    _setTokenOutputs(masked, result);
+    _setTokenOutputs(masked, result, authToken);
   } catch (error) {
     const failure = formatFailure(error);
     for (const line of failure.debug) masked.debug(line);

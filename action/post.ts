@@ -4,14 +4,16 @@
  * @module
  */
 
-import { lstatSync, realpathSync, unlinkSync } from "node:fs";
-import { basename, dirname, isAbsolute } from "node:path";
+import { fs, path as nodePath } from "./_node_builtins.ts";
 import type { ActionCore } from "./core.ts";
-import { CREDENTIALS_FILE_NAME } from "./credentials_file.ts";
-import { parseBooleanInput } from "./input_parsers.ts";
+import { CREDENTIALS_FILE_NAME } from "./credentials_file_name.ts";
+import { booleanValue } from "./input_parsers.ts";
 
 /** The state key the main step saved the path under (the same as `CREDENTIALS_PATH_STATE`). */
 const STATE = "credentials_file_path";
+
+/** What {@linkcode runPost} needs from the runner (the post bundle carries nothing more). */
+export type PostCore = Pick<ActionCore, "getInput" | "getState" | "info" | "warning">;
 
 /** Options of {@linkcode runPost}. */
 export interface RunPostOptions {
@@ -25,14 +27,14 @@ function _errorText(error: unknown): string {
 
 /** Why `path` must not be removed, or `undefined` when it is the file the main step wrote. */
 function _refusal(path: string, workspace: string | undefined): string | undefined {
-  if (!isAbsolute(path) || !CREDENTIALS_FILE_NAME.test(basename(path))) {
+  if (!nodePath.isAbsolute(path) || !CREDENTIALS_FILE_NAME.test(nodePath.basename(path))) {
     return "it is not a credentials file name this step creates";
   }
   if (workspace === undefined) return "$GITHUB_WORKSPACE is not set";
-  if (realpathSync(dirname(path)) !== realpathSync(workspace)) {
+  if (fs.realpathSync(nodePath.dirname(path)) !== fs.realpathSync(workspace)) {
     return `it is not directly inside the workspace "${workspace}"`;
   }
-  const stats = lstatSync(path);
+  const stats = fs.lstatSync(path);
   if (stats.isSymbolicLink()) return "it is a symbolic link";
   if (stats.isDirectory()) return "it is a directory";
   if (!stats.isFile()) return "it is not a regular file";
@@ -56,38 +58,42 @@ function _refusal(path: string, workspace: string | undefined): string | undefin
  * import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
  * import { tmpdir } from "node:os";
  * import { join } from "node:path";
- * import { runPost } from "./post.ts";
- * import type { ActionCore } from "./core.ts";
+ * import { type PostCore, runPost } from "./post.ts";
  *
  * const workspace = mkdtempSync(join(tmpdir(), "ws-"));
  * const path = join(workspace, "gha-creds-0123456789abcdef.json");
  * writeFileSync(path, "{}", { mode: 0o600 });
  * const log: string[] = [];
- * const core = {
+ * const core: PostCore = {
  *   getInput: () => "",
- *   getState: (name: string) => (name === "credentials_file_path" ? path : ""),
- *   info: (message: string) => log.push(message),
- *   warning: (message: string) => log.push(`warning: ${message}`),
- * } as unknown as ActionCore;
+ *   getState: (name) => (name === "credentials_file_path" ? path : ""),
+ *   info: (message) => log.push(message),
+ *   warning: (message) => log.push(`warning: ${message}`),
+ * };
  * assert.equal(runPost(core, { env: { GITHUB_WORKSPACE: workspace } }), "removed");
  * assert.equal(existsSync(path), false);
  * rmSync(workspace, { recursive: true });
  * ```
  */
 export function runPost(
-  core: ActionCore,
+  core: PostCore,
   options: RunPostOptions,
 ): "removed" | "skipped" | "missing" | "refused" {
-  try {
-    for (const input of ["create_credentials_file", "cleanup_credentials"]) {
-      if (!parseBooleanInput(input, core.getInput(input), true)) {
-        core.info(`Skipping credential cleanup: "${input}" is false`);
-        return "skipped";
-      }
+  for (const input of ["create_credentials_file", "cleanup_credentials"]) {
+    const value = core.getInput(input);
+    const enabled = booleanValue(value, true);
+    if (enabled === undefined) {
+      core.warning(
+        `Skipping credential cleanup: invalid input "${input}": ${
+          JSON.stringify(value.slice(0, 60))
+        } is not a boolean`,
+      );
+      return "skipped";
     }
-  } catch (error) {
-    core.warning(`Skipping credential cleanup: ${_errorText(error)}`);
-    return "skipped";
+    if (!enabled) {
+      core.info(`Skipping credential cleanup: "${input}" is false`);
+      return "skipped";
+    }
   }
   const path = core.getState(STATE);
   if (path === "") {
@@ -100,7 +106,7 @@ export function runPost(
       core.warning(`Not removing "${path}": ${refusal}`);
       return "refused";
     }
-    unlinkSync(path);
+    fs.unlinkSync(path);
     core.info(`Removed credentials file "${path}"`);
     return "removed";
   } catch (error) {

@@ -1,7 +1,8 @@
 // Secret hygiene over everything a step run wrote (stdout, stderr, GITHUB_OUTPUT, GITHUB_ENV,
 // GITHUB_STATE; the credentials file aside): every secret seen in the run (tokens, assertions,
-// private key lines, the runner request token, key JSON) may appear only on an ::add-mask:: line,
-// and a token may appear in GITHUB_OUTPUT only as the value of its own output, masked first.
+// private key lines, the runner request token, key JSON, and whatever the step itself masked) may
+// appear only on an ::add-mask:: line, and a token may appear in GITHUB_OUTPUT only as the value
+// of its own output, masked first. Debug lines (::debug::) get no exemption.
 import assert from "node:assert/strict";
 import { parseFileCommands, type StepRun } from "../../action/_local_runner.ts";
 import type { RecordedRequest } from "../../emulator/mod.ts";
@@ -45,7 +46,14 @@ export function assertNoSecretLeaks(runs: StepRun[], extraSecrets: readonly stri
     for (const [name, value] of parseFileCommands(run.files.output)) {
       if (TOKEN_OUTPUTS.has(name)) secrets.add(value);
     }
+    for (const line of run.stdout.split("\n")) {
+      if (!line.startsWith("::add-mask::")) continue;
+      const masked = line.slice(12).replaceAll("%0A", "\n").replaceAll("%0D", "\r")
+        .replaceAll("%25", "%");
+      if (masked.length >= 8) secrets.add(masked);
+    }
   }
+  assert.ok(secrets.size > 0, "the hygiene check has secrets to look for");
   for (const run of runs) {
     for (const secret of secrets) {
       const escaped = secret.replaceAll("%", "%25").replaceAll("\r", "%0D").replaceAll("\n", "%0A");

@@ -1,5 +1,6 @@
 // A table of bad inputs and environments: each makes dist/main.mjs exit 1 with one error
-// annotation naming the input, before any request is sent or any file is written, leaking nothing.
+// annotation naming the input, before any request is sent or any file is written, leaking nothing
+// (with step debug logging off and on).
 import assert from "node:assert/strict";
 import { assertNoSecretLeaks, keySecrets } from "./_hygiene.ts";
 import { errors, runnerDirs, runStep, workspaceFiles } from "../../action/_local_runner.ts";
@@ -23,6 +24,8 @@ const KEY = (key: string, extra: Record<string, string> = {}) => ({
   ...extra,
 });
 const ACCESS = { token_format: "access_token" };
+const A_FILE = Deno.makeTempFileSync({ prefix: "not-a-workspace-" });
+globalThis.addEventListener("unload", () => Deno.removeSync(A_FILE));
 
 const CASES: Case[] = [
   {
@@ -33,6 +36,11 @@ const CASES: Case[] = [
   {
     name: "neither mode",
     inputs: () => ({ service_account: "a@b.iam.gserviceaccount.com" }),
+    names: "workload_identity_provider",
+  },
+  {
+    name: "neither mode (whitespace-only secrets)",
+    inputs: () => ({ workload_identity_provider: "  ", credentials_json: " \n " }),
     names: "workload_identity_provider",
   },
   {
@@ -73,6 +81,11 @@ const CASES: Case[] = [
     names: "credentials_json",
   },
   {
+    name: "key that is base64 of an empty object",
+    inputs: () => KEY(btoa("{}")),
+    names: "credentials_json",
+  },
+  {
     name: "key of another type",
     inputs: () => KEY('{"type":"authorized_user","client_id":"x"}'),
     names: "credentials_json",
@@ -103,6 +116,16 @@ const CASES: Case[] = [
     names: "access_token_lifetime",
   },
   {
+    name: "lifetime of 12h1s",
+    inputs: (w) => WIF(w, { ...ACCESS, access_token_lifetime: "12h1s" }),
+    names: "access_token_lifetime",
+  },
+  {
+    name: "lifetime of 721m",
+    inputs: (w) => WIF(w, { ...ACCESS, access_token_lifetime: "721m" }),
+    names: "access_token_lifetime",
+  },
+  {
     name: "lifetime of -1s",
     inputs: (w) => WIF(w, { ...ACCESS, access_token_lifetime: "-1s" }),
     names: "access_token_lifetime",
@@ -127,6 +150,32 @@ const CASES: Case[] = [
     inputs: (w) =>
       WIF(w, { ...ACCESS, access_token_subject: "admin@example.com", access_token_lifetime: "2h" }),
     names: "access_token_lifetime",
+  },
+  {
+    name: "subject with a 3601s lifetime",
+    inputs: (w) =>
+      WIF(w, {
+        ...ACCESS,
+        access_token_subject: "admin@example.com",
+        access_token_lifetime: "3601s",
+      }),
+    names: "access_token_lifetime",
+  },
+  {
+    name: "subject with a 2h lifetime in key mode",
+    inputs: (_w, k) =>
+      KEY(k, { ...ACCESS, access_token_subject: "admin@example.com", access_token_lifetime: "2h" }),
+    names: "access_token_lifetime",
+  },
+  {
+    name: "token format that lists two formats",
+    inputs: (w) => WIF(w, { token_format: "access_token,id_token" }),
+    names: "token_format",
+  },
+  {
+    name: "id_token without audience in key mode",
+    inputs: (_w, k) => KEY(k, { token_format: "id_token" }),
+    names: "id_token_audience",
   },
   {
     name: "id_token without audience",
@@ -205,6 +254,18 @@ const CASES: Case[] = [
     names: "GITHUB_WORKSPACE",
   },
   {
+    name: "workspace that does not exist",
+    inputs: (w) => WIF(w),
+    env: { GITHUB_WORKSPACE: "/nonexistent/gha-workspace" },
+    names: "GITHUB_WORKSPACE",
+  },
+  {
+    name: "workspace that is a file",
+    inputs: (_w, k) => KEY(k),
+    env: { GITHUB_WORKSPACE: A_FILE },
+    names: "GITHUB_WORKSPACE",
+  },
+  {
     name: "endpoint override that is not a URL",
     inputs: (w) => WIF(w),
     env: { GHA_ENDPOINT_OVERRIDE_sts: "not a url" },
@@ -212,37 +273,53 @@ const CASES: Case[] = [
   },
 ];
 
-Deno.test("dist/main.mjs rejects bad inputs before sending or writing anything", async (t) => {
-  const world = await startEmulator();
-  try {
-    const key = await world.serviceAccountKey();
-    for (const row of CASES) {
-      await t.step(row.name, async () => {
-        const dirs = runnerDirs();
-        const before = world.requests.length;
-        const run = await runStep("main", {
-          dirs,
-          inputs: row.inputs(world, key),
-          env: { ...world.env, ...row.env },
-        });
-        assert.equal(run.code, 1, run.stdout);
-        const annotations = errors(run);
-        assert.equal(annotations.length, 1, run.stdout);
-        assert.ok(annotations[0]!.includes(row.names), annotations[0]);
-        assert.match(annotations[0]!, /\nHint: /);
-        assert.doesNotMatch(run.stdout + run.stderr, /\n\s+at /, "no stack trace");
-        assert.equal(world.requests.length, before, "no request sent");
-        assert.deepEqual(workspaceFiles(dirs), [], "no file written");
-        assert.deepEqual(run.outputs, {});
-        assert.deepEqual(run.state, {});
-        assertNoSecretLeaks([run], [
-          world.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN ?? "",
-          ...keySecrets(key),
-        ]);
-      });
-    }
-    assert.ok(CASES.length >= 30);
-  } finally {
-    await world.close();
-  }
-});
+const DEBUG = { RUNNER_DEBUG: "1", ACTIONS_STEP_DEBUG: "true" };
+
+for (const debug of [false, true]) {
+  Deno.test(
+    `dist/main.mjs rejects bad inputs before sending or writing anything${
+      debug ? " (debug logging on)" : ""
+    }`,
+    async (t) => {
+      const world = await startEmulator();
+      try {
+        const key = await world.serviceAccountKey();
+        for (const row of CASES) {
+          await t.step(row.name, async () => {
+            const dirs = runnerDirs();
+            const before = world.requests.length;
+            const inputs = row.inputs(world, key);
+            const run = await runStep("main", {
+              dirs,
+              inputs,
+              env: { ...world.env, ...(debug ? DEBUG : {}), ...row.env },
+            });
+            assert.equal(run.code, 1, run.stdout);
+            const annotations = errors(run);
+            assert.equal(annotations.length, 1, run.stdout);
+            assert.ok(annotations[0]!.includes(row.names), annotations[0]);
+            assert.match(annotations[0]!, /^ERR_[A-Z0-9_]+: /);
+            assert.match(annotations[0]!, /\nHint: /);
+            assert.doesNotMatch(run.stdout + run.stderr, /\n\s+at |%0A\s+at /, "no stack trace");
+            assert.doesNotMatch(run.stdout, /Unexpected failure/);
+            assert.equal(run.stderr, "");
+            assert.equal(world.requests.length, before, "the emulator got no request");
+            assert.deepEqual(workspaceFiles(dirs), [], "no file written");
+            assert.deepEqual(run.outputs, {});
+            assert.deepEqual(run.exported, {});
+            assert.deepEqual(run.state, {});
+            assertNoSecretLeaks([run], [
+              world.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN ?? "",
+              inputs.credentials_json ?? "",
+              ...keySecrets(key),
+            ]);
+          });
+        }
+        assert.ok(CASES.length >= 30);
+        assert.equal(world.requests.length, 0, "no case sent anything");
+      } finally {
+        await world.close();
+      }
+    },
+  );
+}

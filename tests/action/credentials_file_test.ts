@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import {
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readFileSync,
   rmSync,
@@ -10,11 +11,14 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import process from "node:process";
 import {
+  checkWorkspace,
   CREDENTIALS_FILE_NAME,
   isWorkspaceEmpty,
   writeCredentialsFile,
 } from "../../action/credentials_file.ts";
+import { ActionInputError } from "../../action/errors.ts";
 
 function workspace(): string {
   return mkdtempSync(join(tmpdir(), "creds-"));
@@ -60,7 +64,9 @@ Deno.test("writeCredentialsFile() does not follow a planted symlink and gives up
     symlinkSync(target, join(dir, "gha-creds-2222222222222222.json"));
     assert.throws(
       () => writeCredentialsFile(dir, { a: 1 }, () => "gha-creds-2222222222222222.json"),
-      { code: "EEXIST" },
+      (error: unknown) =>
+        error instanceof ActionInputError && error.code === "ERR_CREDENTIALS_FILE" &&
+        error.input === "GITHUB_WORKSPACE" && /EEXIST/.test(error.message),
     );
     assert.equal(readFileSync(target, "utf8"), "keep");
   } finally {
@@ -68,10 +74,42 @@ Deno.test("writeCredentialsFile() does not follow a planted symlink and gives up
   }
 });
 
-Deno.test("writeCredentialsFile() throws when the workspace does not exist", () => {
-  assert.throws(() => writeCredentialsFile(join(tmpdir(), `missing-${crypto.randomUUID()}`), {}), {
-    code: "ENOENT",
-  });
+Deno.test("writeCredentialsFile() throws a coded error naming GITHUB_WORKSPACE when it cannot write", () => {
+  assert.throws(
+    () => writeCredentialsFile(join(tmpdir(), `missing-${crypto.randomUUID()}`), {}),
+    (error: unknown) =>
+      error instanceof ActionInputError && error.code === "ERR_CREDENTIALS_FILE" &&
+      /GITHUB_WORKSPACE.*ENOENT/.test(error.message) &&
+      (error.cause as { code?: string }).code === "ENOENT",
+  );
+});
+
+Deno.test("checkWorkspace() rejects a missing directory, a file and a read-only directory", () => {
+  const dir = workspace();
+  try {
+    checkWorkspace(dir);
+    const file = join(dir, "file");
+    writeFileSync(file, "");
+    const readOnly = join(dir, "ro");
+    mkdirSync(readOnly, { mode: 0o500 });
+    const rows: [string, RegExp][] = [
+      [join(dir, "missing"), /does not exist/],
+      [file, /not a directory/],
+    ];
+    // root ignores permission bits: the read-only row only means something for other users.
+    if (process.getuid?.() !== 0) rows.push([readOnly, /not writable \(EACCES\)/]);
+    for (const [path, reason] of rows) {
+      assert.throws(
+        () => checkWorkspace(path),
+        (error: unknown) =>
+          error instanceof ActionInputError && error.code === "ERR_ACTION_INPUT" &&
+          error.input === "GITHUB_WORKSPACE" && reason.test(error.message),
+        path,
+      );
+    }
+  } finally {
+    rmSync(dir, { recursive: true });
+  }
 });
 
 Deno.test("isWorkspaceEmpty() ignores credentials files and treats a missing directory as empty", () => {

@@ -1,10 +1,12 @@
 // The built dist/ bundles driven under node exactly as a runner does, against the emulator, for
-// every mode and token format.
+// every mode and token format, each also with step debug logging on; every run goes through the
+// secret-hygiene check and the post step.
 import assert from "node:assert/strict";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { basename } from "node:path";
 import { node24, required, RUNTIMES_REQUIRED } from "../_helpers/runtimes.ts";
 import { assertNoSecretLeaks, keySecrets, requestSecrets } from "./_hygiene.ts";
+import { node20 } from "./_node20.ts";
 import {
   errors,
   runMainAndPost,
@@ -14,7 +16,7 @@ import {
   type StepRun,
   workspaceFiles,
 } from "../../action/_local_runner.ts";
-import { type Emulator, startEmulator } from "../../emulator/mod.ts";
+import { type Emulator, type EmulatorOptions, startEmulator } from "../../emulator/mod.ts";
 
 const CREDENTIAL_VARIABLES = [
   "CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE",
@@ -28,6 +30,30 @@ const PROJECT_VARIABLES = [
   "GCP_PROJECT",
   "GOOGLE_CLOUD_PROJECT",
 ];
+const DEBUG = { RUNNER_DEBUG: "1", ACTIONS_STEP_DEBUG: "true" };
+const AUDIENCE = "https://svc.example.run.app";
+const SUBJECT = "admin@example.com";
+const OTHER = "deployer@emulated-project.iam.gserviceaccount.com";
+
+/** Two service accounts: `ci` (the default, whose key the key-mode rows use) and `deployer`. */
+function twoAccounts(): EmulatorOptions {
+  const ci = "ci@emulated-project.iam.gserviceaccount.com";
+  const pool =
+    "principalSet://iam.googleapis.com/projects/123456789012/locations/global/workloadIdentityPools/github/*";
+  const creator = "roles/iam.serviceAccountTokenCreator";
+  return {
+    serviceAccounts: [ci, OTHER],
+    bindings: [
+      ...[ci, OTHER].flatMap((serviceAccount) => [
+        { serviceAccount, role: "roles/iam.workloadIdentityUser", members: [pool] },
+        { serviceAccount, role: creator, members: [pool, `serviceAccount:${serviceAccount}`] },
+      ]),
+      // ci's key may mint for deployer; deployer may act as a delegate towards ci.
+      { serviceAccount: OTHER, role: creator, members: [`serviceAccount:${ci}`] },
+      { serviceAccount: ci, role: creator, members: [`serviceAccount:${OTHER}`] },
+    ],
+  };
+}
 
 interface Scenario {
   world: Emulator;
@@ -35,45 +61,51 @@ interface Scenario {
   post: StepRun;
   file?: string;
   contents?: Record<string, unknown>;
-  keyJson?: string;
+  keyJson: string;
 }
 
+interface ScenarioOptions extends Partial<RunStepOptions> {
+  emulator?: EmulatorOptions;
+  /** Runs before the step (faults). */
+  setup?: (world: Emulator) => void;
+}
+
+/**
+ * Runs main then post against a fresh emulator; checks the file (mode 0600, compact JSON, gone
+ * after post), that post succeeds and leaves the workspace empty, and secret hygiene.
+ */
 async function scenario(
   inputs: (world: Emulator, keyJson: string) => Record<string, string>,
-  extra: Partial<RunStepOptions> = {},
+  options: ScenarioOptions = {},
 ): Promise<Scenario> {
-  const world = await startEmulator();
+  const { emulator, setup, ...extra } = options;
+  const world = await startEmulator(emulator);
   try {
     const keyJson = await world.serviceAccountKey();
+    setup?.(world);
     const dirs = runnerDirs();
-    let file: string | undefined;
-    let contents: Record<string, unknown> | undefined;
-    const main = await runStep("main", {
-      dirs,
-      inputs: inputs(world, keyJson),
-      ...extra,
-      env: { ...world.env, ...extra.env },
-    });
+    const given = inputs(world, keyJson);
+    const run = { dirs, inputs: given, ...extra, env: { ...world.env, ...extra.env } };
+    const main = await runStep("main", run);
     const path = main.state.credentials_file_path;
+    let contents: Record<string, unknown> | undefined;
     if (path !== undefined) {
-      file = path;
+      const text = readFileSync(path, "utf8");
       assert.equal(statSync(path).mode & 0o777, 0o600, "credentials file mode");
-      contents = JSON.parse(readFileSync(path, "utf8"));
-      assert.ok(!readFileSync(path, "utf8").includes("\n"), "compact JSON");
+      assert.match(basename(path), /^gha-creds-[0-9a-f]{16}\.json$/);
+      assert.ok(!text.includes("\n"), "compact JSON");
+      contents = JSON.parse(text);
     }
-    const post = await runStep("post", {
-      dirs,
-      inputs: inputs(world, keyJson),
-      ...extra,
-      env: { ...world.env, ...extra.env },
-      state: main.state,
-    });
+    const post = await runStep("post", { ...run, state: main.state });
     assert.equal(post.code, 0, "the post step never fails");
+    assert.equal(errors(post).length, 0, post.stdout);
     assert.deepEqual(workspaceFiles(dirs), [], "post leaves the workspace as it was");
+    if (path !== undefined) assert.match(post.stdout, /Removed credentials file/);
     assertNoSecretLeaks(
       [main, post],
       [
         world.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN ?? "",
+        given.credentials_json ?? "",
         ...keySecrets(keyJson),
         ...requestSecrets(world.requests),
       ],
@@ -82,7 +114,7 @@ async function scenario(
       world,
       main,
       post,
-      ...(file === undefined ? {} : { file }),
+      ...(path === undefined ? {} : { file: path }),
       ...(contents === undefined ? {} : { contents }),
       keyJson,
     };
@@ -95,128 +127,364 @@ function wif(world: Emulator, extra: Record<string, string> = {}): Record<string
   return { workload_identity_provider: world.provider, ...extra };
 }
 
+function withSa(world: Emulator, extra: Record<string, string> = {}): Record<string, string> {
+  return wif(world, { service_account: world.serviceAccount, ...extra });
+}
+
+function claims(jwt: string | undefined): Record<string, unknown> {
+  const part = (jwt ?? "").split(".")[1] ?? "";
+  return JSON.parse(atob(part.replace(/-/g, "+").replace(/_/g, "/")));
+}
+
 function assertExported(run: StepRun, path: string, project: string): void {
   assert.deepEqual(Object.keys(run.exported), [...CREDENTIAL_VARIABLES, ...PROJECT_VARIABLES]);
   for (const name of CREDENTIAL_VARIABLES) assert.equal(run.exported[name], path);
   for (const name of PROJECT_VARIABLES) assert.equal(run.exported[name], project);
 }
 
-Deno.test("dist/main.mjs mints an access token with WIF + service account, dist/post.mjs removes the file", async () => {
-  const { main, post, world, file, contents } = await scenario((world) =>
-    wif(world, { service_account: world.serviceAccount, token_format: "access_token" })
-  );
-  assert.equal(main.code, 0, main.stdout);
-  assert.deepEqual(main.outputOrder, [
-    "credentials_file_path",
-    "project_id",
-    "auth_token",
-    "access_token",
-    "access_token_expiration",
-  ]);
-  assert.ok(file !== undefined);
-  assert.match(basename(file), /^gha-creds-[0-9a-f]{16}\.json$/);
-  assert.equal(main.outputs.credentials_file_path, file);
-  assert.match(main.outputs.access_token_expiration ?? "", /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
-  assertExported(main, file, main.outputs.project_id ?? "");
-  assert.equal(contents?.type, "external_account");
-  assert.match(String(contents?.service_account_impersonation_url), /:generateAccessToken$/);
-  assert.equal(contents?.universe_domain, "googleapis.com");
-  assert.equal(world.requests.length, 3, "OIDC + STS + IAM, nothing else");
-  assert.match(post.stdout, /Removed credentials file/);
-  assert.ok(!existsSync(file));
-});
+const BASE = ["credentials_file_path", "project_id", "auth_token"];
+const ACCESS = [...BASE, "access_token", "access_token_expiration"];
+const ID = [...BASE, "id_token"];
 
-Deno.test("dist/main.mjs returns the federated token as access_token with Direct WIF", async () => {
-  const { main, contents, world } = await scenario((world) =>
-    wif(world, { token_format: "access_token" })
-  );
-  assert.equal(main.code, 0, main.stdout);
-  assert.equal(main.outputs.access_token, main.outputs.auth_token);
-  assert.ok(contents !== undefined && !("service_account_impersonation_url" in contents));
-  assert.equal(world.requests.length, 2, "OIDC + STS");
-});
+interface Row {
+  name: string;
+  inputs: (world: Emulator, keyJson: string) => Record<string, string>;
+  emulator?: EmulatorOptions;
+  /** The calls the emulator must see, in order. */
+  routes: string[];
+  /** The outputs, in the order they are set. */
+  outputs: string[];
+  /** Checks specific to the row. */
+  check?: (result: Scenario) => void;
+}
 
-Deno.test("dist/main.mjs mints an ID token with WIF + service account", async () => {
-  const { main, world } = await scenario((world) =>
-    wif(world, {
-      service_account: world.serviceAccount,
+/** Every mode and token format the step supports. */
+const MATRIX: Row[] = [
+  {
+    name: "Direct WIF, no token",
+    inputs: (w) => wif(w),
+    routes: ["oidc", "sts"],
+    outputs: BASE,
+    check: ({ main, contents, world }) => {
+      assert.ok(contents !== undefined && !("service_account_impersonation_url" in contents));
+      assert.equal(main.outputs.project_id, "123456789012", "the provider's project number");
+      assert.match(main.stdout, /^::notice::.*123456789012/m);
+      assert.equal(world.tokenInfo(main.outputs.auth_token ?? "")?.kind, "federated");
+    },
+  },
+  {
+    name: "Direct WIF, access_token",
+    inputs: (w) => wif(w, { token_format: "access_token" }),
+    routes: ["oidc", "sts"],
+    outputs: ACCESS,
+    check: ({ main }) => assert.equal(main.outputs.access_token, main.outputs.auth_token),
+  },
+  {
+    name: "WIF + service account, no token",
+    inputs: (w) => withSa(w),
+    routes: ["oidc", "sts"],
+    outputs: BASE,
+  },
+  {
+    name: "WIF + service account, access_token",
+    inputs: (w) => withSa(w, { token_format: "access_token", access_token_lifetime: "10m" }),
+    routes: ["oidc", "sts", "generateAccessToken"],
+    outputs: ACCESS,
+    check: ({ main, world, contents }) => {
+      assert.match(String(contents?.service_account_impersonation_url), /:generateAccessToken$/);
+      const info = world.tokenInfo(main.outputs.access_token ?? "");
+      assert.equal(info?.principal, world.serviceAccount);
+      assert.equal(JSON.parse(world.requests[2]?.body ?? "{}").lifetime, "600s");
+    },
+  },
+  {
+    name: "WIF + service account, access_token through a delegate",
+    emulator: twoAccounts(),
+    inputs: (w) => withSa(w, { token_format: "access_token", delegates: OTHER }),
+    routes: ["oidc", "sts", "generateAccessToken"],
+    outputs: ACCESS,
+    check: ({ world }) => {
+      assert.deepEqual(JSON.parse(world.requests[2]?.body ?? "{}").delegates, [
+        `projects/-/serviceAccounts/${OTHER}`,
+      ]);
+    },
+  },
+  {
+    name: "WIF + service account, id_token with email",
+    inputs: (w) =>
+      withSa(w, {
+        token_format: "id_token",
+        id_token_audience: AUDIENCE,
+        id_token_include_email: "true",
+      }),
+    routes: ["oidc", "sts", "generateIdToken"],
+    outputs: ID,
+    check: ({ main, world }) => {
+      const idToken = claims(main.outputs.id_token);
+      assert.equal(idToken.aud, AUDIENCE);
+      assert.equal(idToken.email, world.serviceAccount);
+    },
+  },
+  {
+    name: "WIF + service account, id_token without email",
+    inputs: (w) => withSa(w, { token_format: "id_token", id_token_audience: AUDIENCE }),
+    routes: ["oidc", "sts", "generateIdToken"],
+    outputs: ID,
+    check: ({ main, world }) => {
+      assert.equal(claims(main.outputs.id_token).email, undefined);
+      assert.equal(JSON.parse(world.requests[2]?.body ?? "{}").includeEmail, false);
+    },
+  },
+  {
+    name: "WIF + service account, domain-wide delegation",
+    inputs: (w) =>
+      withSa(w, {
+        token_format: "access_token",
+        access_token_subject: SUBJECT,
+        access_token_scopes: "https://www.googleapis.com/auth/admin.directory.user.readonly",
+      }),
+    routes: ["oidc", "sts", "signJwt", "oauth2Token"],
+    outputs: ACCESS,
+    check: ({ main, world }) => {
+      const info = world.tokenInfo(main.outputs.access_token ?? "");
+      assert.equal(info?.kind, "delegated");
+      assert.equal(info?.subject, SUBJECT);
+    },
+  },
+  {
+    name: "key, no token",
+    inputs: (_w, key) => ({ credentials_json: key }),
+    routes: [],
+    outputs: BASE,
+    check: ({ main, contents, keyJson }) => {
+      assert.deepEqual(contents, JSON.parse(keyJson));
+      assert.equal(main.outputs.project_id, JSON.parse(keyJson).project_id);
+      assert.equal(claims(main.outputs.auth_token).iss, JSON.parse(keyJson).client_email);
+    },
+  },
+  {
+    name: "key, access_token",
+    inputs: (_w, key) => ({ credentials_json: key, token_format: "access_token" }),
+    routes: ["generateAccessToken"],
+    outputs: ACCESS,
+    check: ({ main, world }) =>
+      assert.equal(
+        world.tokenInfo(main.outputs.access_token ?? "")?.principal,
+        world.serviceAccount,
+      ),
+  },
+  {
+    name: "key (base64), access_token",
+    inputs: (_w, key) => ({ credentials_json: btoa(key), token_format: "access_token" }),
+    routes: ["generateAccessToken"],
+    outputs: ACCESS,
+    check: ({ contents, keyJson }) => assert.deepEqual(contents, JSON.parse(keyJson)),
+  },
+  {
+    name: "key, id_token",
+    inputs: (_w, key) => ({
+      credentials_json: key,
       token_format: "id_token",
-      id_token_audience: "https://svc.example.run.app",
-      id_token_include_email: "true",
-    })
-  );
-  assert.equal(main.code, 0, main.stdout);
-  assert.deepEqual(main.outputOrder, [
-    "credentials_file_path",
-    "project_id",
-    "auth_token",
-    "id_token",
-  ]);
-  const claims = JSON.parse(
-    atob((main.outputs.id_token ?? "").split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/")),
-  );
-  assert.equal(claims.aud, "https://svc.example.run.app");
-  const generate = world.requests.at(-1);
-  assert.deepEqual(JSON.parse(generate?.body ?? "{}").includeEmail, true);
-});
-
-Deno.test("dist/main.mjs with WIF and no token format sets auth_token only", async () => {
-  const { main, world } = await scenario((world) =>
-    wif(world, { service_account: world.serviceAccount })
-  );
-  assert.equal(main.code, 0, main.stdout);
-  assert.deepEqual(main.outputOrder, ["credentials_file_path", "project_id", "auth_token"]);
-  assert.equal(world.requests.length, 2);
-});
-
-Deno.test("dist/main.mjs in key mode without a token makes no request and writes the key", async () => {
-  const { main, world, contents, keyJson } = await scenario((_world, keyJson) => ({
-    credentials_json: keyJson,
-  }));
-  assert.equal(main.code, 0, main.stdout);
-  assert.equal(world.requests.length, 0);
-  assert.deepEqual(contents, JSON.parse(keyJson ?? ""));
-  assert.equal(main.outputs.project_id, JSON.parse(keyJson ?? "").project_id);
-  assert.equal(main.outputs.auth_token?.split(".").length, 3);
-});
-
-Deno.test("dist/main.mjs in key mode accepts base64 key JSON and mints an access token", async () => {
-  const { main, world } = await scenario((_world, keyJson) => ({
-    credentials_json: btoa(keyJson),
-    token_format: "access_token",
-  }));
-  assert.equal(main.code, 0, main.stdout);
-  assert.ok(main.outputs.access_token);
-  assert.equal(world.requests.length, 1, "IAM only");
-});
-
-Deno.test("dist/main.mjs in key mode mints an ID token", async () => {
-  const { main } = await scenario((_world, keyJson) => ({
-    credentials_json: keyJson,
-    token_format: "id_token",
-    id_token_audience: "https://svc.example.run.app",
-  }));
-  assert.equal(main.code, 0, main.stdout);
-  assert.ok(main.outputs.id_token);
-});
-
-Deno.test("dist/main.mjs mints a domain-wide delegation token with WIF + service account", async () => {
-  const { main, world } = await scenario((world) =>
-    wif(world, {
-      service_account: world.serviceAccount,
+      id_token_audience: AUDIENCE,
+    }),
+    routes: ["generateIdToken"],
+    outputs: ID,
+    check: ({ main }) => assert.equal(claims(main.outputs.id_token).aud, AUDIENCE),
+  },
+  {
+    name: "key, domain-wide delegation (signed locally)",
+    inputs: (_w, key) => ({
+      credentials_json: key,
       token_format: "access_token",
-      access_token_subject: "admin@example.com",
-      access_token_scopes: "https://www.googleapis.com/auth/admin.directory.user.readonly",
-    })
-  );
-  assert.equal(main.code, 0, main.stdout);
-  assert.ok(main.outputs.access_token);
-  assert.deepEqual(world.requests.map((request) => request.route), [
-    "oidc",
-    "sts",
-    "signJwt",
-    "oauth2Token",
-  ]);
+      access_token_subject: SUBJECT,
+    }),
+    routes: ["oauth2Token"],
+    outputs: ACCESS,
+    check: ({ main, world }) =>
+      assert.equal(world.tokenInfo(main.outputs.access_token ?? "")?.subject, SUBJECT),
+  },
+  {
+    name: "key + service_account override, access_token",
+    emulator: twoAccounts(),
+    inputs: (_w, key) => ({
+      credentials_json: key,
+      service_account: OTHER,
+      token_format: "access_token",
+    }),
+    routes: ["generateAccessToken"],
+    outputs: ACCESS,
+    check: ({ main, world, contents, keyJson }) => {
+      assert.equal(world.tokenInfo(main.outputs.access_token ?? "")?.principal, OTHER);
+      assert.match(world.requests[0]?.path ?? "", new RegExp(`${OTHER}:generateAccessToken$`));
+      assert.deepEqual(contents, JSON.parse(keyJson), "the file is the key, unchanged");
+    },
+  },
+  {
+    name: "key + service_account override, id_token",
+    emulator: twoAccounts(),
+    inputs: (_w, key) => ({
+      credentials_json: key,
+      service_account: OTHER,
+      token_format: "id_token",
+      id_token_audience: AUDIENCE,
+      id_token_include_email: "true",
+    }),
+    routes: ["generateIdToken"],
+    outputs: ID,
+    check: ({ main }) => assert.equal(claims(main.outputs.id_token).email, OTHER),
+  },
+  {
+    name: "key + service_account override, domain-wide delegation (signJwt)",
+    emulator: twoAccounts(),
+    inputs: (_w, key) => ({
+      credentials_json: key,
+      service_account: OTHER,
+      token_format: "access_token",
+      access_token_subject: SUBJECT,
+    }),
+    routes: ["signJwt", "oauth2Token"],
+    outputs: ACCESS,
+    check: ({ main, world }) => {
+      const info = world.tokenInfo(main.outputs.access_token ?? "");
+      assert.equal(info?.principal, OTHER);
+      assert.equal(info?.subject, SUBJECT);
+    },
+  },
+];
+
+async function assertRow(row: Row, debug: boolean, extra: ScenarioOptions = {}): Promise<void> {
+  const result = await scenario(row.inputs, {
+    ...(row.emulator === undefined ? {} : { emulator: row.emulator }),
+    ...extra,
+    env: { ...(debug ? DEBUG : {}), ...extra.env },
+  });
+  const { main, world, file } = result;
+  assert.equal(main.code, 0, main.stdout + main.stderr);
+  assert.deepEqual(errors(main), []);
+  assert.equal(main.stderr, "");
+  assert.deepEqual(world.requests.map((request) => request.route), row.routes);
+  assert.deepEqual(main.outputOrder, row.outputs);
+  assert.ok(file !== undefined);
+  assert.equal(main.outputs.credentials_file_path, file);
+  assert.ok(!existsSync(file), "post removed the file");
+  assertExported(main, file, main.outputs.project_id ?? "");
+  if (row.outputs.includes("access_token_expiration")) {
+    const expiration = main.outputs.access_token_expiration ?? "";
+    assert.match(expiration, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    assert.ok(Date.parse(expiration) > Date.now(), "in the future");
+  }
+  if (row.inputs(world, result.keyJson).workload_identity_provider !== undefined) {
+    const { contents } = result;
+    assert.equal(contents?.type, "external_account");
+    assert.equal(contents?.audience, `//iam.googleapis.com/${world.provider}`);
+    assert.equal(contents?.universe_domain, "googleapis.com");
+    const source = contents?.credential_source as { headers: Record<string, string> };
+    assert.equal(
+      source.headers.Authorization,
+      `Bearer ${world.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN}`,
+    );
+  }
+  if (debug) assert.match(main.stdout, /^::debug::/m, "debug lines are written");
+  row.check?.(result);
+}
+
+Deno.test("dist/main.mjs and dist/post.mjs: every mode and token format", async (t) => {
+  for (const row of MATRIX) await t.step(row.name, () => assertRow(row, false));
+});
+
+Deno.test("dist/main.mjs and dist/post.mjs: every mode and token format with step debug logging on", async (t) => {
+  for (const row of MATRIX) await t.step(row.name, () => assertRow(row, true));
+});
+
+/** Failures after the credentials file was written: main fails, post still removes the file. */
+const FAILURES: {
+  name: string;
+  inputs: (world: Emulator, keyJson: string) => Record<string, string>;
+  emulator?: EmulatorOptions;
+  setup?: (world: Emulator) => void;
+  code: string;
+  outputs: string[];
+}[] = [
+  {
+    name: "STS rejects the audience",
+    inputs: (w) => withSa(w, { audience: "https://not-the-provider.example" }),
+    code: "ERR_STS_EXCHANGE_FAILED",
+    outputs: ["credentials_file_path", "project_id"],
+  },
+  {
+    name: "STS rejects the attribute condition",
+    emulator: { provider: { attributeCondition: "assertion.repository_owner == 'someone-else'" } },
+    inputs: (w) => withSa(w),
+    code: "ERR_STS_EXCHANGE_FAILED",
+    outputs: ["credentials_file_path", "project_id"],
+  },
+  {
+    name: "IAM denies generateAccessToken",
+    emulator: { bindings: [] },
+    inputs: (w) => withSa(w, { token_format: "access_token" }),
+    code: "ERR_IAM_ACCESS_TOKEN_FAILED",
+    outputs: ["credentials_file_path", "project_id", "auth_token"],
+  },
+  {
+    name: "IAM denies generateIdToken in key mode",
+    emulator: { bindings: [] },
+    inputs: (_w, key) => ({
+      credentials_json: key,
+      token_format: "id_token",
+      id_token_audience: AUDIENCE,
+    }),
+    code: "ERR_IAM_ID_TOKEN_FAILED",
+    outputs: ["credentials_file_path", "project_id", "auth_token"],
+  },
+  {
+    name: "OAuth2 refuses the domain-wide delegation scope",
+    emulator: { domainWideDelegation: {} },
+    inputs: (w) => withSa(w, { token_format: "access_token", access_token_subject: SUBJECT }),
+    code: "ERR_OAUTH2_TOKEN_FAILED",
+    outputs: ["credentials_file_path", "project_id", "auth_token"],
+  },
+  {
+    name: "IAM lifetime over 1 h without the org policy",
+    inputs: (w) => withSa(w, { token_format: "access_token", access_token_lifetime: "2h" }),
+    code: "ERR_IAM_ACCESS_TOKEN_FAILED",
+    outputs: ["credentials_file_path", "project_id", "auth_token"],
+  },
+];
+
+Deno.test("dist/post.mjs removes the file when main failed after writing it (debug on and off)", async (t) => {
+  for (const row of FAILURES) {
+    for (const debug of [false, true]) {
+      await t.step(`${row.name}${debug ? " (debug)" : ""}`, async () => {
+        const { main, post, file } = await scenario(row.inputs, {
+          ...(row.emulator === undefined ? {} : { emulator: row.emulator }),
+          ...(row.setup === undefined ? {} : { setup: row.setup }),
+          env: debug ? DEBUG : {},
+        });
+        assert.equal(main.code, 1, main.stdout);
+        const annotations = errors(main);
+        assert.equal(annotations.length, 1, main.stdout);
+        assert.match(annotations[0] ?? "", new RegExp(`^${row.code}: `));
+        assert.match(annotations[0] ?? "", /\nHint: /);
+        assert.doesNotMatch(main.stdout + main.stderr, /\n\s+at |%0A\s+at /, "no stack trace");
+        assert.ok(file !== undefined, "the file was written before the failing call");
+        assert.deepEqual(main.outputOrder, row.outputs);
+        assert.match(post.stdout, /Removed credentials file/);
+      });
+    }
+  }
+});
+
+Deno.test("dist/main.mjs reports a GitHub OIDC failure once, and post has nothing to remove", async () => {
+  const { main, post, file, world } = await scenario((w) => withSa(w), {
+    setup: (w) => w.injectFault("oidc", { status: 403, body: '{"message":"denied"}' }),
+    env: DEBUG,
+  });
+  assert.equal(main.code, 1);
+  assert.match(errors(main)[0] ?? "", /^ERR_OIDC_REQUEST_FAILED: /);
+  assert.equal(errors(main).length, 1);
+  assert.equal(file, undefined, "no file before the OIDC token");
+  assert.deepEqual(world.requests.map((request) => request.route), ["oidc"], "403 is not retried");
+  assert.match(post.stdout, /Skipping credential cleanup: the main step created no/);
 });
 
 Deno.test("dist/post.mjs removes the file when export_environment_variables is false", async () => {
@@ -227,19 +495,19 @@ Deno.test("dist/post.mjs removes the file when export_environment_variables is f
   assert.equal(main.code, 0, main.stdout);
   assert.deepEqual(main.exported, {});
   assert.ok(file !== undefined);
+  assert.equal(main.state.credentials_file_path, file);
   assert.match(post.stdout, /Removed credentials file/);
 });
 
-Deno.test("dist/post.mjs removes the file when main failed after writing it", async () => {
-  const { main, post, file } = await scenario((world) =>
-    wif(world, { audience: "https://not-the-provider.example" })
+Deno.test("dist/post.mjs removes the file when export_environment_variables is false and main failed", async () => {
+  const { main, post, file } = await scenario(
+    (world) =>
+      withSa(world, { export_environment_variables: "false", token_format: "access_token" }),
+    { emulator: { bindings: [] } },
   );
   assert.equal(main.code, 1);
-  assert.equal(errors(main).length, 1, main.stdout);
-  assert.match(errors(main)[0] ?? "", /^ERR_STS_EXCHANGE_FAILED: /);
-  assert.doesNotMatch(main.stdout + main.stderr, /\n\s+at /, "no stack trace");
+  assert.deepEqual(main.exported, {});
   assert.ok(file !== undefined);
-  assert.equal(main.outputs.credentials_file_path, file);
   assert.match(post.stdout, /Removed credentials file/);
 });
 
@@ -247,7 +515,7 @@ Deno.test("dist/main.mjs writes no file and post skips when create_credentials_f
   const { main, post, file } = await scenario((_world, keyJson) => ({
     credentials_json: keyJson,
     create_credentials_file: "false",
-  }));
+  }), { env: { GITHUB_WORKSPACE: "\0unset" } });
   assert.equal(main.code, 0, main.stdout);
   assert.equal(file, undefined);
   assert.deepEqual(main.outputOrder, ["project_id", "auth_token"]);
@@ -255,35 +523,44 @@ Deno.test("dist/main.mjs writes no file and post skips when create_credentials_f
   assert.match(post.stdout, /Skipping credential cleanup/);
 });
 
-Deno.test("dist/main.mjs leaks no secret with step debug logging on", async () => {
-  const debug = { RUNNER_DEBUG: "1", ACTIONS_STEP_DEBUG: "true" };
-  for (const format of ["access_token", "id_token"]) {
-    const { main } = await scenario((world) =>
-      wif(world, {
-        service_account: world.serviceAccount,
-        token_format: format,
-        id_token_audience: "https://svc.example",
-        request_reason: "ticket-42",
-      }), { env: debug });
+Deno.test("dist/post.mjs keeps the file when cleanup_credentials is false", async () => {
+  const world = await startEmulator();
+  try {
+    const dirs = runnerDirs();
+    const inputs = {
+      credentials_json: await world.serviceAccountKey(),
+      cleanup_credentials: "false",
+    };
+    const { main, post } = await runMainAndPost({ dirs, inputs });
     assert.equal(main.code, 0, main.stdout);
-    assert.match(main.stdout, /::debug::/);
+    assert.match(post.stdout, /Skipping credential cleanup: "cleanup_credentials" is false/);
+    assert.ok(existsSync(main.state.credentials_file_path ?? ""));
+  } finally {
+    await world.close();
   }
-  const { main } = await scenario((world) =>
-    wif(world, {
-      service_account: world.serviceAccount,
-      token_format: "access_token",
-      access_token_subject: "admin@example.com",
-    }), { env: debug });
-  assert.equal(main.code, 0, main.stdout);
+});
+
+Deno.test("dist/post.mjs refuses a state path that is not the step's file, without failing", async () => {
+  const dirs = runnerDirs();
+  await Deno.writeTextFile(`${dirs.workspace}/important.json`, "{}");
+  await Deno.mkdir(`${dirs.workspace}/gha-creds-0123456789abcdef.json`);
+  for (
+    const path of [
+      `${dirs.workspace}/important.json`,
+      `${dirs.workspace}/gha-creds-0123456789abcdef.json`,
+      "/etc/passwd",
+    ]
+  ) {
+    const post = await runStep("post", { dirs, state: { credentials_file_path: path } });
+    assert.equal(post.code, 0);
+    assert.match(post.stdout, /^::warning::Not removing/m);
+    assert.ok(existsSync(path));
+  }
 });
 
 Deno.test("dist/main.mjs sends request_reason on every Google call", async () => {
   const { main, world } = await scenario((world) =>
-    wif(world, {
-      service_account: world.serviceAccount,
-      token_format: "access_token",
-      request_reason: "ticket-42",
-    })
+    withSa(world, { token_format: "access_token", request_reason: "ticket-42" })
   );
   assert.equal(main.code, 0, main.stdout);
   const google = world.requests.slice(1);
@@ -297,7 +574,7 @@ Deno.test("dist/main.mjs logs the checkout hint only when the workspace is empty
     const keyJson = await world.serviceAccountKey();
     const empty = runnerDirs();
     const { main } = await runMainAndPost({ dirs: empty, inputs: { credentials_json: keyJson } });
-    assert.match(main.stdout, /actions\/checkout/);
+    assert.match(main.stdout, /^⚠️ The workspace .* was empty: .*actions\/checkout/m);
     const full = runnerDirs();
     await Deno.writeTextFile(`${full.workspace}/README.md`, "# repo");
     const second = await runMainAndPost({ dirs: full, inputs: { credentials_json: keyJson } });
@@ -308,19 +585,19 @@ Deno.test("dist/main.mjs logs the checkout hint only when the workspace is empty
   }
 });
 
+/** A few rows of the matrix under another Node: WIF + SA, key, Direct WIF. */
+const RUNTIME_ROWS = [3, 8, 1].map((index) => MATRIX[index]!);
+
+Deno.test("dist/ main and post run under Node 20", async (t) => {
+  const node = required(await node20(), "Node 20").path;
+  for (const row of RUNTIME_ROWS) await t.step(row.name, () => assertRow(row, false, { node }));
+});
+
 Deno.test({
   name: "dist/ main and post run under Node 24",
   ignore: (await node24()) === undefined && !RUNTIMES_REQUIRED,
-  fn: async () => {
+  fn: async (t) => {
     const node = required(await node24(), "Node 24").path;
-    const { main, post, file } = await scenario(
-      (world) =>
-        wif(world, { service_account: world.serviceAccount, token_format: "access_token" }),
-      { node },
-    );
-    assert.equal(main.code, 0, main.stdout + main.stderr);
-    assert.ok(main.outputs.access_token);
-    assert.ok(file !== undefined);
-    assert.match(post.stdout, /Removed credentials file/);
+    for (const row of RUNTIME_ROWS) await t.step(row.name, () => assertRow(row, true, { node }));
   },
 });

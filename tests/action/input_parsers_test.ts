@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { ActionInputError } from "../../action/errors.ts";
 import {
+  booleanValue,
   parseBooleanInput,
   parseDurationInput,
   parseMultilineCsv,
@@ -15,6 +16,24 @@ Deno.test("parseBooleanInput() accepts exactly the anchor's spellings", () => {
   for (const value of FALSE) assert.equal(parseBooleanInput("x", value, true), false);
   assert.equal(parseBooleanInput("x", "", true), true);
   assert.equal(parseBooleanInput("x", "", false), false);
+});
+
+Deno.test("booleanValue() agrees with parseBooleanInput() and gives undefined instead of throwing (property)", () => {
+  fc.assert(
+    fc.property(
+      fc.oneof(fc.constantFrom(...TRUE, ...FALSE, ""), fc.string()),
+      fc.boolean(),
+      (value, fallback) => {
+        let expected: boolean | undefined;
+        try {
+          expected = parseBooleanInput("x", value, fallback);
+        } catch {
+          expected = undefined;
+        }
+        assert.equal(booleanValue(value, fallback), expected);
+      },
+    ),
+  );
 });
 
 Deno.test("parseBooleanInput() rejects every other string, naming the input (property)", () => {

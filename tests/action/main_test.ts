@@ -91,6 +91,12 @@ Deno.test("run() masks every token before any output holds it, outputs in the an
       core.saved.get("credentials_file_path"),
       core.outputs.get("credentials_file_path"),
     );
+    assert.equal(core.outputs.get("auth_token"), "federated-token");
+    assert.equal(
+      core.log.filter((line) => line.startsWith("output:auth_token=")).length,
+      1,
+      "auth_token is set once",
+    );
   }));
 
 Deno.test("run() writes the credentials file before any token is minted", () =>
@@ -114,7 +120,14 @@ Deno.test("run() writes the credentials file before any token is minted", () =>
     const file = JSON.parse(readFileSync(path, "utf8"));
     assert.equal(file.type, "external_account");
     assert.equal(file.credential_source.headers.Authorization, "Bearer runner-secret-token");
-    assert.deepEqual([...core.outputs.keys()], ["credentials_file_path", "project_id"]);
+    assert.deepEqual([...core.outputs.keys()], [
+      "credentials_file_path",
+      "project_id",
+      "auth_token",
+    ]);
+    assert.equal(core.outputs.get("auth_token"), "federated-token", "set before the IAM call");
+    const masked = core.log.indexOf("mask:federated-token");
+    assert.ok(masked >= 0 && masked < core.log.indexOf("output:auth_token=federated-token"));
   }));
 
 Deno.test("run() passes GHA_ENDPOINT_OVERRIDE_* to auth/ as base URLs and honours universe", () =>
@@ -186,13 +199,70 @@ Deno.test("run() redacts a masked secret even if an unexpected error carries it"
     });
     await run(core, { env: { ...OIDC, GITHUB_WORKSPACE: workspace }, fetch: google.fetch });
     assert.equal(core.failed.length, 1);
-    for (const line of core.log.filter((line) => !line.startsWith("mask:"))) {
-      assert.ok(!line.includes("federated-token"), line);
-    }
+    const logged = core.log.filter((line) =>
+      !line.startsWith("mask:") && line !== "output:auth_token=federated-token"
+    );
+    for (const line of logged) assert.ok(!line.includes("federated-token"), line);
   }));
 
 Deno.test("run() warns when the step is pinned to a branch", async () => {
   const core = fakeCore({ credentials_json: "{", create_credentials_file: "false" });
   await run(core, { env: { GITHUB_ACTION_REF: "main" } });
   assert.match(core.log[0] ?? "", /^warning:The step is pinned at "main"/);
+});
+
+Deno.test("run() rejects a workspace that does not exist before sending anything", async () => {
+  const core = fakeCore({ workload_identity_provider: PROVIDER, service_account: SA });
+  const google = fakeGoogle();
+  const workspace = join(tmpdir(), `missing-${crypto.randomUUID()}`);
+  await run(core, { env: { ...OIDC, GITHUB_WORKSPACE: workspace }, fetch: google.fetch });
+  assert.equal(core.failed.length, 1);
+  assert.match(
+    core.failed[0] ?? "",
+    /^ERR_ACTION_INPUT: Cannot write the credentials file in \$GITHUB_WORKSPACE .*does not exist\nHint: /,
+  );
+  assert.deepEqual(google.urls, []);
+  assert.equal(core.outputs.size + core.saved.size, 0);
+});
+
+Deno.test("run() reports a workspace that vanishes mid-flight as ERR_CREDENTIALS_FILE, not a bug", async () => {
+  const workspace = mkdtempSync(join(tmpdir(), "main-"));
+  const core = fakeCore({ workload_identity_provider: PROVIDER, service_account: SA });
+  const google = fakeGoogle();
+  await run(core, {
+    env: { ...OIDC, GITHUB_WORKSPACE: workspace },
+    fetch: (input, init) => {
+      rmSync(workspace, { recursive: true, force: true });
+      return google.fetch(input, init);
+    },
+  });
+  assert.equal(core.failed.length, 1);
+  assert.match(
+    core.failed[0] ?? "",
+    /^ERR_CREDENTIALS_FILE: Cannot write the credentials file in \$GITHUB_WORKSPACE .*ENOENT\nHint: /,
+  );
+  assert.ok(core.log.every((line) => !/\n\s+at /.test(line)), "no stack trace, not even in debug");
+  assert.ok(
+    core.log.every((line) => !line.includes("runner-secret-token") || line.startsWith("mask:")),
+  );
+  assert.equal(core.saved.size, 0);
+});
+
+Deno.test("run() without a credentials file needs no workspace and exports only the project", async () => {
+  const core = fakeCore({
+    workload_identity_provider: PROVIDER,
+    service_account: SA,
+    create_credentials_file: "false",
+  });
+  await run(core, { env: OIDC, fetch: fakeGoogle().fetch });
+  assert.deepEqual(core.failed, []);
+  assert.deepEqual([...core.outputs.keys()], ["project_id", "auth_token"]);
+  assert.deepEqual([...core.exported.keys()], [
+    "CLOUDSDK_CORE_PROJECT",
+    "CLOUDSDK_PROJECT",
+    "GCLOUD_PROJECT",
+    "GCP_PROJECT",
+    "GOOGLE_CLOUD_PROJECT",
+  ]);
+  assert.equal(core.saved.size, 0);
 });

@@ -90,7 +90,10 @@ Deno.test("runPost() never fails: invalid boolean, no state, a file already gone
   try {
     const invalid = fakeCore({ cleanup_credentials: "maybe" }, { credentials_file_path: path });
     assert.equal(runPost(invalid, { env: { GITHUB_WORKSPACE: workspace } }), "skipped");
-    assert.match(invalid.log[0] ?? "", /^warning:/);
+    assert.match(
+      invalid.log[0] ?? "",
+      /^warning:Skipping credential cleanup: invalid input "cleanup_credentials": "maybe"/,
+    );
     assert.equal(runPost(fakeCore(), { env: { GITHUB_WORKSPACE: workspace } }), "skipped");
     const noWorkspace = fakeCore({}, { credentials_file_path: path });
     assert.equal(runPost(noWorkspace, { env: {} }), "refused");

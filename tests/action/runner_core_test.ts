@@ -4,7 +4,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createRunnerCore } from "../../action/runner_core.ts";
+import { createRunnerCore, createRunnerLog } from "../../action/runner_core.ts";
 import { parseFileCommands } from "../../action/_local_runner.ts";
 
 const SCRIPT = `
@@ -103,4 +103,38 @@ Deno.test("createRunnerCore() reads INPUT_* trimmed and STATE_* as is", () => {
   assert.equal(core.getInput("missing"), "");
   assert.equal(core.getState("credentials_file_path"), "/p");
   assert.equal(core.isDebug(), false);
+});
+
+Deno.test("createRunnerLog() writes the same commands as createRunnerCore() and no file command", () => {
+  const env = {
+    INPUT_CLEANUP_CREDENTIALS: " false ",
+    STATE_credentials_file_path: "/p",
+    RUNNER_DEBUG: "1",
+  };
+  let fromLog = "";
+  let fromCore = "";
+  const log = createRunnerLog({ env, write: (text) => (fromLog += text) });
+  const core = createRunnerCore({ env, write: (text) => (fromCore += text), fail: () => {} });
+  for (const sink of [log, core]) {
+    sink.setSecret("a%b");
+    sink.debug("d\ne");
+    sink.info("i");
+    sink.notice("n");
+    sink.warning("w,x:y");
+  }
+  assert.equal(fromLog, fromCore);
+  assert.equal(fromLog, "::add-mask::a%25b\n::debug::d%0Ae\ni\n::notice::n\n::warning::w,x:y\n");
+  assert.equal(log.getInput("cleanup_credentials"), "false");
+  assert.equal(log.getState("credentials_file_path"), "/p");
+  assert.equal(log.isDebug(), true);
+  assert.deepEqual(Object.keys(log).sort(), [
+    "debug",
+    "getInput",
+    "getState",
+    "info",
+    "isDebug",
+    "notice",
+    "setSecret",
+    "warning",
+  ]);
 });
