@@ -1,7 +1,7 @@
 // action.yml against the anchor (google-github-actions/auth v3: 17 inputs, same names and
 // defaults) and the design (outputs, node24, dist/ entries); examples/ use only declared inputs;
-// every error code the step can report has a section in docs/TROUBLESHOOTING.md; docs/step.md
-// lists every input and output.
+// every error code the step can report has a section in docs/TROUBLESHOOTING.md; docs/step.md and
+// README.md list every input and output.
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -151,8 +151,13 @@ Deno.test("docs/TROUBLESHOOTING.md has a section for every code the step reports
   for (const code of codes) assert.ok(sections.has(code), `no section for ${code}`);
 });
 
-Deno.test("docs/step.md lists every input and output", () => {
-  const doc = read("docs/step.md");
-  for (const [name] of ANCHOR_INPUTS) assert.match(doc, new RegExp(`\\| \`${name}\` +\\|`), name);
-  for (const name of OUTPUTS) assert.match(doc, new RegExp(`\\| \`${name}\` +\\|`), name);
+Deno.test("docs/step.md and README.md list every input and output", async (t) => {
+  for (const file of ["docs/step.md", "README.md"]) {
+    await t.step(file, () => {
+      const doc = read(file);
+      for (const name of [...ANCHOR_INPUTS.map(([input]) => input), ...OUTPUTS]) {
+        assert.match(doc, new RegExp(`\\| \`${name}\` +\\|`), name);
+      }
+    });
+  }
 });
