@@ -3,7 +3,7 @@
 // cross-talk.
 import assert from "node:assert/strict";
 import { authenticate, type AuthenticateOptions, GoogleApiError } from "../../auth/mod.ts";
-import { type Emulator, type EmulatorOptions, startEmulator } from "../../emulator/mod.ts";
+import type { Emulator, EmulatorOptions } from "../../emulator/mod.ts";
 import { withEmulator } from "../emulator/_calls.ts";
 
 function wif(emulator: Emulator, extra: Partial<AuthenticateOptions> = {}): AuthenticateOptions {
