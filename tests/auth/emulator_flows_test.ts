@@ -157,6 +157,29 @@ Deno.test("authenticate() runs every flow against the emulator", async (t) => {
   });
 });
 
+Deno.test("authenticate() follows a non-default universe end to end", async () => {
+  const universe = "example-universe.com";
+  await withEmulator({ universe }, async (emulator) => {
+    for (const subject of [undefined, "admin@example.com"]) {
+      const result = await authenticate(wif(emulator, {
+        universe,
+        ...(subject === undefined ? {} : { accessTokenSubject: subject }),
+      }));
+      assert.equal(emulator.tokenInfo(result.accessToken!)?.subject, subject);
+    }
+    const oidc = emulator.requests.find((r) => r.route === "oidc")!;
+    assert.equal(
+      new URL(oidc.url).searchParams.get("audience"),
+      `https://iam.${universe}/${emulator.provider}`,
+    );
+    const sts = JSON.parse(emulator.requests.find((r) => r.route === "sts")!.body);
+    assert.equal(sts.audience, `//iam.${universe}/${emulator.provider}`);
+    assert.equal(sts.scope, `https://www.${universe}/auth/cloud-platform`);
+    const signed = JSON.parse(emulator.requests.find((r) => r.route === "signJwt")!.body);
+    assert.equal(JSON.parse(signed.payload).aud, `https://oauth2.${universe}/token`);
+  });
+});
+
 Deno.test("authenticate() impersonates through a delegation chain given as bare emails", async () => {
   const [hop, target] = ["hop", "target"].map((n) =>
     `${n}@emulated-project.iam.gserviceaccount.com`
