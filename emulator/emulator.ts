@@ -36,10 +36,7 @@ import type { Emulator, EmulatorOptions, RecordedRequest } from "./types.ts";
  *   const result = await authenticate({
  *     workloadIdentityProvider: emulator.provider,
  *     serviceAccount: emulator.serviceAccount,
- *     oidcRequest: {
- *       url: emulator.env.ACTIONS_ID_TOKEN_REQUEST_URL!,
- *       token: emulator.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN!,
- *     },
+ *     oidcRequest: emulator.oidcRequest,
  *     endpoints: emulator.endpoints,
  *     tokenFormat: "access_token",
  *   });
@@ -64,10 +61,7 @@ import type { Emulator, EmulatorOptions, RecordedRequest } from "./types.ts";
  *   await assert.rejects(
  *     authenticate({
  *       workloadIdentityProvider: emulator.provider,
- *       oidcRequest: {
- *         url: emulator.env.ACTIONS_ID_TOKEN_REQUEST_URL!,
- *         token: emulator.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN!,
- *       },
+ *       oidcRequest: emulator.oidcRequest,
  *       endpoints: emulator.endpoints,
  *     }),
  *     (error) => error instanceof GoogleApiError && /attribute condition/.test(error.message),
@@ -89,12 +83,17 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     oauth2: `${url}/oauth2`,
   });
   const config = state.config;
+  const oidcRequest = Object.freeze({
+    url: `${url}${OIDC_PATH}?api-version=2.0`,
+    token: config.requestToken,
+  });
   return {
     url,
     endpoints,
+    oidcRequest,
     env: Object.freeze({
-      ACTIONS_ID_TOKEN_REQUEST_URL: `${url}${OIDC_PATH}?api-version=2.0`,
-      ACTIONS_ID_TOKEN_REQUEST_TOKEN: config.requestToken,
+      ACTIONS_ID_TOKEN_REQUEST_URL: oidcRequest.url,
+      ACTIONS_ID_TOKEN_REQUEST_TOKEN: oidcRequest.token,
       GHA_ENDPOINT_OVERRIDE_sts: endpoints.sts,
       GHA_ENDPOINT_OVERRIDE_iamcredentials: endpoints.iamcredentials,
       GHA_ENDPOINT_OVERRIDE_oauth2: endpoints.oauth2,

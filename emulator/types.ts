@@ -196,6 +196,8 @@ export interface Emulator {
    * `ACTIONS_ID_TOKEN_REQUEST_TOKEN` and `GHA_ENDPOINT_OVERRIDE_{sts,iamcredentials,oauth2}`.
    */
   readonly env: Readonly<Record<string, string>>;
+  /** The OIDC request of a runner job, `{ url, token }`, as `authenticate()` takes it. */
+  readonly oidcRequest: Readonly<{ url: string; token: string }>;
   /** Base URLs of the emulated Google services, as `authenticate()` takes them. */
   readonly endpoints: Readonly<{ sts: string; iamcredentials: string; oauth2: string }>;
   /** The provider's full resource name. */

@@ -32,6 +32,16 @@ export function routeOf(request: RecordedRequest): Route {
   throw new Error(`unexpected request ${request.url}`);
 }
 
+/** How the error message of a failed call starts, per call. */
+export const MESSAGE_PREFIXES: Record<Route, RegExp> = {
+  oidc: /^Failed to get a GitHub OIDC token for audience /,
+  sts: /^Failed to generate Google Cloud federated token for \/\/iam\.googleapis\.com\//,
+  generateAccessToken: /^Failed to generate Google Cloud OAuth 2\.0 Access Token for ci@/,
+  generateIdToken: /^Failed to generate Google Cloud OpenID Connect ID token for ci@/,
+  signJwt: /^Failed to sign JWT using ci@/,
+  oauth2Token: /^Failed to generate Google Cloud Domain Wide Delegation OAuth 2\.0 Access Token/,
+};
+
 /** A healthy answer for each call. */
 export function healthy(route: Route): Response {
   switch (route) {

@@ -3,6 +3,7 @@
 // `--v8-flags=--expose-gc` (the memory test in emulator_flows_test.ts does).
 import { authenticate } from "../../auth/mod.ts";
 import { startEmulator } from "../../emulator/mod.ts";
+import { wifOptions } from "../emulator/_calls.ts";
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (gc === undefined) throw new Error("run with --v8-flags=--expose-gc");
@@ -16,19 +17,11 @@ for (let round = 1; round <= rounds; round++) {
   const start = performance.now();
   try {
     await Promise.all(Array.from({ length: flows }, (_, i) =>
-      authenticate({
-        workloadIdentityProvider: emulator.provider,
-        serviceAccount: emulator.serviceAccount,
-        oidcRequest: {
-          url: emulator.env.ACTIONS_ID_TOKEN_REQUEST_URL!,
-          token: emulator.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN!,
-        },
-        endpoints: emulator.endpoints,
-        tokenFormat: "access_token",
+      authenticate(wifOptions(emulator, {
         requestReason: `flow-${i}`,
         timeoutMs: 30_000,
         retry: { budgetMs: 60_000 },
-      })));
+      }))));
   } finally {
     clearInterval(sampler);
     await emulator.close();

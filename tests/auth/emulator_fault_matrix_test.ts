@@ -15,15 +15,9 @@ import {
   type RetryOptions,
   TokenError,
 } from "../../auth/mod.ts";
-import type {
-  Emulator,
-  EmulatorFault,
-  EmulatorRoute,
-  RecordedRequest,
-} from "../../emulator/mod.ts";
-import { withEmulator } from "../emulator/_calls.ts";
-
-type Route = Exclude<EmulatorRoute, "jwks">;
+import type { Emulator, EmulatorFault, RecordedRequest } from "../../emulator/mod.ts";
+import { wifOptions as wif, withEmulator } from "../emulator/_calls.ts";
+import { MESSAGE_PREFIXES as PREFIXES, type Route } from "./_flows.ts";
 
 /** Per-attempt timeout of every case: small, so "slow past the timeout" costs little. */
 const TIMEOUT_MS = 300;
@@ -43,20 +37,6 @@ interface Flow {
   options: (emulator: Emulator, key: string) => AuthenticateOptions;
   /** The token the flow asks for, checked on success. */
   token: (emulator: Emulator, result: AuthenticateResult) => void;
-}
-
-function wif(emulator: Emulator, extra: Partial<AuthenticateOptions> = {}): AuthenticateOptions {
-  return {
-    workloadIdentityProvider: emulator.provider,
-    serviceAccount: emulator.serviceAccount,
-    oidcRequest: {
-      url: emulator.env.ACTIONS_ID_TOKEN_REQUEST_URL!,
-      token: emulator.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN!,
-    },
-    endpoints: emulator.endpoints,
-    tokenFormat: "access_token",
-    ...extra,
-  };
 }
 
 const accessToken = (kind: string) => (emulator: Emulator, result: AuthenticateResult) => {
@@ -109,15 +89,6 @@ const CODES: Record<Route, AuthErrorCode> = {
   generateIdToken: "ERR_IAM_ID_TOKEN_FAILED",
   signJwt: "ERR_IAM_SIGN_JWT_FAILED",
   oauth2Token: "ERR_OAUTH2_TOKEN_FAILED",
-};
-
-const PREFIXES: Record<Route, RegExp> = {
-  oidc: /^Failed to get a GitHub OIDC token for audience /,
-  sts: /^Failed to generate Google Cloud federated token for \/\/iam\.googleapis\.com\//,
-  generateAccessToken: /^Failed to generate Google Cloud OAuth 2\.0 Access Token for ci@/,
-  generateIdToken: /^Failed to generate Google Cloud OpenID Connect ID token for ci@/,
-  signJwt: /^Failed to sign JWT using ci@/,
-  oauth2Token: /^Failed to generate Google Cloud Domain Wide Delegation OAuth 2\.0 Access Token/,
 };
 
 type Expect =

@@ -4,21 +4,7 @@
 import assert from "node:assert/strict";
 import { authenticate, type AuthenticateOptions, GoogleApiError } from "../../auth/mod.ts";
 import type { Emulator, EmulatorOptions } from "../../emulator/mod.ts";
-import { withEmulator } from "../emulator/_calls.ts";
-
-function wif(emulator: Emulator, extra: Partial<AuthenticateOptions> = {}): AuthenticateOptions {
-  return {
-    workloadIdentityProvider: emulator.provider,
-    serviceAccount: emulator.serviceAccount,
-    oidcRequest: {
-      url: emulator.env.ACTIONS_ID_TOKEN_REQUEST_URL!,
-      token: emulator.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN!,
-    },
-    endpoints: emulator.endpoints,
-    tokenFormat: "access_token",
-    ...extra,
-  };
-}
+import { wifOptions as wif, withEmulator } from "../emulator/_calls.ts";
 
 /**
  * Watches flows for leaks: pass `options` to authenticate(); `assertClean()` fails when a secret

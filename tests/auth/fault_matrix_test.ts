@@ -8,7 +8,7 @@ import {
   GoogleApiError,
   TokenError,
 } from "../../auth/mod.ts";
-import { fakeGoogle, flowFor, type Route } from "./_flows.ts";
+import { fakeGoogle, flowFor, MESSAGE_PREFIXES as PREFIXES, type Route } from "./_flows.ts";
 
 const ROUTES: Route[] = [
   "oidc",
@@ -76,18 +76,9 @@ const FAULTS: Fault[] = [
   {
     name: "200 missing fields",
     answer: () => Response.json({}),
-    expect: { fails: 1, status: 0, kind: "token" },
+    expect: { fails: 1, status: 200, kind: "token" },
   },
 ];
-
-const PREFIXES: Record<Route, RegExp> = {
-  oidc: /^Failed to get a GitHub OIDC token for audience /,
-  sts: /^Failed to generate Google Cloud federated token for \/\/iam\.googleapis\.com\//,
-  generateAccessToken: /^Failed to generate Google Cloud OAuth 2\.0 Access Token for ci@/,
-  generateIdToken: /^Failed to generate Google Cloud OpenID Connect ID token for ci@/,
-  signJwt: /^Failed to sign JWT using ci@/,
-  oauth2Token: /^Failed to generate Google Cloud Domain Wide Delegation OAuth 2\.0 Access Token/,
-};
 
 Deno.test("authenticate() fault matrix: every call recovers or fails clearly within the budget", async (t) => {
   const rows: string[] = [];

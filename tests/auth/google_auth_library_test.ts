@@ -6,14 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { GoogleAuth } from "google-auth-library";
 import { authenticate } from "../../auth/mod.ts";
-import { type Emulator, startEmulator } from "../../emulator/mod.ts";
-
-function oidcRequest(emulator: Emulator): { url: string; token: string } {
-  return {
-    url: emulator.env.ACTIONS_ID_TOKEN_REQUEST_URL!,
-    token: emulator.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN!,
-  };
-}
+import { startEmulator } from "../../emulator/mod.ts";
 
 async function withTempFile<T>(contents: unknown, run: (path: string) => Promise<T>): Promise<T> {
   const dir = await mkdtemp(join(tmpdir(), "gha-creds-"));
@@ -32,7 +25,7 @@ Deno.test("google-auth-library refreshes through the external_account file of a 
     const result = await authenticate({
       workloadIdentityProvider: emulator.provider,
       serviceAccount: emulator.serviceAccount,
-      oidcRequest: oidcRequest(emulator),
+      oidcRequest: emulator.oidcRequest,
       endpoints: emulator.endpoints,
     });
     const before = emulator.requests.length;
@@ -65,7 +58,7 @@ Deno.test("google-auth-library uses the federated token directly with a Direct W
   try {
     const result = await authenticate({
       workloadIdentityProvider: emulator.provider,
-      oidcRequest: oidcRequest(emulator),
+      oidcRequest: emulator.oidcRequest,
       endpoints: emulator.endpoints,
     });
     const token = await withTempFile(result.credentialsFile, async (keyFile) => {

@@ -1,4 +1,5 @@
 // Raw HTTP calls to the emulator, the way a client would make them, for wire-level tests.
+import type { AuthenticateOptions } from "../../auth/mod.ts";
 import { type Emulator, type EmulatorOptions, startEmulator } from "../../emulator/mod.ts";
 
 /** Runs `run` with an emulator started with `options`, and closes it. */
@@ -12,6 +13,21 @@ export async function withEmulator(
   } finally {
     await emulator.close();
   }
+}
+
+/** authenticate() options of a WIF + service account access token flow against `emulator`. */
+export function wifOptions(
+  emulator: Emulator,
+  extra: Partial<AuthenticateOptions> = {},
+): AuthenticateOptions {
+  return {
+    workloadIdentityProvider: emulator.provider,
+    serviceAccount: emulator.serviceAccount,
+    oidcRequest: emulator.oidcRequest,
+    endpoints: emulator.endpoints,
+    tokenFormat: "access_token",
+    ...extra,
+  };
 }
 
 /** Status and parsed JSON body of a call. */

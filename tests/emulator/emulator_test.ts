@@ -16,6 +16,10 @@ Deno.test("startEmulator() hands back a runner's environment on 127.0.0.1", asyn
     ]);
     assert.equal(emulator.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN, "runner-token");
     assert.match(emulator.env.ACTIONS_ID_TOKEN_REQUEST_URL!, /\?api-version=2\.0$/);
+    assert.deepEqual(emulator.oidcRequest, {
+      url: emulator.env.ACTIONS_ID_TOKEN_REQUEST_URL,
+      token: "runner-token",
+    });
     for (const value of Object.values(emulator.endpoints)) {
       assert.ok(value.startsWith(emulator.url));
     }
