@@ -41,7 +41,7 @@ export async function _githubOidcToken(request: _Incoming, state: _State): Promi
 
 /** Answers the JWKS and the discovery document of the GitHub issuer. */
 export async function _githubIssuerDocument(request: _Incoming, state: _State): Promise<Response> {
-  if (request.url.pathname === JWKS_PATH) return _json(await state.githubJwks());
+  if (request.url.pathname === JWKS_PATH) return _json(await state.jwks("github"));
   return _json({
     issuer: state.config.githubIssuer,
     jwks_uri: new URL(JWKS_PATH, request.url).href,

@@ -16,6 +16,9 @@ import {
   _rpcError,
 } from "./_wire.ts";
 
+/** Path of the JWKS Google's ID tokens verify against (`https://www.googleapis.com/oauth2/v3/certs`). */
+export const GOOGLE_CERTS_PATH = "/www/oauth2/v3/certs";
+
 /** The path prefix of service account resources under the emulator's IAM Credentials base. */
 export const IAM_CREDENTIALS_PREFIX = "/iamcredentials/v1/projects/-/serviceAccounts/";
 
@@ -200,6 +203,11 @@ async function _signJwt(body: Record<string, unknown>, target: string, state: _S
     .setProtectedHeader({ alg: "RS256", kid: key.kid, typ: "JWT" })
     .sign(key.privateKey);
   return _json({ keyId: key.kid, signedJwt });
+}
+
+/** Answers the JWKS of the key ID tokens are signed with. */
+export async function _googleCerts(state: _State): Promise<Response> {
+  return _json(await state.jwks("google"));
 }
 
 /** Answers an IAM Credentials call. */

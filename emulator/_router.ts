@@ -6,7 +6,12 @@ import {
   JWKS_PATH,
   OIDC_PATH,
 } from "./_github_oidc.ts";
-import { _iamCredentials, _iamTarget } from "./_iam_credentials.ts";
+import {
+  _googleCerts,
+  _iamCredentials,
+  _iamTarget,
+  GOOGLE_CERTS_PATH,
+} from "./_iam_credentials.ts";
 import { _oauth2Token, OAUTH2_TOKEN_PATH } from "./_oauth2.ts";
 import type { _State } from "./_state.ts";
 import { _stsToken, STS_PATH } from "./_sts.ts";
@@ -20,6 +25,7 @@ export function _routeOf(path: string): EmulatorRoute | undefined {
       return "oidc";
     case JWKS_PATH:
     case DISCOVERY_PATH:
+    case GOOGLE_CERTS_PATH:
       return "jwks";
     case STS_PATH:
       return "sts";
@@ -36,7 +42,9 @@ export async function _answer(request: _Incoming, state: _State): Promise<Respon
     case "oidc":
       return await _githubOidcToken(request, state);
     case "jwks":
-      return await _githubIssuerDocument(request, state);
+      return path === GOOGLE_CERTS_PATH
+        ? await _googleCerts(state)
+        : await _githubIssuerDocument(request, state);
     case "sts":
       return await _stsToken(request, state);
     case "oauth2Token":

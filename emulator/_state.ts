@@ -77,9 +77,9 @@ export class _State {
     return this.#google;
   }
 
-  /** The public keys of GitHub's issuer as a JWKS. */
-  async githubJwks(): Promise<{ keys: JWK[] }> {
-    const key = await this.#github;
+  /** The public key of GitHub's issuer (`"github"`) or of Google's ID tokens as a JWKS. */
+  async jwks(issuer: "github" | "google"): Promise<{ keys: JWK[] }> {
+    const key = await (issuer === "github" ? this.#github : this.#google);
     const jwk = await exportJWK(key.publicKey);
     return { keys: [{ ...jwk, kid: key.kid, alg: "RS256", use: "sig" }] };
   }

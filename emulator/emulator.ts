@@ -7,6 +7,7 @@
 
 import { _resolveConfig } from "./_config.ts";
 import { OIDC_PATH } from "./_github_oidc.ts";
+import { GOOGLE_CERTS_PATH } from "./_iam_credentials.ts";
 import { _close, _FaultQueue, _listen } from "./_server.ts";
 import { _State } from "./_state.ts";
 import type { Emulator, EmulatorOptions, RecordedRequest } from "./types.ts";
@@ -91,6 +92,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     url,
     endpoints,
     oidcRequest,
+    googleCertsUrl: `${url}${GOOGLE_CERTS_PATH}`,
     env: Object.freeze({
       ACTIONS_ID_TOKEN_REQUEST_URL: oidcRequest.url,
       ACTIONS_ID_TOKEN_REQUEST_TOKEN: oidcRequest.token,

@@ -200,6 +200,8 @@ export interface Emulator {
   readonly oidcRequest: Readonly<{ url: string; token: string }>;
   /** Base URLs of the emulated Google services, as `authenticate()` takes them. */
   readonly endpoints: Readonly<{ sts: string; iamcredentials: string; oauth2: string }>;
+  /** The JWKS Google's ID tokens verify against, as `https://www.googleapis.com/oauth2/v3/certs`. */
+  readonly googleCertsUrl: string;
   /** The provider's full resource name. */
   readonly provider: string;
   /** The first service account. */

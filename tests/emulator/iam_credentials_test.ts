@@ -2,7 +2,7 @@
 // chains, Google's 403 shape, lifetime limits with and without the org policy, ID token claims and
 // signJwt's payload rules.
 import assert from "node:assert/strict";
-import { importPKCS8, SignJWT } from "jose";
+import { createRemoteJWKSet, importPKCS8, jwtVerify, SignJWT } from "jose";
 import { claimsOf, federatedToken, iam, withEmulator } from "./_calls.ts";
 
 const SCOPE = ["https://www.googleapis.com/auth/cloud-platform"];
@@ -189,11 +189,13 @@ Deno.test("startEmulator() generateIdToken signs Google ID token claims, email o
         includeEmail,
       }, bearer);
       assert.equal(status, 200);
-      const claims = claimsOf(json.token);
-      assert.equal(claims.iss, "https://accounts.google.com");
-      assert.equal(claims.aud, "https://svc.example.run.app");
-      assert.equal(claims.exp - claims.iat, 3600);
-      assert.match(claims.sub, /^\d{21}$/);
+      const { payload: claims } = await jwtVerify(
+        json.token,
+        createRemoteJWKSet(new URL(emulator.googleCertsUrl)),
+        { issuer: "https://accounts.google.com", audience: "https://svc.example.run.app" },
+      );
+      assert.equal(claims.exp! - claims.iat!, 3600);
+      assert.match(claims.sub!, /^\d{21}$/);
       assert.equal(claims.email, includeEmail ? emulator.serviceAccount : undefined);
     }
     const noAudience = await iam(emulator, emulator.serviceAccount, "generateIdToken", {}, bearer);
