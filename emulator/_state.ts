@@ -1,6 +1,7 @@
 // What the emulator remembers between requests: signing keys (GitHub's, Google's, each service
 // account's Google-managed and user-managed keys) and the access tokens it issued.
 import {
+  base64url,
   exportJWK,
   exportPKCS8,
   generateKeyPair,
@@ -22,13 +23,6 @@ export interface _SigningKey {
 function _randomId(bytes: number): string {
   const data = crypto.getRandomValues(new Uint8Array(bytes));
   return Array.from(data, (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
-function _base64url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(
-    /=+$/,
-    "",
-  );
 }
 
 async function _newKey(): Promise<_SigningKey> {
@@ -153,7 +147,7 @@ export class _State {
 
   /** Issues an opaque access token standing for `info`. */
   issueToken(info: TokenInfo): string {
-    const token = `ya29.${_base64url(crypto.getRandomValues(new Uint8Array(48)))}`;
+    const token = `ya29.${base64url.encode(crypto.getRandomValues(new Uint8Array(48)))}`;
     this.#tokens.set(token, info);
     return token;
   }

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { authenticate, type AuthenticateOptions, GoogleApiError } from "../../auth/mod.ts";
 import type { Emulator, EmulatorOptions } from "../../emulator/mod.ts";
-import { wifOptions as wif, withEmulator } from "../emulator/_calls.ts";
+import { claimsOf, wifOptions as wif, withEmulator } from "../emulator/_calls.ts";
 
 /**
  * Watches flows for leaks: pass `options` to authenticate(); `assertClean()` fails when a secret
@@ -51,10 +51,6 @@ function leakWatch(emulator: Emulator) {
       }
     },
   };
-}
-
-function claimsOf(jwt: string): Record<string, unknown> {
-  return JSON.parse(atob(jwt.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/")));
 }
 
 Deno.test("authenticate() runs every flow against the emulator", async (t) => {

@@ -2,7 +2,7 @@
 // signature, Google's rejections (grant type, payload shape, signature, audience, lifetime,
 // scope) and domain-wide delegation scopes.
 import assert from "node:assert/strict";
-import { importPKCS8, SignJWT } from "jose";
+import { base64url, importPKCS8, SignJWT } from "jose";
 import { federatedToken, iam, jwtBearer, withEmulator } from "./_calls.ts";
 import type { Emulator } from "../../emulator/mod.ts";
 
@@ -72,8 +72,7 @@ Deno.test("startEmulator() OAuth2 rejects bad grants with Google's errors", asyn
     const key = JSON.parse(await emulator.serviceAccountKey());
     const privateKey = await importPKCS8(key.private_key, "RS256");
     const header = { alg: "RS256", typ: "JWT", kid: key.private_key_id };
-    const b64 = (value: unknown) =>
-      btoa(JSON.stringify(value)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
+    const b64 = (value: unknown) => base64url.encode(JSON.stringify(value));
     const iat = Math.floor(Date.now() / 1000);
     const claims = {
       iss: key.client_email,
@@ -88,12 +87,7 @@ Deno.test("startEmulator() OAuth2 rejects bad grants with Google's errors", asyn
     const signature = new Uint8Array(
       await crypto.subtle.sign("RSASSA-PKCS1-v1_5", privateKey, new TextEncoder().encode(input)),
     );
-    const doubleEncoded = `${input}.${
-      btoa(String.fromCharCode(...signature)).replace(/=+$/, "").replace(/\+/g, "-").replace(
-        /\//g,
-        "_",
-      )
-    }`;
+    const doubleEncoded = `${input}.${base64url.encode(signature)}`;
     const cases: [string, () => Promise<string>, string, RegExp][] = [
       [
         "double-encoded payload",
