@@ -51,7 +51,8 @@ export class _State {
   readonly config: _Config;
   readonly #github: Promise<_SigningKey>;
   readonly #google: Promise<_SigningKey>;
-  readonly #managed = new Map<string, Promise<_SigningKey>>();
+  /** Each service account's Google-managed key, made at start as Google has it beforehand. */
+  readonly #managed: ReadonlyMap<string, Promise<_SigningKey>>;
   readonly #userKeys = new Map<string, Map<string, CryptoKey>>();
   readonly #tokens = new Map<string, TokenInfo>();
 
@@ -59,6 +60,12 @@ export class _State {
     this.config = config;
     this.#github = _newKey();
     this.#google = _newKey();
+    this.#managed = new Map(config.serviceAccounts.map((email) => [email, _newKey()]));
+  }
+
+  /** Resolves once every key exists, so no answer pays for making one. */
+  async ready(): Promise<void> {
+    await Promise.all([this.#github, this.#google, ...this.#managed.values()]);
   }
 
   /** The key GitHub signs OIDC tokens with. */
@@ -98,11 +105,8 @@ export class _State {
 
   /** The Google-managed key of a service account (what `signJwt` signs with). */
   managedKey(email: string): Promise<_SigningKey> {
-    let key = this.#managed.get(email);
-    if (key === undefined) {
-      key = _newKey();
-      this.#managed.set(email, key);
-    }
+    const key = this.#managed.get(email);
+    if (key === undefined) throw new TypeError(`No service account "${email}" in the emulator`);
     return key;
   }
 
@@ -137,7 +141,7 @@ export class _State {
    */
   async verificationKeys(email: string, kid: string | undefined): Promise<CryptoKey[]> {
     const user = this.#userKeys.get(email) ?? new Map<string, CryptoKey>();
-    const managed = this.#managed.has(email) ? await this.managedKey(email) : undefined;
+    const managed = await this.#managed.get(email);
     const all = new Map(user);
     if (managed !== undefined) all.set(managed.kid, managed.publicKey);
     if (kid === undefined) return [...all.values()];

@@ -74,7 +74,7 @@ import type { Emulator, EmulatorOptions, RecordedRequest } from "./types.ts";
  */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const state = new _State(_resolveConfig(options));
-  await Promise.all([state.githubKey(), state.googleKey()]);
+  await state.ready();
   const faults = new _FaultQueue();
   const requests: RecordedRequest[] = [];
   const { server, url } = await _listen(state, faults, requests);
