@@ -30,6 +30,21 @@ async function _newKey(): Promise<_SigningKey> {
   return { kid: _randomId(20), privateKey, publicKey };
 }
 
+/**
+ * Keys by role, made once per process and shared by every emulator in it: an RSA key takes about
+ * 100 ms to make, and a test suite starts hundreds of emulators.
+ */
+const _keysByRole = new Map<string, Promise<_SigningKey>>();
+
+function _keyFor(role: string): Promise<_SigningKey> {
+  let key = _keysByRole.get(role);
+  if (key === undefined) {
+    key = _newKey();
+    _keysByRole.set(role, key);
+  }
+  return key;
+}
+
 /** The claims of `jwt` when one of `keys` verifies it (RS256, `options` checked), else `undefined`. */
 export async function _verifiesWithAny(
   jwt: string,
@@ -54,13 +69,16 @@ export class _State {
   /** Each service account's Google-managed key, made at start as Google has it beforehand. */
   readonly #managed: ReadonlyMap<string, Promise<_SigningKey>>;
   readonly #userKeys = new Map<string, Map<string, CryptoKey>>();
+  #userKeysMade = 0;
   readonly #tokens = new Map<string, TokenInfo>();
 
   constructor(config: _Config) {
     this.config = config;
-    this.#github = _newKey();
-    this.#google = _newKey();
-    this.#managed = new Map(config.serviceAccounts.map((email) => [email, _newKey()]));
+    this.#github = _keyFor("github");
+    this.#google = _keyFor("google");
+    this.#managed = new Map(
+      config.serviceAccounts.map((email) => [email, _keyFor(`managed ${email}`)]),
+    );
   }
 
   /** Resolves once every key exists, so no answer pays for making one. */
@@ -112,7 +130,7 @@ export class _State {
 
   /** Creates a user-managed key of a service account and returns it as key file JSON text. */
   async createUserKey(email: string): Promise<string> {
-    const key = await _newKey();
+    const key = await _keyFor(`user ${email} ${this.#userKeysMade++}`);
     const keys = this.#userKeys.get(email) ?? new Map<string, CryptoKey>();
     keys.set(key.kid, key.publicKey);
     this.#userKeys.set(email, keys);

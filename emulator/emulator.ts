@@ -22,6 +22,10 @@ import type { Emulator, EmulatorOptions, RecordedRequest } from "./types.ts";
  * token endpoint, answering with Google's error shapes. Every request is recorded, and faults
  * (status codes, resets, truncated bodies, latency) can be queued per route.
  *
+ * The RSA keys (GitHub's, Google's, each service account's) are made once per process and shared
+ * by every emulator in it, so only the first start pays for them (about 100 ms a key); a JWT one
+ * emulator signed also verifies at another in the same process.
+ *
  * @param options The provider, service accounts, bindings, claims and limits; all optional.
  * @returns The running emulator; call `close()` when done.
  * @throws {TypeError} When an option is invalid (the message names it).

@@ -1,6 +1,5 @@
 // authenticate() over real loopback sockets against the emulator: every flow, request reasons on
-// every Google call, Google's rejections, transport faults, and 1,000 concurrent flows without
-// cross-talk.
+// every Google call, Google's rejections and transport faults. Load is in load_test.ts.
 import assert from "node:assert/strict";
 import { authenticate, type AuthenticateOptions, GoogleApiError } from "../../auth/mod.ts";
 import type { Emulator, EmulatorOptions } from "../../emulator/mod.ts";
@@ -302,60 +301,4 @@ Deno.test("authenticate() recovers from resets, truncated bodies, slow answers a
       }
     }
   });
-});
-
-Deno.test("authenticate() runs 1,000 concurrent flows against one emulator with no cross-talk", async () => {
-  await withEmulator({}, async (emulator) => {
-    const flows = 1000;
-    const results = await Promise.all(
-      Array.from({ length: flows }, (_, i) =>
-        authenticate(
-          wif(emulator, {
-            requestReason: `flow-${i}`,
-            timeoutMs: 30_000,
-            retry: { budgetMs: 60_000 },
-          }),
-        )),
-    );
-    assert.equal(new Set(results.map((r) => r.accessToken)).size, flows);
-    assert.equal(new Set(results.map((r) => r.authToken)).size, flows);
-    results.forEach((result, i) => {
-      // Each flow got the tokens minted by its own requests (the reason tells them apart).
-      assert.equal(emulator.tokenInfo(result.authToken)?.requestReason, `flow-${i}`);
-      const access = emulator.tokenInfo(result.accessToken!)!;
-      assert.equal(access.requestReason, `flow-${i}`);
-      assert.equal(access.principal, emulator.serviceAccount);
-    });
-    assert.equal(emulator.requests.length, flows * 3);
-  });
-});
-
-Deno.test("authenticate() memory stays flat over three rounds of 1,000 concurrent flows", async () => {
-  const { stdout } = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "-A",
-      "--v8-flags=--expose-gc",
-      new URL("./_memory_rounds.ts", import.meta.url).pathname,
-      "3",
-      "1000",
-    ],
-    stdout: "piped",
-    stderr: "inherit",
-  }).output();
-  const rounds = new TextDecoder().decode(stdout).trim().split("\n").map((line) =>
-    JSON.parse(line) as { seconds: number; peakRss: number; heapAfterGc: number }
-  );
-  assert.equal(rounds.length, 3);
-  const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
-  for (const [i, round] of rounds.entries()) {
-    console.log(
-      `round ${i + 1}: 1000 concurrent WIF + service account flows (3 calls each) in ` +
-        `${round.seconds.toFixed(2)} s (${(1000 / round.seconds).toFixed(0)} flows/s), ` +
-        `peak rss ${mib(round.peakRss)}, heap after GC ${mib(round.heapAfterGc)}`,
-    );
-  }
-  // A leak of even 4 KiB per flow would add 8 MiB over the two later rounds.
-  const growth = rounds[2]!.heapAfterGc - rounds[0]!.heapAfterGc;
-  assert.ok(growth < 4 * 2 ** 20, `heap after GC grew by ${mib(growth)}`);
 });

@@ -1,0 +1,65 @@
+// Runs rounds of concurrent WIF + service account flows against a fresh emulator each and prints
+// one JSON line per round: seconds, peak RSS, the heap after a forced GC, and the cross-talk found
+// (a flow whose tokens were minted for another flow's requests). Run with
+// `--v8-flags=--expose-gc`, as load_test.ts does.
+import { authenticate, type AuthenticateResult } from "../../auth/mod.ts";
+import { type Emulator, startEmulator } from "../../emulator/mod.ts";
+import { wifOptions } from "../emulator/_calls.ts";
+
+const gc = (globalThis as { gc?: () => void }).gc;
+if (gc === undefined) throw new Error("run with --v8-flags=--expose-gc");
+const [rounds = 3, flows = 1000] = Deno.args.map(Number);
+const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+/**
+ * What is wrong with the results of one round: tokens shared between flows, or a flow holding a
+ * token minted for another flow's request reason or another principal.
+ */
+function crossTalk(emulator: Emulator, results: AuthenticateResult[]): string[] {
+  const problems: string[] = [];
+  const distinct = (pick: (r: AuthenticateResult) => unknown) =>
+    new Set(results.map(pick)).size === results.length;
+  if (!distinct((r) => r.authToken)) problems.push("two flows got the same STS token");
+  if (!distinct((r) => r.accessToken)) problems.push("two flows got the same access token");
+  if (emulator.requests.length !== results.length * 3) {
+    problems.push(`${emulator.requests.length} requests for ${results.length} flows of 3 calls`);
+  }
+  results.forEach((result, i) => {
+    const auth = emulator.tokenInfo(result.authToken);
+    const access = emulator.tokenInfo(result.accessToken ?? "");
+    if (auth?.requestReason !== `flow-${i}`) problems.push(`flow ${i}: STS token of another flow`);
+    if (access?.requestReason !== `flow-${i}` || access.principal !== emulator.serviceAccount) {
+      problems.push(`flow ${i}: access token of another flow or principal`);
+    }
+  });
+  return problems.slice(0, 5);
+}
+
+for (let round = 1; round <= rounds; round++) {
+  const emulator = await startEmulator();
+  let peakRss = 0;
+  const sampler = setInterval(() => peakRss = Math.max(peakRss, Deno.memoryUsage().rss), 5);
+  const start = performance.now();
+  let problems: string[];
+  try {
+    const results = await Promise.all(
+      Array.from({ length: flows }, (_, i) =>
+        authenticate(wifOptions(emulator, {
+          requestReason: `flow-${i}`,
+          timeoutMs: 30_000,
+          retry: { budgetMs: 60_000 },
+        }))),
+    );
+    problems = crossTalk(emulator, results);
+  } finally {
+    clearInterval(sampler);
+    await emulator.close();
+  }
+  const seconds = (performance.now() - start) / 1000;
+  await settle();
+  gc();
+  await settle();
+  gc();
+  const heapAfterGc = Deno.memoryUsage().heapUsed;
+  console.log(JSON.stringify({ round, flows, seconds, peakRss, heapAfterGc, problems }));
+}
