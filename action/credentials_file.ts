@@ -127,19 +127,26 @@ export function writeCredentialsFile(
       if (_code(error) === "EEXIST" && attempt < ATTEMPTS) continue;
       throw _writeError(directory, error);
     }
+    let failure: unknown;
     try {
       fs.writeSync(fd, data);
       fs.fsyncSync(fd);
     } catch (error) {
+      failure = error;
+    }
+    try {
       fs.closeSync(fd);
+    } catch (error) {
+      failure ??= error;
+    }
+    if (failure !== undefined) {
       try {
         fs.unlinkSync(path);
       } catch {
         // The file is gone already; nothing is left behind.
       }
-      throw _writeError(directory, error);
+      throw _writeError(directory, failure);
     }
-    fs.closeSync(fd);
     return path;
   }
 }

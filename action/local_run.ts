@@ -49,6 +49,8 @@ function _masker(runs: StepRun[], extra: string[]): (text: string) => string {
       }
     }
   }
+  // A secret also shows JSON-escaped (a key's newlines as \n) in the pretty-printed file.
+  for (const secret of [...secrets]) secrets.add(JSON.stringify(secret).slice(1, -1));
   const sorted = [...secrets].sort((a, b) => b.length - a.length);
   return (text) => {
     let result = text;
@@ -85,9 +87,9 @@ async function main(): Promise<number> {
     return 1;
   }
   const world = await startEmulator();
+  const dirs = runnerDirs();
   try {
     const keyJson = await world.serviceAccountKey();
-    const dirs = runnerDirs();
     const inputs = _inputs(world, values.mode, values.token, keyJson, values.subject);
     const env = {
       ...world.env,
@@ -141,9 +143,9 @@ async function main(): Promise<number> {
       "Requests the emulator received",
       world.requests.map((request) => request.path).join("\n"),
     );
-    rmSync(dirs.root, { recursive: true, force: true });
     return mainRun.code;
   } finally {
+    rmSync(dirs.root, { recursive: true, force: true });
     await world.close();
   }
 }

@@ -39,3 +39,20 @@ export function _redactAndTruncate(
     ? `${redacted.slice(0, max)}… (${redacted.length - max} more)`
     : redacted;
 }
+
+/**
+ * `cause` as an error may carry it: unchanged when no text of it (message, stack, nested causes)
+ * holds a secret, else a copy with the same name whose texts are redacted. A client library's
+ * error can quote a request header, bearer token included.
+ */
+export function _redactCause(cause: unknown, secrets: readonly string[], depth = 0): unknown {
+  if (!(cause instanceof Error) || depth > 4) return cause;
+  const message = _redact(cause.message, secrets);
+  const stack = cause.stack === undefined ? undefined : _redact(cause.stack, secrets);
+  const inner = _redactCause(cause.cause, secrets, depth + 1);
+  if (message === cause.message && stack === cause.stack && inner === cause.cause) return cause;
+  const copy = new Error(message, inner === undefined ? {} : { cause: inner });
+  copy.name = cause.name;
+  if (stack !== undefined) copy.stack = stack;
+  return copy;
+}

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { _redact } from "./_redact.ts";
+import { _redact, _redactCause } from "./_redact.ts";
 
 /** Codes of {@linkcode CredentialsError}: a bad option, key, provider name or OIDC environment. */
 export type CredentialsErrorCode =
@@ -143,7 +143,10 @@ export class AuthError extends Error {
    */
   constructor(code: AuthErrorCode, message: string, options: AuthErrorOptions = {}) {
     const secrets = options.secrets ?? [];
-    super(_redact(message, secrets), options.cause === undefined ? {} : { cause: options.cause });
+    super(
+      _redact(message, secrets),
+      options.cause === undefined ? {} : { cause: _redactCause(options.cause, secrets) },
+    );
     this.code = code;
     this.hint = _redact(options.hint ?? AUTH_ERROR_HINTS[code], secrets);
     if (options.status !== undefined) this.status = options.status;

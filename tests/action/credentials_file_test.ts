@@ -3,6 +3,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   statSync,
@@ -18,6 +19,7 @@ import {
   isWorkspaceEmpty,
   writeCredentialsFile,
 } from "../../action/credentials_file.ts";
+import { fs } from "../../action/_node_builtins.ts";
 import { ActionInputError } from "../../action/errors.ts";
 
 function workspace(): string {
@@ -82,6 +84,27 @@ Deno.test("writeCredentialsFile() throws a coded error naming GITHUB_WORKSPACE w
       /GITHUB_WORKSPACE.*ENOENT/.test(error.message) &&
       (error.cause as { code?: string }).code === "ENOENT",
   );
+});
+
+Deno.test("writeCredentialsFile() removes the file and throws the coded error when close fails", () => {
+  const dir = workspace();
+  const closeSync = fs.closeSync;
+  fs.closeSync = (fd: number) => {
+    closeSync(fd);
+    throw Object.assign(new Error("EIO: i/o error, close"), { code: "EIO" });
+  };
+  try {
+    assert.throws(
+      () => writeCredentialsFile(dir, { secret: "x" }),
+      (error: unknown) =>
+        error instanceof ActionInputError && error.code === "ERR_CREDENTIALS_FILE" &&
+        (error.cause as { code?: string }).code === "EIO",
+    );
+    assert.deepEqual(readdirSync(dir), [], "nothing is left behind");
+  } finally {
+    fs.closeSync = closeSync;
+    rmSync(dir, { recursive: true });
+  }
 });
 
 Deno.test("checkWorkspace() rejects a missing directory, a file and a read-only directory", () => {

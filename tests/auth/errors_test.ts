@@ -28,6 +28,33 @@ Deno.test("AuthError subclasses carry name, code, default hint and cause", () =>
   assert.equal(errors[2]!.status, 0);
 });
 
+Deno.test("AuthError redacts secrets in its cause chain and keeps a clean cause as it is", () => {
+  const token = "gho_runner-request-token-1234";
+  // What undici throws for a header value it refuses: the value, bearer included.
+  const header = new TypeError(`Headers.append: "Bearer ${token}\n" is an invalid header value.`);
+  const wrapped = new Error("fetch failed", { cause: header });
+  const error = new GoogleApiError("ERR_STS_EXCHANGE_FAILED", "sts", {
+    status: 0,
+    cause: wrapped,
+    secrets: [token],
+  });
+  const texts: string[] = [];
+  for (let cause: unknown = error.cause; cause instanceof Error; cause = cause.cause) {
+    texts.push(cause.name, cause.message, cause.stack ?? "");
+  }
+  assert.equal(texts.length, 6, "both causes are kept");
+  assert.deepEqual([texts[0], texts[3]], ["Error", "TypeError"]);
+  assert.match(texts[4]!, /is an invalid header value/);
+  for (const text of texts) assert.ok(!text.includes(token), text);
+
+  const clean = new TypeError("connection reset by peer");
+  const kept = new GoogleApiError("ERR_STS_EXCHANGE_FAILED", "sts", {
+    cause: clean,
+    secrets: [token],
+  });
+  assert.equal(kept.cause, clean);
+});
+
 Deno.test("AUTH_ERROR_HINTS has an imperative hint for every code", () => {
   const codes = Object.keys(AUTH_ERROR_HINTS) as AuthErrorCode[];
   assert.equal(codes.length, 18);
