@@ -97,15 +97,7 @@ function _onCredentialsFile(
   };
 }
 
-function _setTokenOutputs(
-  core: MaskedCore,
-  result: AuthenticateResult,
-  authTokenSet: string | undefined,
-): void {
-  if (result.authToken !== authTokenSet) {
-    core.setSecret(result.authToken);
-    core.setOutput("auth_token", result.authToken);
-  }
+function _setTokenOutputs(core: MaskedCore, result: AuthenticateResult): void {
   if (result.accessToken !== undefined) {
     core.setSecret(result.accessToken);
     core.setOutput("access_token", result.accessToken);
@@ -186,31 +178,18 @@ export async function run(core: ActionCore, options: RunOptions): Promise<void> 
       info: (message: string) => masked.info(message),
       notice: (message: string) => masked.notice(message),
     };
-    // `authenticate()` hands over the credentials file before it mints any token, and the first
-    // secret after it is the auth token (the STS token, or the self-signed JWT): set it as an
-    // output right away, as the anchor does, so it stays set when a later call fails (for
-    // `continue-on-error`). `_setTokenOutputs` sets it again if that ever stops being true.
-    let fileHandled = false;
-    let authToken: string | undefined;
-    const onCredentialsFile = _onCredentialsFile(masked, inputs);
+    // The auth token is an output as soon as it exists, as the anchor does, so it stays set when
+    // a later call fails (for `continue-on-error`).
     const result = await authenticate({
       ...inputs.auth,
       ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
       ...(options.now === undefined ? {} : { now: options.now }),
       log,
-      onSecret: (value) => {
-        masked.setSecret(value);
-        if (fileHandled && authToken === undefined) {
-          authToken = value;
-          masked.setOutput("auth_token", value);
-        }
-      },
-      onCredentialsFile: (contents) => {
-        onCredentialsFile(contents);
-        fileHandled = true;
-      },
+      onSecret: (value) => masked.setSecret(value),
+      onCredentialsFile: _onCredentialsFile(masked, inputs),
+      onAuthToken: (token) => masked.setOutput("auth_token", token),
     });
-    _setTokenOutputs(masked, result, authToken);
+    _setTokenOutputs(masked, result);
   } catch (error) {
     const failure = formatFailure(error);
     for (const line of failure.debug) masked.debug(line);

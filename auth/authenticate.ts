@@ -55,6 +55,8 @@ interface _Flow {
   options: AuthenticateOptions;
   call: CallOptions;
   secret: (value: string) => string;
+  /** Reports the auth token, to `onSecret` first. */
+  authToken: (value: string) => void;
 }
 
 function _callOptions(
@@ -174,7 +176,7 @@ async function _federated(
     baseUrl: plan.endpoints.sts,
     scope: `${plan.endpoints.www}/auth/cloud-platform`,
   });
-  flow.secret(federated.token);
+  flow.authToken(federated.token);
   const result: AuthenticateResult = {
     credentialsFile,
     ..._withExpiry(federated, "authToken"),
@@ -198,7 +200,7 @@ async function _withKey(
     audience: `${new URL(plan.endpoints.iamcredentials).origin}/`,
     ...(call.now === undefined ? {} : { now: call.now }),
   });
-  flow.secret(authToken.token);
+  flow.authToken(authToken.token);
   const result = {
     credentialsFile: plan.key,
     ..._withExpiry(authToken, "authToken"),
@@ -212,8 +214,9 @@ async function _withKey(
  * OIDC token (direct, or impersonating a service account) or a service account key, then an
  * optional access token (also by domain-wide delegation) or ID token. Makes the fewest calls
  * (WIF + service account access token: OIDC, STS, IAM; key mode without a token: none), retries
- * transient failures, reports every secret to `onSecret` as soon as it exists, and hands the
- * credentials file contents to `onCredentialsFile` before any token is minted.
+ * transient failures, reports every secret to `onSecret` as soon as it exists, hands the
+ * credentials file contents to `onCredentialsFile` before any token is minted, and the auth token
+ * to `onAuthToken` before any later call.
  *
  * @param options The credential source, what to mint, and call options.
  * @returns Tokens, expiries, project id and the credentials file contents.
@@ -259,6 +262,10 @@ export async function authenticate(options: AuthenticateOptions): Promise<Authen
     secret: (value) => {
       options.onSecret?.(value);
       return value;
+    },
+    authToken: (value) => {
+      options.onSecret?.(value);
+      options.onAuthToken?.(value);
     },
   };
   if (plan.projectIdSource === "provider") {

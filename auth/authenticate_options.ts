@@ -76,6 +76,11 @@ export interface AuthenticateOptions extends CallOptions {
   onSecret?: (value: string) => void;
   /** Called with the credentials file contents before any token is minted (write the file here). */
   onCredentialsFile?: (contents: CredentialsFileContents) => void | Promise<void>;
+  /**
+   * Called with the auth token (the STS token, or the key's self-signed JWT) as soon as it exists,
+   * after `onSecret` has seen it: it stays valid when a later call fails.
+   */
+  onAuthToken?: (token: string) => void;
 }
 
 /** The resolved options both modes share. */

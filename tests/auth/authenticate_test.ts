@@ -62,6 +62,7 @@ Deno.test("authenticate() WIF + service account access token makes OIDC, STS and
     fetch,
     onSecret: () => events.push(`secret after ${requests.length} calls`),
     onCredentialsFile: () => void events.push(`file after ${requests.length} calls`),
+    onAuthToken: (token) => events.push(`auth token ${token} after ${requests.length} calls`),
   }));
   assert.deepEqual(paths(requests), [
     "GET runner.example/oidc/token",
@@ -73,6 +74,7 @@ Deno.test("authenticate() WIF + service account access token makes OIDC, STS and
     "secret after 1 calls",
     "file after 1 calls",
     "secret after 2 calls",
+    `auth token ${result.authToken} after 2 calls`,
     "secret after 3 calls",
   ]);
   const [oidc, sts, iam] = requests as [RecordedRequest, RecordedRequest, RecordedRequest];
@@ -211,8 +213,15 @@ Deno.test("authenticate() WIF domain-wide delegation signs an object payload onc
 Deno.test("authenticate() key mode without a token format makes no call", async () => {
   const { key, json, publicKey } = await testKey();
   const { fetch, requests } = google();
-  const result = await authenticate({ credentialsJson: btoa(json), fetch, now: () => Date.now() });
+  const authTokens: string[] = [];
+  const result = await authenticate({
+    credentialsJson: btoa(json),
+    fetch,
+    now: () => Date.now(),
+    onAuthToken: (token) => authTokens.push(token),
+  });
   assert.equal(requests.length, 0);
+  assert.deepEqual(authTokens, [result.authToken]);
   assert.deepEqual(result.credentialsFile, key);
   assert.equal(result.projectIdSource, "credentials");
   const { payload, protectedHeader } = await jwtVerify(result.authToken, publicKey, {
@@ -373,6 +382,25 @@ Deno.test("authenticate() puts the GitHub token's claims in the hint when STS re
     assert.ok(!text.includes(OIDC_TOKEN));
     assert.ok(!text.includes(RUNNER_TOKEN));
   }
+});
+
+Deno.test("authenticate() hands over the auth token even when a later call fails", async () => {
+  const authTokens: string[] = [];
+  const failing = routeFetch({
+    "/oidc/token": () => Response.json({ value: OIDC_TOKEN }),
+    "/v1/token": () => Response.json({ access_token: "federated-token-value", expires_in: 60 }),
+    ":generateAccessToken": () => Response.json({ error: { code: 403 } }, { status: 403 }),
+  });
+  await assert.rejects(
+    authenticate(wif({
+      serviceAccount: SA,
+      tokenFormat: "access_token",
+      fetch: failing.fetch,
+      onAuthToken: (token) => authTokens.push(token),
+    })),
+    GoogleApiError,
+  );
+  assert.deepEqual(authTokens, ["federated-token-value"]);
 });
 
 Deno.test("authenticate() never passes a secret to the log", async () => {
