@@ -1,6 +1,7 @@
 // Options of startEmulator() checked once and filled with defaults: the emulator refuses a setup
 // the real services would not have, and says which option is wrong.
 import { type CelProgram, CelSyntaxError, compileCel } from "./_cel.ts";
+import { _isKnownRole } from "./_iam_policy.ts";
 import type { EmulatorOptions, GithubClaims, IamBinding } from "./types.ts";
 
 /** The GitHub issuer. */
@@ -115,7 +116,9 @@ function _provider(options: EmulatorOptions, universe: string, issuer: string): 
     name,
     pool: name.slice(0, name.indexOf("/providers/")),
     issuer: given.issuer ?? issuer,
-    allowedAudiences: given.allowedAudiences ?? [`https://iam.${universe}/${name}`],
+    allowedAudiences: given.allowedAudiences?.length
+      ? given.allowedAudiences
+      : [`https://iam.${universe}/${name}`, `//iam.${universe}/${name}`],
     mapping: mapping.map(([target, expression]) => [
       target,
       _compile(`provider.attributeMapping.${target}`, expression),
@@ -142,6 +145,20 @@ function _defaultBindings(
   ]);
 }
 
+function _checkBindings(bindings: readonly IamBinding[], accounts: readonly string[]): void {
+  for (const [i, { serviceAccount, role }] of bindings.entries()) {
+    if (!accounts.includes(serviceAccount)) {
+      _fail(`bindings[${i}].serviceAccount`, `names "${serviceAccount}", not in serviceAccounts`);
+    }
+    if (!_isKnownRole(role)) {
+      _fail(
+        `bindings[${i}].role`,
+        `is "${role}": use roles/iam.serviceAccountTokenCreator, roles/iam.workloadIdentityUser or roles/iam.serviceAccountOpenIdTokenCreator`,
+      );
+    }
+  }
+}
+
 /** Checks `options` and fills in the defaults. */
 export function _resolveConfig(options: EmulatorOptions = {}): _Config {
   const port = options.port ?? 0;
@@ -160,12 +177,20 @@ export function _resolveConfig(options: EmulatorOptions = {}): _Config {
     if (!EMAIL.test(email)) _fail("serviceAccounts", `has "${email}", not a lowercase email`);
   }
   const provider = _provider(options, universe, githubIssuer);
+  const requestToken = github.requestToken ?? `emulated-runner-${crypto.randomUUID()}`;
+  if (!/^\S+$/.test(requestToken)) _fail("github.requestToken", "must be non-empty, no spaces");
+  if (options.bindings !== undefined) _checkBindings(options.bindings, serviceAccounts);
+  for (const email of Object.keys(options.domainWideDelegation ?? {})) {
+    if (!serviceAccounts.includes(email)) {
+      _fail("domainWideDelegation", `names "${email}", not in serviceAccounts`);
+    }
+  }
   return {
     port,
     universe,
     githubIssuer,
     githubClaims: _claims(github.claims),
-    requestToken: github.requestToken ?? `emulated-runner-${crypto.randomUUID()}`,
+    requestToken,
     githubTokenLifetime: lifetime,
     provider,
     serviceAccounts,

@@ -2,9 +2,9 @@
 // `projects/-/serviceAccounts/<email or unique id>`, with the caller authenticated by a token the
 // emulator issued or a self-signed JWT of a user-managed key, IAM checked along the delegation
 // chain, and Google's limits on lifetimes, scopes and JWT expiry.
-import { decodeJwt, decodeProtectedHeader, SignJWT } from "jose";
+import { SignJWT } from "jose";
 import { _authorize, type _Caller, type _Permission } from "./_iam_policy.ts";
-import { type _State, _verifiesWithAny } from "./_state.ts";
+import type { _State } from "./_state.ts";
 import {
   _bearer,
   type _FieldType,
@@ -67,24 +67,16 @@ async function _selfSignedCaller(
   request: _Incoming,
   state: _State,
 ): Promise<_Caller | undefined> {
-  try {
-    const { kid } = decodeProtectedHeader(token);
-    const { iss } = decodeJwt(token);
-    if (typeof iss !== "string" || !state.hasServiceAccount(iss)) return undefined;
-    const payload = await _verifiesWithAny(token, await state.verificationKeys(iss, kid), {
-      audience: [`https://iamcredentials.${state.config.universe}/`, `${request.url.origin}/`],
-      currentDate: new Date(state.config.now()),
-    });
-    if (
-      payload === undefined || payload.sub !== iss ||
-      (payload.exp ?? Infinity) - (payload.iat ?? 0) > 3600
-    ) {
-      return undefined;
-    }
-    return { kind: "serviceAccount", email: iss };
-  } catch {
+  const payload = await state.verifyServiceAccountJwt(token, {
+    audience: [`https://iamcredentials.${state.config.universe}/`, `${request.url.origin}/`],
+  });
+  if (
+    payload === undefined || payload.sub !== payload.iss ||
+    (payload.exp ?? Infinity) - (payload.iat ?? 0) > 3600
+  ) {
     return undefined;
   }
+  return { kind: "serviceAccount", email: payload.iss! };
 }
 
 async function _caller(request: _Incoming, state: _State): Promise<_Caller | Response> {
@@ -98,6 +90,19 @@ async function _caller(request: _Incoming, state: _State): Promise<_Caller | Res
   const info = state.tokenInfo(token);
   if (info !== undefined) {
     if (info.expiresAt.getTime() <= state.config.now()) return _rpcError(401, UNAUTHENTICATED);
+    const { universe } = state.config;
+    const enough = [
+      `https://www.${universe}/auth/cloud-platform`,
+      `https://www.${universe}/auth/iam`,
+    ];
+    if (!info.scopes.some((scope) => enough.includes(scope))) {
+      return _rpcError(403, "Request had insufficient authentication scopes.", [{
+        "@type": "type.googleapis.com/google.rpc.ErrorInfo",
+        reason: "ACCESS_TOKEN_SCOPE_INSUFFICIENT",
+        domain: "googleapis.com",
+        metadata: { service: `iamcredentials.${universe}` },
+      }]);
+    }
     if (info.kind === "federated") return { kind: "federated", info };
     if (info.kind === "delegated") return { kind: "user", email: info.subject ?? "" };
     return { kind: "serviceAccount", email: info.principal };

@@ -26,6 +26,11 @@ const ROLE_PERMISSIONS: Readonly<Record<string, readonly _Permission[]>> = {
   "roles/iam.serviceAccountOpenIdTokenCreator": ["iam.serviceAccounts.getOpenIdToken"],
 };
 
+/** Whether `role` is one the emulator knows (`roles/iam.serviceAccountTokenCreator`, ...). */
+export function _isKnownRole(role: string): boolean {
+  return Object.hasOwn(ROLE_PERMISSIONS, role);
+}
+
 /** A caller: a federated identity, a service account, or a user (a delegated token). */
 export type _Caller =
   | { kind: "federated"; info: TokenInfo }

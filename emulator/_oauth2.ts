@@ -2,7 +2,7 @@
 // JSON claims set signed by a key of its `iss` service account, for this endpoint, short-lived and
 // scoped; with `sub` it is domain-wide delegation, allowed for the configured scopes only.
 import { decodeJwt, decodeProtectedHeader, type JWTPayload } from "jose";
-import { type _State, _verifiesWithAny } from "./_state.ts";
+import type { _State } from "./_state.ts";
 import { type _Incoming, _json, _oauthError, _parseForm, _requestReason } from "./_wire.ts";
 
 /** Path of the token endpoint under the emulator's OAuth2 base. */
@@ -13,21 +13,14 @@ const TOKEN_LIFETIME_SECONDS = 3600;
 const SHORT_LIVED =
   "Invalid JWT: Token must be a short-lived token (60 minutes) and in a reasonable timeframe. Check your iat and exp values in the JWT claim.";
 
-async function _verifiedClaims(assertion: string, state: _State): Promise<JWTPayload | Response> {
-  let claims: JWTPayload;
-  let kid: string | undefined;
+/** The assertion's claims, or Google's error when it cannot be decoded. */
+function _decodedClaims(assertion: string): JWTPayload | Response {
   try {
-    claims = decodeJwt(assertion);
-    kid = decodeProtectedHeader(assertion).kid;
+    decodeProtectedHeader(assertion);
+    return decodeJwt(assertion);
   } catch (error) {
     return _oauthError(400, "invalid_grant", `Invalid JWT: ${(error as Error).message}`);
   }
-  const iss = typeof claims.iss === "string" ? claims.iss : "";
-  const keys = state.hasServiceAccount(iss) ? await state.verificationKeys(iss, kid) : [];
-  if (await _verifiesWithAny(assertion, keys) === undefined) {
-    return _oauthError(400, "invalid_grant", "Invalid JWT Signature.");
-  }
-  return claims;
 }
 
 function _checkClaims(claims: JWTPayload, state: _State): Response | undefined {
@@ -72,10 +65,15 @@ export async function _oauth2Token(request: _Incoming, state: _State): Promise<R
       `Invalid grant_type: ${form.grant_type ?? ""}`,
     );
   }
-  const claims = await _verifiedClaims(form.assertion ?? "", state);
+  const assertion = form.assertion ?? "";
+  const claims = _decodedClaims(assertion);
   if (claims instanceof Response) return claims;
+  // Audience and lifetime first, so an expired assertion says so rather than "signature".
   const problem = _checkClaims(claims, state);
   if (problem !== undefined) return problem;
+  if (await state.verifyServiceAccountJwt(assertion) === undefined) {
+    return _oauthError(400, "invalid_grant", "Invalid JWT Signature.");
+  }
   const scopes = typeof claims.scope === "string"
     ? claims.scope.split(" ").filter((scope) => scope !== "")
     : [];

@@ -2,6 +2,8 @@
 // account's Google-managed and user-managed keys) and the access tokens it issued.
 import {
   base64url,
+  decodeJwt,
+  decodeProtectedHeader,
   exportJWK,
   exportPKCS8,
   generateKeyPair,
@@ -40,25 +42,11 @@ function _keyFor(role: string): Promise<_SigningKey> {
   let key = _keysByRole.get(role);
   if (key === undefined) {
     key = _newKey();
+    // A failed generation is not remembered: the next start tries again.
+    key.catch(() => _keysByRole.delete(role));
     _keysByRole.set(role, key);
   }
   return key;
-}
-
-/** The claims of `jwt` when one of `keys` verifies it (RS256, `options` checked), else `undefined`. */
-export async function _verifiesWithAny(
-  jwt: string,
-  keys: readonly CryptoKey[],
-  options: JWTVerifyOptions = {},
-): Promise<JWTPayload | undefined> {
-  for (const key of keys) {
-    try {
-      return (await jwtVerify(jwt, key, { ...options, algorithms: ["RS256"] })).payload;
-    } catch {
-      // the next key, if any
-    }
-  }
-  return undefined;
 }
 
 /** The emulator's memory. */
@@ -157,7 +145,7 @@ export class _State {
    * (user-managed or Google-managed), or every key of the account when there is no `kid`, as
    * Google tries them all.
    */
-  async verificationKeys(email: string, kid: string | undefined): Promise<CryptoKey[]> {
+  async #verificationKeys(email: string, kid: string | undefined): Promise<CryptoKey[]> {
     const user = this.#userKeys.get(email) ?? new Map<string, CryptoKey>();
     const managed = await this.#managed.get(email);
     const all = new Map(user);
@@ -165,6 +153,38 @@ export class _State {
     if (kid === undefined) return [...all.values()];
     const key = all.get(kid);
     return key === undefined ? [] : [key];
+  }
+
+  /**
+   * The claims of `jwt` when a key of its `iss` service account signed it (RS256) and it passes
+   * `options` on the emulator's clock; `undefined` when it is malformed, from no account of the
+   * emulator, badly signed, expired or fails `options`.
+   */
+  async verifyServiceAccountJwt(
+    jwt: string,
+    options: JWTVerifyOptions = {},
+  ): Promise<JWTPayload | undefined> {
+    let iss: unknown;
+    let kid: string | undefined;
+    try {
+      ({ iss } = decodeJwt(jwt));
+      ({ kid } = decodeProtectedHeader(jwt));
+    } catch {
+      return undefined;
+    }
+    if (typeof iss !== "string" || !this.hasServiceAccount(iss)) return undefined;
+    for (const key of await this.#verificationKeys(iss, kid)) {
+      try {
+        return (await jwtVerify(jwt, key, {
+          ...options,
+          algorithms: ["RS256"],
+          currentDate: new Date(this.config.now()),
+        })).payload;
+      } catch {
+        // the next key, if any
+      }
+    }
+    return undefined;
   }
 
   /** Issues an opaque access token standing for `info`. */

@@ -62,7 +62,10 @@ export interface ProviderOptions {
   name?: string;
   /** The issuer the provider accepts; default the GitHub issuer. */
   issuer?: string;
-  /** The `aud` values accepted; default `https://iam.<universe>/<name>`, as Google's. */
+  /**
+   * The `aud` values accepted. Empty or left out, as Google's: the provider's full resource name
+   * with or without the scheme, `https://iam.<universe>/<name>` or `//iam.<universe>/<name>`.
+   */
   allowedAudiences?: readonly string[];
   /**
    * CEL attribute mapping, target to expression; default `google.subject` = `assertion.sub`,
@@ -206,9 +209,16 @@ export interface Emulator {
   readonly provider: string;
   /** The first service account. */
   readonly serviceAccount: string;
-  /** Every request received, oldest first. */
+  /**
+   * Every request received, oldest first, headers and bodies included: it holds the tokens and
+   * assertions sent (emulator-issued, but print it with care).
+   */
   readonly requests: readonly RecordedRequest[];
-  /** Creates a user-managed key for a service account (default the first) as key file JSON text. */
+  /**
+   * Creates a user-managed key for a service account (default the first) as key file JSON text.
+   * Like every key of the emulator it is made once per process: the n-th key of an account is the
+   * same in every emulator of the process, and each emulator accepts only the keys it handed out.
+   */
   serviceAccountKey(email?: string): Promise<string>;
   /** What an access token the emulator issued stands for, or `undefined`. */
   tokenInfo(token: string): TokenInfo | undefined;

@@ -101,6 +101,24 @@ Deno.test("startEmulator() rejects invalid options with the option's name", asyn
     }, /attribute\.<name>/],
     ["service accounts", { serviceAccounts: ["Not An Email"] }, /"serviceAccounts"/],
     ["claims", { github: { claims: { ref: 1 as unknown as string } } }, /"github\.claims\.ref"/],
+    ["empty request token", { github: { requestToken: "" } }, /"github\.requestToken"/],
+    ["binding of an unknown account", {
+      bindings: [{
+        serviceAccount: "other@p.iam.gserviceaccount.com",
+        role: "roles/iam.serviceAccountTokenCreator",
+        members: ["serviceAccount:x@p.iam.gserviceaccount.com"],
+      }],
+    }, /"bindings\[0\]\.serviceAccount" names "other@p/],
+    ["unknown role", {
+      bindings: [{
+        serviceAccount: "ci@emulated-project.iam.gserviceaccount.com",
+        role: "toString",
+        members: ["serviceAccount:x@p.iam.gserviceaccount.com"],
+      }],
+    }, /"bindings\[0\]\.role" is "toString"/],
+    ["delegation of an unknown account", {
+      domainWideDelegation: { "other@p.iam.gserviceaccount.com": ["https://mail.google.com/"] },
+    }, /"domainWideDelegation" names "other@p/],
   ];
   for (const [name, options, message] of cases) {
     await t.step(name, async () => {

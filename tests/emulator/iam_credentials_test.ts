@@ -3,7 +3,16 @@
 // signJwt's payload rules.
 import assert from "node:assert/strict";
 import { createRemoteJWKSet, importPKCS8, jwtVerify, SignJWT } from "jose";
-import { claimsOf, federatedToken, iam, withEmulator } from "./_calls.ts";
+import {
+  claimsOf,
+  exchange,
+  federatedToken,
+  githubToken,
+  iam,
+  oidcAudience,
+  stsJson,
+  withEmulator,
+} from "./_calls.ts";
 
 const SCOPE = ["https://www.googleapis.com/auth/cloud-platform"];
 
@@ -44,6 +53,23 @@ Deno.test("startEmulator() IAM Credentials authenticates the caller", async () =
       "ya29.not-issued-here",
     );
     assert.equal(forged.status, 401);
+  });
+});
+
+Deno.test("startEmulator() IAM Credentials needs a caller token scoped to cloud-platform or iam", async () => {
+  await withEmulator({}, async (emulator) => {
+    const scoped = async (scope: string) => {
+      const subject = await githubToken(emulator, oidcAudience(emulator));
+      const { json } = await stsJson(emulator, exchange(emulator, subject, { scope }));
+      return await iam(emulator, emulator.serviceAccount, "generateAccessToken", {
+        scope: SCOPE,
+      }, json.access_token);
+    };
+    const narrow = await scoped("https://www.googleapis.com/auth/gmail.readonly");
+    assert.equal(narrow.status, 403);
+    assert.equal(narrow.json.error.message, "Request had insufficient authentication scopes.");
+    assert.equal(narrow.json.error.details[0].reason, "ACCESS_TOKEN_SCOPE_INSUFFICIENT");
+    assert.equal((await scoped("https://www.googleapis.com/auth/iam")).status, 200);
   });
 });
 

@@ -102,6 +102,12 @@ Deno.test("startEmulator() OAuth2 rejects bad grants with Google's errors", asyn
         /audience/,
       ],
       ["lifetime over 1 hour", () => assertion(emulator, {}, 7200), "invalid_grant", /short-lived/],
+      [
+        "expired an hour ago",
+        () => assertion(emulator, { iat: iat - 7200, exp: iat - 3600 }),
+        "invalid_grant",
+        /short-lived/,
+      ],
       ["no scope", () => assertion(emulator, { scope: "" }), "invalid_scope", /scope/],
       [
         "unknown issuer",
@@ -122,6 +128,16 @@ Deno.test("startEmulator() OAuth2 rejects bad grants with Google's errors", asyn
       const answer = await jwtBearer(emulator, await assertion(emulator, {}), "client_credentials");
       assert.equal(answer.json.error, "unsupported_grant_type");
     });
+  });
+});
+
+Deno.test("startEmulator() OAuth2 checks the assertion's times on the emulator's clock", async () => {
+  const now = Date.UTC(2020, 0, 1, 12);
+  await withEmulator({ now: () => now }, async (emulator) => {
+    const iat = Math.floor(now / 1000);
+    const answer = await jwtBearer(emulator, await assertion(emulator, { iat, exp: iat + 3600 }));
+    assert.equal(answer.status, 200, JSON.stringify(answer.json));
+    assert.equal(emulator.tokenInfo(answer.json.access_token)?.expiresAt.getTime(), now + 3600_000);
   });
 });
 

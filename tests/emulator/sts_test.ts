@@ -3,7 +3,15 @@
 // signature, expiry, attribute mapping and condition.
 import assert from "node:assert/strict";
 import { generateKeyPair, SignJWT } from "jose";
-import { claimsOf, exchange, githubToken, oidcAudience, stsJson, withEmulator } from "./_calls.ts";
+import {
+  claimsOf,
+  exchange,
+  githubToken,
+  oidcAudience,
+  stsAudience,
+  stsJson,
+  withEmulator,
+} from "./_calls.ts";
 
 Deno.test("startEmulator() STS exchanges a GitHub token (JSON camelCase) for a federated token", async () => {
   await withEmulator({}, async (emulator) => {
@@ -166,6 +174,26 @@ Deno.test("startEmulator() STS applies the CEL attribute condition to the mapped
       assert.equal(answer.json.error, "unauthorized_client", "a missing claim rejects, too");
     },
   );
+});
+
+Deno.test("startEmulator() STS accepts the provider name with or without https: when no audiences are set", async (t) => {
+  for (const options of [{}, { provider: { allowedAudiences: [] } }]) {
+    await t.step(JSON.stringify(options), async () => {
+      await withEmulator(options, async (emulator) => {
+        for (const audience of [oidcAudience(emulator), stsAudience(emulator)]) {
+          const subject = await githubToken(emulator, audience);
+          assert.equal(
+            (await stsJson(emulator, exchange(emulator, subject))).status,
+            200,
+            audience,
+          );
+        }
+        const other = await githubToken(emulator, "https://example.com");
+        const refused = await stsJson(emulator, exchange(emulator, other));
+        assert.equal(refused.json.error, "invalid_grant");
+      });
+    });
+  }
 });
 
 Deno.test("startEmulator() STS follows a non-default universe and extra allowed audiences", async () => {
