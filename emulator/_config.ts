@@ -5,7 +5,7 @@ import { _isKnownRole } from "./_iam_policy.ts";
 import type { EmulatorOptions, GithubClaims, IamBinding } from "./types.ts";
 
 /** The GitHub issuer. */
-export const GITHUB_ISSUER = "https://token.actions.githubusercontent.com";
+const GITHUB_ISSUER = "https://token.actions.githubusercontent.com";
 
 const DEFAULT_PROVIDER =
   "projects/123456789012/locations/global/workloadIdentityPools/github/providers/emulated";

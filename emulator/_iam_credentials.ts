@@ -20,7 +20,7 @@ import {
 export const GOOGLE_CERTS_PATH = "/www/oauth2/v3/certs";
 
 /** The path prefix of service account resources under the emulator's IAM Credentials base. */
-export const IAM_CREDENTIALS_PREFIX = "/iamcredentials/v1/projects/-/serviceAccounts/";
+const IAM_CREDENTIALS_PREFIX = "/iamcredentials/v1/projects/-/serviceAccounts/";
 
 /** The methods IAM Credentials offers. */
 export type _IamMethod = "generateAccessToken" | "generateIdToken" | "signJwt";
@@ -151,15 +151,14 @@ function _accessToken(
         : `Access tokens for service account ${target} can not have lifetimes of more than 12 hours.`,
     );
   }
-  const expiresAt = state.config.now() + seconds * 1000;
   const accessToken = state.issueToken({
     kind: "service_account",
     principal: target,
     attributes: {},
     scopes,
-    expiresAt: new Date(expiresAt),
     ..._requestReason(request),
-  });
+  }, seconds);
+  const expiresAt = state.tokenInfo(accessToken)!.expiresAt.getTime();
   return _json({ accessToken, expireTime: _rfc3339(expiresAt) });
 }
 

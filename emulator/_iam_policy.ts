@@ -38,7 +38,7 @@ export type _Caller =
   | { kind: "user"; email: string };
 
 /** The principal identifiers a caller matches in bindings. */
-export function _members(caller: _Caller, state: _State): string[] {
+function _members(caller: _Caller, state: _State): string[] {
   if (caller.kind !== "federated") return [`${caller.kind}:${caller.email}`];
   const pool = `principalSet://iam.${state.config.universe}/${state.config.provider.pool}`;
   return [

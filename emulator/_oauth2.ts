@@ -95,9 +95,8 @@ export async function _oauth2Token(request: _Incoming, state: _State): Promise<R
     attributes: {},
     ...(subject === undefined ? {} : { subject }),
     scopes,
-    expiresAt: new Date(state.config.now() + TOKEN_LIFETIME_SECONDS * 1000),
     ..._requestReason(request),
-  });
+  }, TOKEN_LIFETIME_SECONDS);
   return _json({
     access_token: access,
     expires_in: TOKEN_LIFETIME_SECONDS - 1,

@@ -35,10 +35,14 @@ export function _routeOf(path: string): EmulatorRoute | undefined {
   return _iamTarget(path)?.method;
 }
 
-/** Answers a request that no fault intercepted. */
-export async function _answer(request: _Incoming, state: _State): Promise<Response> {
+/** Answers a request of `route` (from {@linkcode _routeOf}) that no fault intercepted. */
+export async function _answer(
+  request: _Incoming,
+  route: EmulatorRoute | undefined,
+  state: _State,
+): Promise<Response> {
   const path = request.url.pathname;
-  switch (_routeOf(path)) {
+  switch (route) {
     case "oidc":
       return await _githubOidcToken(request, state);
     case "jwks":

@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { _answer, _routeOf } from "./_router.ts";
 import type { _State } from "./_state.ts";
-import type { _Incoming } from "./_wire.ts";
+import { type _Incoming, _rpcError } from "./_wire.ts";
 import type { EmulatorFault, EmulatorRoute, RecordedRequest } from "./types.ts";
 
 const MAX_BODY_BYTES = 1 << 20;
@@ -115,7 +115,7 @@ async function _applyFault(
 }
 
 /** A listening server and the URL it serves. */
-export interface _Listening {
+interface _Listening {
   server: Server;
   url: string;
 }
@@ -146,19 +146,12 @@ export async function _listen(
       if (fault !== undefined && await _applyFault(fault, req, res)) return;
       const incoming: _Incoming = { method, url, headers: new Headers(headers), body: body ?? "" };
       const response = body === undefined
-        ? Response.json({ error: { code: 413, message: "Request body too large" } }, {
-          status: 413,
-        })
-        : await _answer(incoming, state);
+        ? _rpcError(413, "Request body too large")
+        : await _answer(incoming, route, state);
       await _send(res, response);
     } catch (error) {
       if (!res.headersSent) {
-        await _send(
-          res,
-          Response.json({ error: { code: 500, message: `Emulator failure: ${error}` } }, {
-            status: 500,
-          }),
-        );
+        await _send(res, _rpcError(500, `Emulator failure: ${error}`));
       } else req.socket.destroy();
     }
   });

@@ -187,10 +187,11 @@ export class _State {
     return undefined;
   }
 
-  /** Issues an opaque access token standing for `info`. */
-  issueToken(info: TokenInfo): string {
+  /** Issues an opaque access token standing for `info`, valid `lifetimeSeconds` from now. */
+  issueToken(info: Omit<TokenInfo, "expiresAt">, lifetimeSeconds: number): string {
     const token = `ya29.${base64url.encode(crypto.getRandomValues(new Uint8Array(48)))}`;
-    this.#tokens.set(token, info);
+    const expiresAt = new Date(this.config.now() + lifetimeSeconds * 1000);
+    this.#tokens.set(token, { ...info, expiresAt });
     return token;
   }
 

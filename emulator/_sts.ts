@@ -198,9 +198,8 @@ export async function _stsToken(request: _Incoming, state: _State): Promise<Resp
       `principal://iam.${config.universe}/${config.provider.pool}/subject/${mapped.subject}`,
     attributes: mapped.attributes,
     scopes,
-    expiresAt: new Date(config.now() + FEDERATED_LIFETIME_SECONDS * 1000),
     ..._requestReason(request),
-  });
+  }, FEDERATED_LIFETIME_SECONDS);
   return _json({
     access_token: access,
     issued_token_type: ACCESS_TOKEN,

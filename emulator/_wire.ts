@@ -21,6 +21,8 @@ const RPC_STATUS: Readonly<Record<number, string>> = {
   403: "PERMISSION_DENIED",
   404: "NOT_FOUND",
   405: "METHOD_NOT_ALLOWED",
+  413: "OUT_OF_RANGE",
+  500: "INTERNAL",
 };
 
 /** Google's API error shape: `{ error: { code, message, status, details? } }`. */
