@@ -94,9 +94,10 @@ function assertSameOutcome(ours: Outcome, octokit: Outcome, context: string): vo
 }
 
 /**
- * Calls both endpoint functions with fresh copies of the same arguments (so neither can see what
- * the other did to them) and asserts the same outcome ({@linkcode assertSameOutcome}). Returns
- * our result, or `undefined` when both threw.
+ * Runs `method` of both implementations (the endpoint function itself, `merge` or `parse`) with
+ * fresh copies of the same arguments (so neither can see what the other did to them) and asserts
+ * the same outcome ({@linkcode assertSameOutcome}). Returns our result, or `undefined` when both
+ * threw.
  */
 export function assertSameCall(
   ours: AnyEndpoint,
@@ -104,13 +105,16 @@ export function assertSameCall(
   route: unknown,
   options: unknown,
   context: string,
+  method: "call" | "merge" | "parse" = "call",
 ): LooseRequestOptions | undefined {
-  const oursOutcome = outcome(() => ours(structuredClone(route), structuredClone(options)));
-  assertSameOutcome(
-    oursOutcome,
-    outcome(() => octokit(structuredClone(route), structuredClone(options))),
-    context,
-  );
+  const run = (implementation: AnyEndpoint) => () => {
+    const args = [structuredClone(route), structuredClone(options)] as const;
+    if (method === "merge") return implementation.merge(...args);
+    if (method === "parse") return implementation.parse(args[0]);
+    return implementation(...args);
+  };
+  const oursOutcome = outcome(run(ours));
+  assertSameOutcome(oursOutcome, outcome(run(octokit)), context);
   return "result" in oursOutcome ? oursOutcome.result as unknown as LooseRequestOptions : undefined;
 }
 

@@ -1,8 +1,8 @@
 /**
  * Property-based differential test (fast-check, fixed seed): random options, headers, data,
  * request, mediaType and defaults cascades give the same request options from ours and from
- * @octokit/endpoint (default user-agents aside), or both throw, and ours equals its own
- * `parse(merge())`. Inputs stay inside the region where the design allows no divergence; each
+ * @octokit/endpoint (default user-agents aside), or both throw; so do `merge()` and `parse()` of
+ * octokit's merged options. Inputs stay inside the region where the design allows no divergence; each
  * divergence has its own test in divergences_test.ts.
  */
 import assert from "node:assert/strict";
@@ -123,11 +123,18 @@ const call = fc.record({
   objectForm: fc.boolean(),
 });
 
-Deno.test("endpoint() matches @octokit/endpoint on random options and defaults cascades, and equals parse(merge())", () => {
+/**
+ * octokit's own defaults as they were before any call: a `/graphql` call writes `previews: []`
+ * into them (a divergence, docs/endpoint.md), which later merges would then carry.
+ */
+const OCTOKIT_MEDIA_TYPE = structuredClone(octokitEndpoint.DEFAULTS.mediaType);
+
+Deno.test("endpoint(), merge() and parse() match @octokit/endpoint on random options and defaults cascades", () => {
   let runs = 0;
   fc.assert(
     fc.property(call, ({ route, method, options, defaults, objectForm }) => {
       runs++;
+      octokitEndpoint.DEFAULTS.mediaType = structuredClone(OCTOKIT_MEDIA_TYPE);
       let ours = loosely(endpoint);
       let octokit = loosely(octokitEndpoint);
       for (const level of defaults) {
@@ -139,10 +146,12 @@ Deno.test("endpoint() matches @octokit/endpoint on random options and defaults c
         ? [{ ...callOptions, url: route.replace(/^[A-Z]+ /, "") }, undefined]
         : [route, callOptions];
       const context = JSON.stringify({ route, method, objectForm });
-      const result = assertSameCall(ours, octokit, first, second, context);
-      if (result !== undefined) {
-        const merged = ours.merge(structuredClone(first), structuredClone(second));
-        assert.deepStrictEqual(ours.parse(merged), result, `${context}: parse(merge())`);
+      assertSameCall(ours, octokit, first, second, context);
+      const merged = assertSameCall(ours, octokit, first, second, `${context}: merge()`, "merge");
+      // parse() of what octokit merged: each parser on the same input.
+      const octokitMerged = octokit.merge(structuredClone(first), structuredClone(second));
+      if (merged !== undefined) {
+        assertSameCall(ours, octokit, octokitMerged, undefined, `${context}: parse()`, "parse");
       }
     }),
     { seed: SEED, numRuns: RUNS },
