@@ -2,7 +2,7 @@
 // GITHUB_ENV and GITHUB_STATE files, RUNNER_TEMP, STATE_* for the post step) and collects every
 // byte the step writes, for the assertions and the secret-hygiene check.
 import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
@@ -29,6 +29,7 @@ export interface RunnerDirs {
   temp: string;
 }
 
+/** Creates a runner layout under the system temp dir. */
 export function runnerDirs(): RunnerDirs {
   const root = mkdtempSync(join(tmpdir(), "step-"));
   const workspace = join(root, "workspace");
@@ -36,6 +37,16 @@ export function runnerDirs(): RunnerDirs {
   mkdirSync(workspace);
   mkdirSync(temp);
   return { root, workspace, temp };
+}
+
+/** Runs `run` with a fresh runner layout and removes it, whatever the step left there. */
+export async function withRunnerDirs<T>(run: (dirs: RunnerDirs) => Promise<T>): Promise<T> {
+  const dirs = runnerDirs();
+  try {
+    return await run(dirs);
+  } finally {
+    rmSync(dirs.root, { recursive: true, force: true });
+  }
 }
 
 /** Parses `name<<delimiter\nvalue\ndelimiter\n` file command records, in order. */

@@ -13,9 +13,9 @@
  * @module
  */
 
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { DIST, runnerDirs, runStep, type StepRun } from "./_local_runner.ts";
+import { DIST, type RunnerDirs, runStep, type StepRun, withRunnerDirs } from "./_local_runner.ts";
 import { type Emulator, startEmulator } from "../emulator/mod.ts";
 
 const USAGE =
@@ -87,67 +87,73 @@ async function main(): Promise<number> {
     return 1;
   }
   const world = await startEmulator();
-  const dirs = runnerDirs();
   try {
-    const keyJson = await world.serviceAccountKey();
-    const inputs = _inputs(world, values.mode, values.token, keyJson, values.subject);
-    const env = {
-      ...world.env,
-      ...(values.debug ? { RUNNER_DEBUG: "1", ACTIONS_STEP_DEBUG: "true" } : {}),
-    };
-    console.log(
-      `Mode ${values.mode}, token ${values.token}, against the emulator at ${world.url}`,
-    );
-    console.log(`Workspace ${dirs.workspace}`);
-    const mainRun = await runStep("main", { dirs, inputs, env, node: values.node });
-    const path = mainRun.state.credentials_file_path;
-    const file = path !== undefined && existsSync(path) ? readFileSync(path, "utf8") : undefined;
-    const postRun = await runStep("post", {
-      dirs,
-      inputs,
-      env,
-      state: mainRun.state,
-      node: values.node,
-    });
-    const mask = _masker([mainRun, postRun], [
-      world.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN ?? "",
-      JSON.parse(keyJson).private_key ?? "",
-    ]);
-    const shownInputs = {
-      ...inputs,
-      ...(inputs.credentials_json ? { credentials_json: "***" } : {}),
-    };
-    _section("Inputs", JSON.stringify(shownInputs, null, 2));
-    // A runner shows ::debug:: lines only with step debug logging on.
-    const shown = (run: StepRun) =>
-      mask(run.stdout + run.stderr).replace(values.debug ? /(?!)/ : /^::debug::.*\n/gm, "");
-    _section(`Main step log (exit code ${mainRun.code})`, shown(mainRun));
-    _section(
-      "Outputs",
-      Object.entries(mainRun.outputs).map(([name, value]) => `${name}=${mask(value)}`).join("\n"),
-    );
-    _section(
-      "Exported environment",
-      Object.entries(mainRun.exported).map(([name, value]) => `${name}=${value}`).join("\n"),
-    );
-    _section(
-      `Credentials file ${path ?? ""}`,
-      file === undefined ? "" : mask(JSON.stringify(JSON.parse(file), null, 2)),
-    );
-    _section(
-      `Post step log (exit code ${postRun.code})`,
-      shown(postRun) +
-        (path === undefined ? "" : `\nfile still exists: ${existsSync(path)}`),
-    );
-    _section(
-      "Requests the emulator received",
-      world.requests.map((request) => request.path).join("\n"),
-    );
-    return mainRun.code;
+    return await withRunnerDirs((dirs) => _runAgainst(world, dirs, values));
   } finally {
-    rmSync(dirs.root, { recursive: true, force: true });
     await world.close();
   }
+}
+
+async function _runAgainst(
+  world: Emulator,
+  dirs: RunnerDirs,
+  values: { mode: string; token: string; subject?: string; debug: boolean; node: string },
+): Promise<number> {
+  const keyJson = await world.serviceAccountKey();
+  const inputs = _inputs(world, values.mode, values.token, keyJson, values.subject);
+  const env = {
+    ...world.env,
+    ...(values.debug ? { RUNNER_DEBUG: "1", ACTIONS_STEP_DEBUG: "true" } : {}),
+  };
+  console.log(
+    `Mode ${values.mode}, token ${values.token}, against the emulator at ${world.url}`,
+  );
+  console.log(`Workspace ${dirs.workspace}`);
+  const mainRun = await runStep("main", { dirs, inputs, env, node: values.node });
+  const path = mainRun.state.credentials_file_path;
+  const file = path !== undefined && existsSync(path) ? readFileSync(path, "utf8") : undefined;
+  const postRun = await runStep("post", {
+    dirs,
+    inputs,
+    env,
+    state: mainRun.state,
+    node: values.node,
+  });
+  const mask = _masker([mainRun, postRun], [
+    world.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN ?? "",
+    JSON.parse(keyJson).private_key ?? "",
+  ]);
+  const shownInputs = {
+    ...inputs,
+    ...(inputs.credentials_json ? { credentials_json: "***" } : {}),
+  };
+  _section("Inputs", JSON.stringify(shownInputs, null, 2));
+  // A runner shows ::debug:: lines only with step debug logging on.
+  const shown = (run: StepRun) =>
+    mask(run.stdout + run.stderr).replace(values.debug ? /(?!)/ : /^::debug::.*\n/gm, "");
+  _section(`Main step log (exit code ${mainRun.code})`, shown(mainRun));
+  _section(
+    "Outputs",
+    Object.entries(mainRun.outputs).map(([name, value]) => `${name}=${mask(value)}`).join("\n"),
+  );
+  _section(
+    "Exported environment",
+    Object.entries(mainRun.exported).map(([name, value]) => `${name}=${value}`).join("\n"),
+  );
+  _section(
+    `Credentials file ${path ?? ""}`,
+    file === undefined ? "" : mask(JSON.stringify(JSON.parse(file), null, 2)),
+  );
+  _section(
+    `Post step log (exit code ${postRun.code})`,
+    shown(postRun) +
+      (path === undefined ? "" : `\nfile still exists: ${existsSync(path)}`),
+  );
+  _section(
+    "Requests the emulator received",
+    world.requests.map((request) => request.path).join("\n"),
+  );
+  return mainRun.code;
 }
 
 Deno.exit(await main());

@@ -5,39 +5,8 @@
 // of its own output, masked first. Debug lines (::debug::) get no exemption.
 import assert from "node:assert/strict";
 import { parseFileCommands, type StepRun } from "../../action/_local_runner.ts";
-import type { RecordedRequest } from "../../emulator/mod.ts";
 
 const TOKEN_OUTPUTS = new Set(["auth_token", "access_token", "id_token"]);
-
-/** Secret values in a key JSON: the whole text and every private key line. */
-export function keySecrets(keyJson: string): string[] {
-  const key = JSON.parse(keyJson) as { private_key?: string };
-  const lines = (key.private_key ?? "").split("\n").filter((line) =>
-    line.length >= 16 && !line.startsWith("-----")
-  );
-  return [keyJson, ...lines];
-}
-
-/** Secret values seen on the wire: bearer tokens, subject tokens, assertions. */
-export function requestSecrets(requests: readonly RecordedRequest[]): string[] {
-  const found: string[] = [];
-  for (const { headers, body } of requests) {
-    const authorization = headers.authorization;
-    if (typeof authorization === "string" && authorization.startsWith("Bearer ")) {
-      found.push(authorization.slice(7));
-    }
-    let fields: Record<string, unknown> = {};
-    try {
-      fields = JSON.parse(body) as Record<string, unknown>;
-    } catch {
-      fields = Object.fromEntries(new URLSearchParams(body));
-    }
-    for (const name of ["subjectToken", "subject_token", "assertion"]) {
-      if (typeof fields[name] === "string") found.push(fields[name]);
-    }
-  }
-  return found;
-}
 
 /** Asserts that no secret leaks from `runs` (and that the secret list is not empty). */
 export function assertNoSecretLeaks(runs: StepRun[], extraSecrets: readonly string[]): void {

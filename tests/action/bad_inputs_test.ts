@@ -2,8 +2,9 @@
 // annotation naming the input, before any request is sent or any file is written, leaking nothing
 // (with step debug logging off and on).
 import assert from "node:assert/strict";
-import { assertNoSecretLeaks, keySecrets } from "./_hygiene.ts";
-import { errors, runnerDirs, runStep, workspaceFiles } from "../../action/_local_runner.ts";
+import { keySecrets } from "../_helpers/secrets.ts";
+import { assertNoSecretLeaks } from "./_hygiene.ts";
+import { errors, runStep, withRunnerDirs, workspaceFiles } from "../../action/_local_runner.ts";
 import { type Emulator, startEmulator } from "../../emulator/mod.ts";
 
 interface Case {
@@ -285,35 +286,35 @@ for (const debug of [false, true]) {
       try {
         const key = await world.serviceAccountKey();
         for (const row of CASES) {
-          await t.step(row.name, async () => {
-            const dirs = runnerDirs();
-            const before = world.requests.length;
-            const inputs = row.inputs(world, key);
-            const run = await runStep("main", {
-              dirs,
-              inputs,
-              env: { ...world.env, ...(debug ? DEBUG : {}), ...row.env },
-            });
-            assert.equal(run.code, 1, run.stdout);
-            const annotations = errors(run);
-            assert.equal(annotations.length, 1, run.stdout);
-            assert.ok(annotations[0]!.includes(row.names), annotations[0]);
-            assert.match(annotations[0]!, /^ERR_[A-Z0-9_]+: /);
-            assert.match(annotations[0]!, /\nHint: /);
-            assert.doesNotMatch(run.stdout + run.stderr, /\n\s+at |%0A\s+at /, "no stack trace");
-            assert.doesNotMatch(run.stdout, /Unexpected failure/);
-            assert.equal(run.stderr, "");
-            assert.equal(world.requests.length, before, "the emulator got no request");
-            assert.deepEqual(workspaceFiles(dirs), [], "no file written");
-            assert.deepEqual(run.outputs, {});
-            assert.deepEqual(run.exported, {});
-            assert.deepEqual(run.state, {});
-            assertNoSecretLeaks([run], [
-              world.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN ?? "",
-              inputs.credentials_json ?? "",
-              ...keySecrets(key),
-            ]);
-          });
+          await t.step(row.name, () =>
+            withRunnerDirs(async (dirs) => {
+              const before = world.requests.length;
+              const inputs = row.inputs(world, key);
+              const run = await runStep("main", {
+                dirs,
+                inputs,
+                env: { ...world.env, ...(debug ? DEBUG : {}), ...row.env },
+              });
+              assert.equal(run.code, 1, run.stdout);
+              const annotations = errors(run);
+              assert.equal(annotations.length, 1, run.stdout);
+              assert.ok(annotations[0]!.includes(row.names), annotations[0]);
+              assert.match(annotations[0]!, /^ERR_[A-Z0-9_]+: /);
+              assert.match(annotations[0]!, /\nHint: /);
+              assert.doesNotMatch(run.stdout + run.stderr, /\n\s+at |%0A\s+at /, "no stack trace");
+              assert.doesNotMatch(run.stdout, /Unexpected failure/);
+              assert.equal(run.stderr, "");
+              assert.equal(world.requests.length, before, "the emulator got no request");
+              assert.deepEqual(workspaceFiles(dirs), [], "no file written");
+              assert.deepEqual(run.outputs, {});
+              assert.deepEqual(run.exported, {});
+              assert.deepEqual(run.state, {});
+              assertNoSecretLeaks([run], [
+                world.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN ?? "",
+                inputs.credentials_json ?? "",
+                ...keySecrets(key),
+              ]);
+            }));
         }
         assert.ok(CASES.length >= 30);
         assert.equal(world.requests.length, 0, "no case sent anything");

@@ -5,14 +5,16 @@ import assert from "node:assert/strict";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { basename } from "node:path";
 import { node20, node24, required, RUNTIMES_REQUIRED } from "../_helpers/runtimes.ts";
-import { assertNoSecretLeaks, keySecrets, requestSecrets } from "./_hygiene.ts";
+import { keySecrets, requestSecrets } from "../_helpers/secrets.ts";
+import { claimsOf } from "../emulator/_calls.ts";
+import { assertNoSecretLeaks } from "./_hygiene.ts";
 import {
   errors,
   runMainAndPost,
-  runnerDirs,
   runStep,
   type RunStepOptions,
   type StepRun,
+  withRunnerDirs,
   workspaceFiles,
 } from "../../action/_local_runner.ts";
 import { type Emulator, type EmulatorOptions, startEmulator } from "../../emulator/mod.ts";
@@ -80,43 +82,44 @@ async function scenario(
   const { emulator, setup, ...extra } = options;
   const world = await startEmulator(emulator);
   try {
-    const keyJson = await world.serviceAccountKey();
-    setup?.(world);
-    const dirs = runnerDirs();
-    const given = inputs(world, keyJson);
-    const run = { dirs, inputs: given, ...extra, env: { ...world.env, ...extra.env } };
-    const main = await runStep("main", run);
-    const path = main.state.credentials_file_path;
-    let contents: Record<string, unknown> | undefined;
-    if (path !== undefined) {
-      const text = readFileSync(path, "utf8");
-      assert.equal(statSync(path).mode & 0o777, 0o600, "credentials file mode");
-      assert.match(basename(path), /^gha-creds-[0-9a-f]{16}\.json$/);
-      assert.ok(!text.includes("\n"), "compact JSON");
-      contents = JSON.parse(text);
-    }
-    const post = await runStep("post", { ...run, state: main.state });
-    assert.equal(post.code, 0, "the post step never fails");
-    assert.equal(errors(post).length, 0, post.stdout);
-    assert.deepEqual(workspaceFiles(dirs), [], "post leaves the workspace as it was");
-    if (path !== undefined) assert.match(post.stdout, /Removed credentials file/);
-    assertNoSecretLeaks(
-      [main, post],
-      [
-        world.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN ?? "",
-        given.credentials_json ?? "",
-        ...keySecrets(keyJson),
-        ...requestSecrets(world.requests),
-      ],
-    );
-    return {
-      world,
-      main,
-      post,
-      ...(path === undefined ? {} : { file: path }),
-      ...(contents === undefined ? {} : { contents }),
-      keyJson,
-    };
+    return await withRunnerDirs(async (dirs) => {
+      const keyJson = await world.serviceAccountKey();
+      setup?.(world);
+      const given = inputs(world, keyJson);
+      const run = { dirs, inputs: given, ...extra, env: { ...world.env, ...extra.env } };
+      const main = await runStep("main", run);
+      const path = main.state.credentials_file_path;
+      let contents: Record<string, unknown> | undefined;
+      if (path !== undefined) {
+        const text = readFileSync(path, "utf8");
+        assert.equal(statSync(path).mode & 0o777, 0o600, "credentials file mode");
+        assert.match(basename(path), /^gha-creds-[0-9a-f]{16}\.json$/);
+        assert.ok(!text.includes("\n"), "compact JSON");
+        contents = JSON.parse(text);
+      }
+      const post = await runStep("post", { ...run, state: main.state });
+      assert.equal(post.code, 0, "the post step never fails");
+      assert.equal(errors(post).length, 0, post.stdout);
+      assert.deepEqual(workspaceFiles(dirs), [], "post leaves the workspace as it was");
+      if (path !== undefined) assert.match(post.stdout, /Removed credentials file/);
+      assertNoSecretLeaks(
+        [main, post],
+        [
+          world.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN ?? "",
+          given.credentials_json ?? "",
+          ...keySecrets(keyJson),
+          ...requestSecrets(world.requests),
+        ],
+      );
+      return {
+        world,
+        main,
+        post,
+        ...(path === undefined ? {} : { file: path }),
+        ...(contents === undefined ? {} : { contents }),
+        keyJson,
+      };
+    });
   } finally {
     await world.close();
   }
@@ -128,11 +131,6 @@ function wif(world: Emulator, extra: Record<string, string> = {}): Record<string
 
 function withSa(world: Emulator, extra: Record<string, string> = {}): Record<string, string> {
   return wif(world, { service_account: world.serviceAccount, ...extra });
-}
-
-function claims(jwt: string | undefined): Record<string, unknown> {
-  const part = (jwt ?? "").split(".")[1] ?? "";
-  return JSON.parse(atob(part.replace(/-/g, "+").replace(/_/g, "/")));
 }
 
 function assertExported(run: StepRun, path: string, project: string): void {
@@ -219,7 +217,7 @@ const MATRIX: Row[] = [
     routes: ["oidc", "sts", "generateIdToken"],
     outputs: ID,
     check: ({ main, world }) => {
-      const idToken = claims(main.outputs.id_token);
+      const idToken = claimsOf(main.outputs.id_token);
       assert.equal(idToken.aud, AUDIENCE);
       assert.equal(idToken.email, world.serviceAccount);
     },
@@ -230,7 +228,7 @@ const MATRIX: Row[] = [
     routes: ["oidc", "sts", "generateIdToken"],
     outputs: ID,
     check: ({ main, world }) => {
-      assert.equal(claims(main.outputs.id_token).email, undefined);
+      assert.equal(claimsOf(main.outputs.id_token).email, undefined);
       assert.equal(JSON.parse(world.requests[2]?.body ?? "{}").includeEmail, false);
     },
   },
@@ -258,7 +256,7 @@ const MATRIX: Row[] = [
     check: ({ main, contents, keyJson }) => {
       assert.deepEqual(contents, JSON.parse(keyJson));
       assert.equal(main.outputs.project_id, JSON.parse(keyJson).project_id);
-      assert.equal(claims(main.outputs.auth_token).iss, JSON.parse(keyJson).client_email);
+      assert.equal(claimsOf(main.outputs.auth_token).iss, JSON.parse(keyJson).client_email);
     },
   },
   {
@@ -288,7 +286,7 @@ const MATRIX: Row[] = [
     }),
     routes: ["generateIdToken"],
     outputs: ID,
-    check: ({ main }) => assert.equal(claims(main.outputs.id_token).aud, AUDIENCE),
+    check: ({ main }) => assert.equal(claimsOf(main.outputs.id_token).aud, AUDIENCE),
   },
   {
     name: "key, domain-wide delegation (signed locally)",
@@ -330,7 +328,7 @@ const MATRIX: Row[] = [
     }),
     routes: ["generateIdToken"],
     outputs: ID,
-    check: ({ main }) => assert.equal(claims(main.outputs.id_token).email, OTHER),
+    check: ({ main }) => assert.equal(claimsOf(main.outputs.id_token).email, OTHER),
   },
   {
     name: "key + service_account override, domain-wide delegation (signJwt)",
@@ -400,7 +398,6 @@ const FAILURES: {
   name: string;
   inputs: (world: Emulator, keyJson: string) => Record<string, string>;
   emulator?: EmulatorOptions;
-  setup?: (world: Emulator) => void;
   code: string;
   outputs: string[];
 }[] = [
@@ -456,7 +453,6 @@ Deno.test("dist/post.mjs removes the file when main failed after writing it (deb
       await t.step(`${row.name}${debug ? " (debug)" : ""}`, async () => {
         const { main, post, file } = await scenario(row.inputs, {
           ...(row.emulator === undefined ? {} : { emulator: row.emulator }),
-          ...(row.setup === undefined ? {} : { setup: row.setup }),
           env: debug ? DEBUG : {},
         });
         assert.equal(main.code, 1, main.stdout);
@@ -525,37 +521,38 @@ Deno.test("dist/main.mjs writes no file and post skips when create_credentials_f
 Deno.test("dist/post.mjs keeps the file when cleanup_credentials is false", async () => {
   const world = await startEmulator();
   try {
-    const dirs = runnerDirs();
-    const inputs = {
-      credentials_json: await world.serviceAccountKey(),
-      cleanup_credentials: "false",
-    };
-    const { main, post } = await runMainAndPost({ dirs, inputs });
-    assert.equal(main.code, 0, main.stdout);
-    assert.match(post.stdout, /Skipping credential cleanup: "cleanup_credentials" is false/);
-    assert.ok(existsSync(main.state.credentials_file_path ?? ""));
+    await withRunnerDirs(async (dirs) => {
+      const inputs = {
+        credentials_json: await world.serviceAccountKey(),
+        cleanup_credentials: "false",
+      };
+      const { main, post } = await runMainAndPost({ dirs, inputs });
+      assert.equal(main.code, 0, main.stdout);
+      assert.match(post.stdout, /Skipping credential cleanup: "cleanup_credentials" is false/);
+      assert.ok(existsSync(main.state.credentials_file_path ?? ""));
+    });
   } finally {
     await world.close();
   }
 });
 
-Deno.test("dist/post.mjs refuses a state path that is not the step's file, without failing", async () => {
-  const dirs = runnerDirs();
-  await Deno.writeTextFile(`${dirs.workspace}/important.json`, "{}");
-  await Deno.mkdir(`${dirs.workspace}/gha-creds-0123456789abcdef.json`);
-  for (
-    const path of [
-      `${dirs.workspace}/important.json`,
-      `${dirs.workspace}/gha-creds-0123456789abcdef.json`,
-      "/etc/passwd",
-    ]
-  ) {
-    const post = await runStep("post", { dirs, state: { credentials_file_path: path } });
-    assert.equal(post.code, 0);
-    assert.match(post.stdout, /^::warning::Not removing/m);
-    assert.ok(existsSync(path));
-  }
-});
+Deno.test("dist/post.mjs refuses a state path that is not the step's file, without failing", () =>
+  withRunnerDirs(async (dirs) => {
+    await Deno.writeTextFile(`${dirs.workspace}/important.json`, "{}");
+    await Deno.mkdir(`${dirs.workspace}/gha-creds-0123456789abcdef.json`);
+    for (
+      const path of [
+        `${dirs.workspace}/important.json`,
+        `${dirs.workspace}/gha-creds-0123456789abcdef.json`,
+        "/etc/passwd",
+      ]
+    ) {
+      const post = await runStep("post", { dirs, state: { credentials_file_path: path } });
+      assert.equal(post.code, 0);
+      assert.match(post.stdout, /^::warning::Not removing/m);
+      assert.ok(existsSync(path));
+    }
+  }));
 
 Deno.test("dist/main.mjs sends request_reason on every Google call", async () => {
   const { main, world } = await scenario((world) =>
@@ -571,21 +568,27 @@ Deno.test("dist/main.mjs logs the checkout hint only when the workspace is empty
   const world = await startEmulator();
   try {
     const keyJson = await world.serviceAccountKey();
-    const empty = runnerDirs();
-    const { main } = await runMainAndPost({ dirs: empty, inputs: { credentials_json: keyJson } });
-    assert.match(main.stdout, /^⚠️ The workspace .* was empty: .*actions\/checkout/m);
-    const full = runnerDirs();
-    await Deno.writeTextFile(`${full.workspace}/README.md`, "# repo");
-    const second = await runMainAndPost({ dirs: full, inputs: { credentials_json: keyJson } });
-    assert.doesNotMatch(second.main.stdout, /actions\/checkout/);
-    assert.deepEqual(workspaceFiles(full), ["README.md"]);
+    await withRunnerDirs(async (empty) => {
+      const { main } = await runMainAndPost({ dirs: empty, inputs: { credentials_json: keyJson } });
+      assert.match(main.stdout, /^⚠️ The workspace .* was empty: .*actions\/checkout/m);
+    });
+    await withRunnerDirs(async (full) => {
+      await Deno.writeTextFile(`${full.workspace}/README.md`, "# repo");
+      const second = await runMainAndPost({ dirs: full, inputs: { credentials_json: keyJson } });
+      assert.doesNotMatch(second.main.stdout, /actions\/checkout/);
+      assert.deepEqual(workspaceFiles(full), ["README.md"]);
+    });
   } finally {
     await world.close();
   }
 });
 
 /** A few rows of the matrix under another Node: WIF + SA, key, Direct WIF. */
-const RUNTIME_ROWS = [3, 8, 1].map((index) => MATRIX[index]!);
+const RUNTIME_ROWS = [
+  "WIF + service account, access_token",
+  "key, no token",
+  "Direct WIF, access_token",
+].map((name) => MATRIX.find((row) => row.name === name)!);
 
 Deno.test({
   name: "dist/ main and post run under Node 20",

@@ -2,7 +2,8 @@
 // tests that rely on it prove nothing.
 import assert from "node:assert/strict";
 import type { StepRun } from "../../action/_local_runner.ts";
-import { assertNoSecretLeaks, keySecrets, requestSecrets } from "./_hygiene.ts";
+import { keySecrets, requestSecrets } from "../_helpers/secrets.ts";
+import { assertNoSecretLeaks } from "./_hygiene.ts";
 
 const TOKEN = "ya29.a-secret-access-token";
 const D = "ghadelimiter_00000000-0000-0000-0000-000000000000";

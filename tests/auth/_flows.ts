@@ -1,4 +1,5 @@
 // Shared fixtures of the flow tests: a fake GitHub OIDC token and a fake Google behind one fetch.
+import { base64url } from "jose";
 import type { AuthenticateOptions } from "../../auth/mod.ts";
 import { fakeFetch, type FakeHandler, type RecordedRequest } from "./_fake_fetch.ts";
 import type { EmulatorRoute } from "../../emulator/mod.ts";
@@ -8,20 +9,24 @@ export const PROVIDER =
 export const SA = "ci@my-proj.iam.gserviceaccount.com";
 export const RUNNER_TOKEN = "runner-request-token-secret";
 
-function b64url(value: unknown): string {
-  return btoa(JSON.stringify(value)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+/** A JWT of `claims` with a fake signature, for a fake server to hand out. */
+export function unsignedJwt(claims: Record<string, unknown>): string {
+  const part = (value: unknown) => base64url.encode(JSON.stringify(value));
+  return `${part({ alg: "RS256", typ: "JWT" })}.${part(claims)}.c2ln`;
 }
 
-/** An unsigned JWT with GitHub-like claims. */
-export const OIDC_TOKEN = `${b64url({ alg: "RS256", typ: "JWT" })}.${
-  b64url({ sub: "repo:octo/app:ref:refs/heads/main", repository: "octo/app", aud: "x" })
-}.c2ln`;
+/** A GitHub-like OIDC token. */
+const OIDC_TOKEN = unsignedJwt({
+  sub: "repo:octo/app:ref:refs/heads/main",
+  repository: "octo/app",
+  aud: "x",
+});
 
 /** The calls a flow can make. */
 export type Route = Exclude<EmulatorRoute, "jwks">;
 
 /** Which call a request is. */
-export function routeOf(request: RecordedRequest): Route {
+function routeOf(request: RecordedRequest): Route {
   const path = request.url.pathname;
   if (path.endsWith("/oidc/token")) return "oidc";
   if (path.endsWith("/v1/token")) return "sts";
@@ -43,7 +48,7 @@ export const MESSAGE_PREFIXES: Record<Route, RegExp> = {
 };
 
 /** A healthy answer for each call. */
-export function healthy(route: Route): Response {
+function healthy(route: Route): Response {
   switch (route) {
     case "oidc":
       return Response.json({ value: OIDC_TOKEN });

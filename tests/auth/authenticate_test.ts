@@ -3,28 +3,20 @@ import assert from "node:assert/strict";
 import { decodeJwt, decodeProtectedHeader, jwtVerify } from "jose";
 import { authenticate, type AuthenticateOptions, GoogleApiError } from "../../auth/mod.ts";
 import { type RecordedRequest, routeFetch } from "./_fake_fetch.ts";
+import { PROVIDER, RUNNER_TOKEN, SA, unsignedJwt } from "./_flows.ts";
 import { testKey } from "./_keys.ts";
 
-const PROVIDER = "projects/123456/locations/global/workloadIdentityPools/github/providers/repo";
-const SA = "ci@my-proj.iam.gserviceaccount.com";
-const RUNNER_TOKEN = "runner-request-token-secret";
 const NOW = Date.parse("2030-01-01T00:00:00Z");
-
-function b64url(value: unknown): string {
-  return btoa(JSON.stringify(value)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-const OIDC_TOKEN = `${b64url({ alg: "RS256", typ: "JWT" })}.${
-  b64url({
-    sub: "repo:octo/app:ref:refs/heads/main",
-    repository: "octo/app",
-    repository_owner: "octo",
-    ref: "refs/heads/main",
-    workflow: "ci",
-    event_name: "push",
-    job_workflow_ref: "octo/app/.github/workflows/ci.yml@refs/heads/main",
-    aud: "https://iam.googleapis.com/x",
-  })
-}.c2ln`;
+const OIDC_TOKEN = unsignedJwt({
+  sub: "repo:octo/app:ref:refs/heads/main",
+  repository: "octo/app",
+  repository_owner: "octo",
+  ref: "refs/heads/main",
+  workflow: "ci",
+  event_name: "push",
+  job_workflow_ref: "octo/app/.github/workflows/ci.yml@refs/heads/main",
+  aud: "https://iam.googleapis.com/x",
+});
 
 function google() {
   return routeFetch({
@@ -32,8 +24,7 @@ function google() {
     "/v1/token": () => Response.json({ access_token: "federated-token-value", expires_in: 3599 }),
     ":generateAccessToken": () =>
       Response.json({ accessToken: "ya29.sa-access", expireTime: "2030-01-01T01:00:00Z" }),
-    ":generateIdToken": () =>
-      Response.json({ token: `${b64url({ alg: "RS256" })}.${b64url({ exp: 1893459600 })}.c2ln` }),
+    ":generateIdToken": () => Response.json({ token: unsignedJwt({ exp: 1893459600 }) }),
     ":signJwt": () => Response.json({ keyId: "k", signedJwt: "signed.by.google-assertion" }),
     "/token": () => Response.json({ access_token: "ya29.dwd-access", expires_in: 3600 }),
   });

@@ -16,6 +16,7 @@ import {
   TokenError,
 } from "../../auth/mod.ts";
 import type { Emulator, EmulatorFault, RecordedRequest } from "../../emulator/mod.ts";
+import { keySecrets, requestSecrets } from "../_helpers/secrets.ts";
 import { wifOptions as wif, withEmulator } from "../emulator/_calls.ts";
 import { MESSAGE_PREFIXES as PREFIXES, type Route } from "./_flows.ts";
 
@@ -196,33 +197,6 @@ function count(requests: readonly RecordedRequest[], route: Route): number {
   return requests.filter((r) => r.route === route).length;
 }
 
-/** Every secret that went over the wire in `requests`: bearers, subject tokens, assertions. */
-function wireSecrets(requests: readonly RecordedRequest[]): string[] {
-  const found: string[] = [];
-  for (const request of requests) {
-    const bearer = /^bearer\s+(.+)$/i.exec(request.headers.authorization ?? "");
-    if (bearer?.[1]) found.push(bearer[1]);
-    const fields = new URLSearchParams(request.body);
-    let body: Record<string, unknown> = {};
-    try {
-      const parsed: unknown = JSON.parse(request.body);
-      if (typeof parsed === "object" && parsed !== null) body = parsed as Record<string, unknown>;
-    } catch {
-      // A form body.
-    }
-    for (const name of ["subjectToken", "subject_token", "assertion"]) {
-      const value = body[name] ?? fields.get(name);
-      if (typeof value === "string" && value !== "") found.push(value);
-    }
-  }
-  return found;
-}
-
-function privateKeyLines(key: string): string[] {
-  const pem = (JSON.parse(key) as { private_key: string }).private_key;
-  return pem.split("\n").map((l) => l.trim()).filter((l) => l.length >= 16 && !l.startsWith("---"));
-}
-
 function assertNoSecret(texts: readonly string[], secrets: readonly string[]): void {
   for (const text of texts) {
     assert.doesNotMatch(text, /PRIVATE KEY/, `key material in: ${text}`);
@@ -279,8 +253,8 @@ async function runCase(
   assertNoSecret(texts, [
     emulator.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN!,
     ...secrets,
-    ...wireSecrets(requests),
-    ...privateKeyLines(key),
+    ...requestSecrets(requests),
+    ...keySecrets(key),
   ]);
 
   const expect = fault.expect;

@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { authenticate, type AuthenticateOptions, GoogleApiError } from "../../auth/mod.ts";
 import type { Emulator, EmulatorOptions } from "../../emulator/mod.ts";
+import { requestSecrets } from "../_helpers/secrets.ts";
 import { claimsOf, wifOptions as wif, withEmulator } from "../emulator/_calls.ts";
 
 /**
@@ -20,17 +21,7 @@ function leakWatch(emulator: Emulator) {
       log: { debug: log, info: log, notice: log },
     } satisfies Partial<AuthenticateOptions>,
     assertClean(errors: unknown[] = []): void {
-      for (const request of emulator.requests) {
-        const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1];
-        if (bearer !== undefined) secrets.push(bearer);
-        for (const [name, value] of new URLSearchParams(request.body)) {
-          if (name === "assertion" || name === "subject_token") secrets.push(value);
-        }
-        if (request.body.startsWith("{")) {
-          const subject = JSON.parse(request.body).subjectToken;
-          if (typeof subject === "string") secrets.push(subject);
-        }
-      }
+      secrets.push(...requestSecrets(emulator.requests));
       const texts = [...lines];
       for (let error of errors) {
         while (error instanceof Error) {
@@ -212,7 +203,9 @@ Deno.test("authenticate() sends the request reason on every Google call and neve
     for (const request of google) {
       assert.equal(request.headers["x-goog-request-reason"], reason, request.path);
     }
-    for (const request of emulator.requests.filter((r) => r.route === "oidc")) {
+    const github = emulator.requests.filter((r) => r.route === "oidc");
+    assert.equal(github.length, 4);
+    for (const request of github) {
       assert.equal(request.headers["x-goog-request-reason"], undefined);
     }
   });

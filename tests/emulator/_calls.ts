@@ -141,9 +141,9 @@ export async function jwtBearer(
   );
 }
 
-/** The claims of a JWT, unverified. */
+/** The claims of a JWT, unverified (a missing JWT fails to parse). */
 // deno-lint-ignore no-explicit-any
-export function claimsOf(jwt: string): any {
-  const part = jwt.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/");
-  return JSON.parse(atob(part));
+export function claimsOf(jwt: string | undefined): any {
+  const part = (jwt ?? "").split(".")[1] ?? "";
+  return JSON.parse(atob(part.replace(/-/g, "+").replace(/_/g, "/")));
 }
