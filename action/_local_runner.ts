@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
+/** The built step: `dist/main.mjs` and `dist/post.mjs`. */
 export const DIST = resolve(import.meta.dirname ?? ".", "../dist");
 
 /** Everything one step invocation did. */
@@ -64,10 +65,12 @@ export function parseFileCommands(text: string): [string, string][] {
   return records;
 }
 
+/** How to run a step: its layout, `INPUT_*` values, environment, `STATE_*` values and Node. */
 export interface RunStepOptions {
   dirs: RunnerDirs;
   inputs?: Record<string, string>;
-  env?: Record<string, string>;
+  /** Added to the runner's environment; an `undefined` value removes the variable. */
+  env?: Record<string, string | undefined>;
   state?: Record<string, string>;
   node?: string;
 }
@@ -82,7 +85,7 @@ export function runStep(entry: "main" | "post", options: RunStepOptions): Promis
     state: join(dirs.temp, `state-${id}`),
   };
   for (const path of Object.values(paths)) writeFileSync(path, "");
-  const env: Record<string, string> = {
+  const env: Record<string, string | undefined> = {
     PATH: process.env.PATH ?? "",
     HOME: dirs.root,
     CI: "true",
@@ -98,7 +101,7 @@ export function runStep(entry: "main" | "post", options: RunStepOptions): Promis
     env[`INPUT_${name.toUpperCase()}`] = value;
   }
   for (const [name, value] of Object.entries(options.state ?? {})) env[`STATE_${name}`] = value;
-  for (const [name, value] of Object.entries(env)) if (value === "\0unset") delete env[name];
+  for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
   return new Promise((done, fail) => {
     const child = execFile(
       options.node ?? "node",
@@ -142,12 +145,15 @@ export function workspaceFiles(dirs: RunnerDirs): string[] {
   return readdirSync(dirs.workspace);
 }
 
+/** The data of a run's `::<command>::` workflow commands, decoded (`%0A`, `%0D`, `%25`). */
+export function commandValues(run: StepRun, command: "error" | "add-mask"): string[] {
+  const prefix = `::${command}::`;
+  return run.stdout.split("\n").filter((line) => line.startsWith(prefix)).map((line) =>
+    line.slice(prefix.length).replaceAll("%0A", "\n").replaceAll("%0D", "\r").replaceAll("%25", "%")
+  );
+}
+
 /** The `::error::` annotations of a run (decoded). */
 export function errors(run: StepRun): string[] {
-  return run.stdout.split("\n").filter((line) => line.startsWith("::error::")).map((line) =>
-    line.slice("::error::".length).replaceAll("%0A", "\n").replaceAll("%0D", "\r").replaceAll(
-      "%25",
-      "%",
-    )
-  );
+  return commandValues(run, "error");
 }

@@ -9,8 +9,6 @@ import { fs, path as nodePath } from "./_node_builtins.ts";
 import { CREDENTIALS_FILE_NAME } from "./credentials_file_name.ts";
 import { ActionInputError } from "./errors.ts";
 
-export { CREDENTIALS_FILE_NAME };
-
 const ATTEMPTS = 3;
 
 function _writeError(directory: string, error: unknown): ActionInputError {

@@ -15,7 +15,14 @@
 
 import { existsSync, readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { DIST, type RunnerDirs, runStep, type StepRun, withRunnerDirs } from "./_local_runner.ts";
+import {
+  commandValues,
+  DIST,
+  type RunnerDirs,
+  runStep,
+  type StepRun,
+  withRunnerDirs,
+} from "./_local_runner.ts";
 import { type Emulator, startEmulator } from "../emulator/mod.ts";
 
 const USAGE =
@@ -41,13 +48,7 @@ function _inputs(
 function _masker(runs: StepRun[], extra: string[]): (text: string) => string {
   const secrets = new Set(extra.filter((secret) => secret.length >= 8));
   for (const run of runs) {
-    for (const line of run.stdout.split("\n")) {
-      if (line.startsWith("::add-mask::")) {
-        secrets.add(
-          line.slice(12).replaceAll("%0A", "\n").replaceAll("%0D", "\r").replaceAll("%25", "%"),
-        );
-      }
-    }
+    for (const secret of commandValues(run, "add-mask")) secrets.add(secret);
   }
   // A secret also shows JSON-escaped (a key's newlines as \n) in the pretty-printed file.
   for (const secret of [...secrets]) secrets.add(JSON.stringify(secret).slice(1, -1));

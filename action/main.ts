@@ -13,14 +13,12 @@ import {
 } from "../auth/mod.ts";
 import type { ActionCore } from "./core.ts";
 import { checkWorkspace, isWorkspaceEmpty, writeCredentialsFile } from "./credentials_file.ts";
+import { CREDENTIALS_PATH_STATE } from "./credentials_file_name.ts";
 import { readInputs, type StepInputs } from "./inputs.ts";
 import { _maskedCore, type MaskedCore } from "./_masked_core.ts";
 import { formatFailure } from "./report.ts";
 
 export type { FetchLike };
-
-/** The state key holding the credentials file path for the post step. */
-export const CREDENTIALS_PATH_STATE = "credentials_file_path";
 
 /** Variables pointing tools at the credentials file. */
 const CREDENTIALS_VARIABLES = [

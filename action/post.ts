@@ -6,11 +6,8 @@
 
 import { fs, path as nodePath } from "./_node_builtins.ts";
 import type { ActionCore } from "./core.ts";
-import { CREDENTIALS_FILE_NAME } from "./credentials_file_name.ts";
+import { CREDENTIALS_FILE_NAME, CREDENTIALS_PATH_STATE } from "./credentials_file_name.ts";
 import { booleanValue } from "./input_parsers.ts";
-
-/** The state key the main step saved the path under (the same as `CREDENTIALS_PATH_STATE`). */
-const STATE = "credentials_file_path";
 
 /** What {@linkcode runPost} needs from the runner (the post bundle carries nothing more). */
 export type PostCore = Pick<ActionCore, "getInput" | "getState" | "info" | "warning">;
@@ -95,7 +92,7 @@ export function runPost(
       return "skipped";
     }
   }
-  const path = core.getState(STATE);
+  const path = core.getState(CREDENTIALS_PATH_STATE);
   if (path === "") {
     core.info("Skipping credential cleanup: the main step created no credentials file");
     return "skipped";

@@ -4,7 +4,7 @@
 // appear only on an ::add-mask:: line, and a token may appear in GITHUB_OUTPUT only as the value
 // of its own output, masked first. Debug lines (::debug::) get no exemption.
 import assert from "node:assert/strict";
-import { parseFileCommands, type StepRun } from "../../action/_local_runner.ts";
+import { commandValues, parseFileCommands, type StepRun } from "../../action/_local_runner.ts";
 
 const TOKEN_OUTPUTS = new Set(["auth_token", "access_token", "id_token"]);
 
@@ -15,10 +15,7 @@ export function assertNoSecretLeaks(runs: StepRun[], extraSecrets: readonly stri
     for (const [name, value] of parseFileCommands(run.files.output)) {
       if (TOKEN_OUTPUTS.has(name)) secrets.add(value);
     }
-    for (const line of run.stdout.split("\n")) {
-      if (!line.startsWith("::add-mask::")) continue;
-      const masked = line.slice(12).replaceAll("%0A", "\n").replaceAll("%0D", "\r")
-        .replaceAll("%25", "%");
+    for (const masked of commandValues(run, "add-mask")) {
       if (masked.length >= 8) secrets.add(masked);
     }
   }

@@ -10,7 +10,7 @@ import { type Emulator, startEmulator } from "../../emulator/mod.ts";
 interface Case {
   name: string;
   inputs: (world: Emulator, key: string) => Record<string, string>;
-  env?: Record<string, string>;
+  env?: Record<string, string | undefined>;
   /** Text the annotation must contain (the input or variable it names). */
   names: string;
 }
@@ -239,19 +239,19 @@ const CASES: Case[] = [
   {
     name: "missing OIDC request URL (no id-token: write)",
     inputs: (w) => WIF(w),
-    env: { ACTIONS_ID_TOKEN_REQUEST_URL: "\0unset" },
+    env: { ACTIONS_ID_TOKEN_REQUEST_URL: undefined },
     names: "id-token: write",
   },
   {
     name: "missing OIDC request token",
     inputs: (w) => WIF(w),
-    env: { ACTIONS_ID_TOKEN_REQUEST_TOKEN: "\0unset" },
+    env: { ACTIONS_ID_TOKEN_REQUEST_TOKEN: undefined },
     names: "ACTIONS_ID_TOKEN_REQUEST_TOKEN",
   },
   {
     name: "missing workspace",
     inputs: (w) => WIF(w),
-    env: { GITHUB_WORKSPACE: "\0unset" },
+    env: { GITHUB_WORKSPACE: undefined },
     names: "GITHUB_WORKSPACE",
   },
   {

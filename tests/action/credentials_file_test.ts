@@ -15,10 +15,10 @@ import { join } from "node:path";
 import process from "node:process";
 import {
   checkWorkspace,
-  CREDENTIALS_FILE_NAME,
   isWorkspaceEmpty,
   writeCredentialsFile,
 } from "../../action/credentials_file.ts";
+import { CREDENTIALS_FILE_NAME } from "../../action/credentials_file_name.ts";
 import { fs } from "../../action/_node_builtins.ts";
 import { ActionInputError } from "../../action/errors.ts";
 

@@ -510,7 +510,7 @@ Deno.test("dist/main.mjs writes no file and post skips when create_credentials_f
   const { main, post, file } = await scenario((_world, keyJson) => ({
     credentials_json: keyJson,
     create_credentials_file: "false",
-  }), { env: { GITHUB_WORKSPACE: "\0unset" } });
+  }), { env: { GITHUB_WORKSPACE: undefined } });
   assert.equal(main.code, 0, main.stdout);
   assert.equal(file, undefined);
   assert.deepEqual(main.outputOrder, ["project_id", "auth_token"]);
@@ -590,20 +590,15 @@ const RUNTIME_ROWS = [
   "Direct WIF, access_token",
 ].map((name) => MATRIX.find((row) => row.name === name)!);
 
-Deno.test({
-  name: "dist/ main and post run under Node 20",
-  ignore: (await node20()) === undefined && !RUNTIMES_REQUIRED,
-  fn: async (t) => {
-    const node = required(await node20(), "Node 20").path;
-    for (const row of RUNTIME_ROWS) await t.step(row.name, () => assertRow(row, false, { node }));
-  },
-});
-
-Deno.test({
-  name: "dist/ main and post run under Node 24",
-  ignore: (await node24()) === undefined && !RUNTIMES_REQUIRED,
-  fn: async (t) => {
-    const node = required(await node24(), "Node 24").path;
-    for (const row of RUNTIME_ROWS) await t.step(row.name, () => assertRow(row, true, { node }));
-  },
-});
+for (
+  const [name, find, debug] of [["Node 20", node20, false], ["Node 24", node24, true]] as const
+) {
+  Deno.test({
+    name: `dist/ main and post run under ${name}${debug ? " with debug logging" : ""}`,
+    ignore: (await find()) === undefined && !RUNTIMES_REQUIRED,
+    fn: async (t) => {
+      const node = required(await find(), name).path;
+      for (const row of RUNTIME_ROWS) await t.step(row.name, () => assertRow(row, debug, { node }));
+    },
+  });
+}
