@@ -4,6 +4,7 @@
 import type { AuthError, AuthErrorOptions } from "./errors.ts";
 import { TokenError } from "./errors.ts";
 import { _redactAndTruncate } from "./_redact.ts";
+import { _requireString } from "./_response.ts";
 import {
   _backoffDelay,
   _DEFAULT_TIMEOUT_MS,
@@ -27,6 +28,8 @@ export interface _HttpRequest {
 export interface _FailureSpec {
   /** Greppable message prefix, such as `Failed to generate Google Cloud federated token for X`. */
   message: string;
+  /** The non-empty string field a successful response must carry: the token. */
+  field: string;
   /** Builds the domain error from the final message and its details. */
   error: (message: string, options: AuthErrorOptions) => AuthError;
   /** Secret values of this call (bearer, subject token, assertion) to redact from any error. */
@@ -46,6 +49,8 @@ export interface _FailureDetails {
 export interface _JsonResponse {
   status: number;
   json: unknown;
+  /** The response's `spec.field`. */
+  token: string;
 }
 
 interface _Attempt {
@@ -216,7 +221,8 @@ export async function _requestJson(
           { status: outcome.status, secrets: spec.secrets },
         );
       }
-      return { status: outcome.status, json };
+      const response = { status: outcome.status, json };
+      return { ...response, token: _requireString(response, spec.field, spec.message) };
     }
     if (outcome !== undefined && !_isRetryableStatus(outcome.status)) {
       throw _failure(spec, outcome, _attemptsText(attempt));

@@ -1,6 +1,5 @@
 // Reading fields of successful token responses; a missing field is a TokenError.
 import { TokenError } from "./errors.ts";
-import type { _JsonResponse } from "./_http.ts";
 
 function _field(json: unknown, field: string): unknown {
   if (typeof json !== "object" || json === null || !Object.hasOwn(json, field)) return undefined;
@@ -8,7 +7,11 @@ function _field(json: unknown, field: string): unknown {
 }
 
 /** The non-empty string `json[field]` of a response, else a TokenError prefixed with `message`. */
-export function _requireString(response: _JsonResponse, field: string, message: string): string {
+export function _requireString(
+  response: { status: number; json: unknown },
+  field: string,
+  message: string,
+): string {
   const value = _field(response.json, field);
   if (typeof value === "string" && value !== "") return value;
   throw new TokenError(

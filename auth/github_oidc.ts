@@ -8,7 +8,6 @@ import { endpoint } from "../endpoint/mod.ts";
 import { CredentialsError, GithubOidcError } from "./errors.ts";
 import { _httpRequest } from "./_google_request.ts";
 import { _requestJson } from "./_http.ts";
-import { _requireString } from "./_response.ts";
 import { _quote } from "./_quote.ts";
 import type { CallOptions } from "./types.ts";
 
@@ -111,6 +110,7 @@ export async function requestGithubOidcToken(
   const message = `Failed to get a GitHub OIDC token for audience ${_quote(options.audience)}`;
   const response = await _requestJson(request, options, {
     message,
+    field: "value",
     secrets: [options.requestToken],
     error: (text, details) => new GithubOidcError("ERR_OIDC_REQUEST_FAILED", text, details),
     hint: (details) =>
@@ -118,5 +118,5 @@ export async function requestGithubOidcToken(
         ? PERMISSION_HINT
         : undefined,
   });
-  return _requireString(response, "value", message);
+  return response.token;
 }

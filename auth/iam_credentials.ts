@@ -13,7 +13,7 @@ import { _googleRequest } from "./_google_request.ts";
 import { _requestJson } from "./_http.ts";
 import type { _JsonResponse } from "./_http.ts";
 import { _jwtExpiry } from "./_jwt_decode.ts";
-import { _expireTime, _requireString } from "./_response.ts";
+import { _expireTime } from "./_response.ts";
 import type { CallOptions, ExpiringToken } from "./types.ts";
 
 /** The default scope of access tokens. */
@@ -67,9 +67,11 @@ interface _IamCall {
   body: Record<string, unknown>;
   code: GoogleApiErrorCode;
   message: (serviceAccount: string) => string;
+  /** The token field of the answer. */
+  field: string;
 }
 
-async function _callIam(call: _IamCall): Promise<{ response: _JsonResponse; message: string }> {
+async function _callIam(call: _IamCall): Promise<_JsonResponse> {
   const { options } = call;
   const serviceAccount = validateServiceAccount(options.serviceAccount);
   const delegates = normalizeDelegates(options.delegates ?? []);
@@ -85,13 +87,12 @@ async function _callIam(call: _IamCall): Promise<{ response: _JsonResponse; mess
     bearer: options.authToken,
     ...(options.requestReason === undefined ? {} : { requestReason: options.requestReason }),
   });
-  const message = call.message(serviceAccount);
-  const response = await _requestJson(request, options, {
-    message,
+  return await _requestJson(request, options, {
+    message: call.message(serviceAccount),
+    field: call.field,
     secrets: [options.authToken],
     error: (text, details) => new GoogleApiError(call.code, text, details),
   });
-  return { response, message };
 }
 
 /**
@@ -132,15 +133,15 @@ export async function generateAccessToken(
   const scopes = options.scopes !== undefined && options.scopes.length > 0
     ? [...options.scopes]
     : [CLOUD_PLATFORM_SCOPE];
-  const { response, message } = await _callIam({
+  const { token, json } = await _callIam({
     options,
     method: "generateAccessToken",
+    field: "accessToken",
     body: { scope: scopes, lifetime: `${options.lifetimeSeconds ?? 3600}s` },
     code: "ERR_IAM_ACCESS_TOKEN_FAILED",
     message: (sa) => `Failed to generate Google Cloud OAuth 2.0 Access Token for ${sa}`,
   });
-  const token = _requireString(response, "accessToken", message);
-  const expiresAt = _expireTime(response.json, "expireTime");
+  const expiresAt = _expireTime(json, "expireTime");
   return expiresAt === undefined ? { token } : { token, expiresAt };
 }
 
@@ -176,14 +177,14 @@ export async function generateAccessToken(
  * ```
  */
 export async function generateIdToken(options: GenerateIdTokenOptions): Promise<ExpiringToken> {
-  const { response, message } = await _callIam({
+  const { token } = await _callIam({
     options,
     method: "generateIdToken",
+    field: "token",
     body: { audience: options.audience, includeEmail: options.includeEmail ?? false },
     code: "ERR_IAM_ID_TOKEN_FAILED",
     message: (sa) => `Failed to generate Google Cloud OpenID Connect ID token for ${sa}`,
   });
-  const token = _requireString(response, "token", message);
   const expiresAt = _jwtExpiry(token);
   return expiresAt === undefined ? { token } : { token, expiresAt };
 }
@@ -217,14 +218,14 @@ export async function generateIdToken(options: GenerateIdTokenOptions): Promise<
  * ```
  */
 export async function signJwt(options: SignJwtOptions): Promise<SignJwtResult> {
-  const { response, message } = await _callIam({
+  const { token: signedJwt, json } = await _callIam({
     options,
     method: "signJwt",
+    field: "signedJwt",
     body: { payload: JSON.stringify(options.claims) },
     code: "ERR_IAM_SIGN_JWT_FAILED",
     message: (sa) => `Failed to sign JWT using ${sa}`,
   });
-  const signedJwt = _requireString(response, "signedJwt", message);
-  const keyId = (response.json as Record<string, unknown>).keyId;
+  const keyId = (json as Record<string, unknown>).keyId;
   return typeof keyId === "string" ? { signedJwt, keyId } : { signedJwt };
 }

@@ -8,7 +8,7 @@
 import { GoogleApiError } from "./errors.ts";
 import { _googleRequest } from "./_google_request.ts";
 import { _requestJson } from "./_http.ts";
-import { _expiresIn, _requireString } from "./_response.ts";
+import { _expiresIn } from "./_response.ts";
 import type { CallOptions, ExpiringToken } from "./types.ts";
 
 /** Options of {@linkcode exchangeJwtBearer}. */
@@ -65,10 +65,11 @@ export async function exchangeJwtBearer(options: ExchangeJwtBearerOptions): Prom
   const message = "Failed to generate Google Cloud Domain Wide Delegation OAuth 2.0 Access Token";
   const response = await _requestJson(request, options, {
     message,
+    field: "access_token",
     secrets: [options.assertion],
     error: (text, details) => new GoogleApiError("ERR_OAUTH2_TOKEN_FAILED", text, details),
   });
-  const token = _requireString(response, "access_token", message);
+  const { token } = response;
   const expiresAt = _expiresIn(response.json, "expires_in", options.now);
   return expiresAt === undefined ? { token } : { token, expiresAt };
 }

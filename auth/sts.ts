@@ -9,7 +9,7 @@ import { _requestJson } from "./_http.ts";
 import type { _FailureDetails } from "./_http.ts";
 import { _googleRequest } from "./_google_request.ts";
 import { _jwtClaims } from "./_jwt_decode.ts";
-import { _expiresIn, _requireString } from "./_response.ts";
+import { _expiresIn } from "./_response.ts";
 import type { CallOptions, ExpiringToken } from "./types.ts";
 
 /** Options of {@linkcode exchangeToken}. */
@@ -105,11 +105,12 @@ export async function exchangeToken(options: ExchangeTokenOptions): Promise<Expi
   const secrets = [options.subjectToken];
   const response = await _requestJson(request, options, {
     message,
+    field: "access_token",
     secrets,
     error: (text, details) => new GoogleApiError("ERR_STS_EXCHANGE_FAILED", text, details),
     hint: (details) => _stsHint(details, options.subjectToken),
   });
-  const token = _requireString(response, "access_token", message);
+  const { token } = response;
   const expiresAt = _expiresIn(response.json, "expires_in", options.now);
   return expiresAt === undefined ? { token } : { token, expiresAt };
 }
