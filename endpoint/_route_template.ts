@@ -1,6 +1,7 @@
-// The compiled URL templates endpoint() expands: `:name` path segments become `{name}`, hyphens
-// are accepted in variable names, one trailing slash is removed after expansion, and the options
-// endpoint() reserves never fill a placeholder.
+// The compiled URL templates endpoint() expands: `:name` at the start of a path segment becomes
+// `{name}` (Google's `{+name}:verb` custom methods keep their `:verb`), hyphens are accepted in
+// variable names, one trailing slash is removed after expansion, and the options endpoint()
+// reserves never fill a placeholder.
 import { _BoundedCache } from "./_bounded_cache.ts";
 import { type _ExpandOptions, _expandParts } from "./_template_expand.ts";
 import { _parseTemplateParts, _variableNamesOf } from "./_template_syntax.ts";
@@ -38,7 +39,8 @@ export function _isReservedOption(key: string): boolean {
   }
 }
 
-const COLON_PLACEHOLDER = /:([a-z]\w+)/g;
+/** `:name` right after a `/`: a lowercase letter, then at least one word character. */
+const COLON_PLACEHOLDER = /(?<=\/):([a-z]\w+)/g;
 const SCHEME_AND_AUTHORITY = /^(?:[A-Za-z][A-Za-z0-9+.-]*:)?\/\/[^/?#]*/;
 const CACHE_CAPACITY = 1000;
 const CACHE_MAX_URL_LENGTH = 2048;
@@ -57,8 +59,10 @@ function _pathEnd(url: string, start: number): number {
 }
 
 /**
- * Turns `:name` (a lowercase letter then word characters) into `{name}`, in the path only: never
- * in the scheme, userinfo, host, port, query or fragment.
+ * Turns `:name` (a lowercase letter then word characters) into `{name}` where it starts a path
+ * segment (right after `/`). Elsewhere `:word` is literal: a custom method such as
+ * `/v1/{+name}:generateIdToken` (Google AIP-136), and the scheme, userinfo, host, port, query and
+ * fragment.
  */
 export function _convertColonPlaceholders(url: string): string {
   if (!url.includes(":")) return url;

@@ -289,9 +289,58 @@ export type RequiredExpressionVariables<E extends string> = E extends
   : E extends `+${infer List}` ? TemplateVariableNames<List>
   : TemplateVariableNames<E>;
 
+type _LowercaseLetter =
+  | "a"
+  | "b"
+  | "c"
+  | "d"
+  | "e"
+  | "f"
+  | "g"
+  | "h"
+  | "i"
+  | "j"
+  | "k"
+  | "l"
+  | "m"
+  | "n"
+  | "o"
+  | "p"
+  | "q"
+  | "r"
+  | "s"
+  | "t"
+  | "u"
+  | "v"
+  | "w"
+  | "x"
+  | "y"
+  | "z";
+type _WordCharacter =
+  | _LowercaseLetter
+  | Uppercase<_LowercaseLetter>
+  | "0"
+  | "1"
+  | "2"
+  | "3"
+  | "4"
+  | "5"
+  | "6"
+  | "7"
+  | "8"
+  | "9"
+  | "_";
+
+/** The leading word characters (`\w`) of `Text`, appended to `Name`. */
+type _LeadingWord<Text extends string, Name extends string = ""> = Text extends
+  `${infer First}${infer Tail}`
+  ? First extends _WordCharacter ? _LeadingWord<Tail, `${Name}${First}`>
+  : Name
+  : Name;
+
 /**
- * The placeholder name that the text after a `:` defines: up to the next `/` or `.`, starting with
- * a lowercase letter and at least two characters long; `never` when it defines none.
+ * The placeholder name that the text after a `:` defines: a lowercase ASCII letter then word
+ * characters (`\w`), at least two in all; `never` when it defines none.
  *
  * @example Usage
  * ```ts
@@ -300,16 +349,31 @@ export type RequiredExpressionVariables<E extends string> = E extends
  * const name: ColonPlaceholderName<"owner/:repo"> = "owner";
  * ```
  */
-export type ColonPlaceholderName<Text extends string> = Text extends `${infer Segment}/${string}`
-  ? ColonPlaceholderName<Segment>
-  : Text extends `${infer Name}.${string}` ? ColonPlaceholderName<Name>
-  : Text extends `${infer First}${infer Tail}` ? Tail extends "" ? never
-    : Lowercase<First> extends First ? Uppercase<First> extends First ? never : Text
-    : never
+export type ColonPlaceholderName<Text extends string> = Text extends
+  `${infer First extends _LowercaseLetter}${infer Tail}`
+  ? _LeadingWord<Tail> extends "" ? never : `${First}${_LeadingWord<Tail>}`
   : never;
 
+/** `Url` without its scheme and authority (`https://user:pw@host:8080`). */
+type _WithoutAuthority<Url extends string> = Url extends `${infer Scheme}://${infer Rest}`
+  ? Scheme extends `${string}/${string}` ? Url
+  : Rest extends `${string}/${infer Path}` ? `/${Path}`
+  : ""
+  : Url;
+
+/** `Url` up to the first `Mark` (`?` or `#`) that does not open a `{?...}` or `{#...}` expression. */
+type _Before<Url extends string, Mark extends string, Kept extends string = ""> = Url extends
+  `${infer Head}${Mark}${infer Tail}`
+  ? Head extends `${string}{` ? _Before<Tail, Mark, `${Kept}${Head}${Mark}`> : `${Kept}${Head}`
+  : `${Kept}${Url}`;
+
+/** The path of a URL template: no scheme, authority, query or fragment. */
+type _PathOf<Url extends string> = _Before<_Before<_WithoutAuthority<Url>, "?">, "#">;
+
 /**
- * The `:name` placeholders of a path.
+ * The `:name` placeholders of a URL: those that start a path segment (right after `/`). Anywhere
+ * else `:word` is literal: Google's custom methods (`/v1/{+name}:generateIdToken`), the scheme,
+ * userinfo, host, port, query and fragment.
  *
  * @example Usage
  * ```ts
@@ -318,8 +382,12 @@ export type ColonPlaceholderName<Text extends string> = Text extends `${infer Se
  * const name: ColonPlaceholderNames<"/repos/:owner/:repo"> = "repo";
  * ```
  */
-export type ColonPlaceholderNames<Path extends string> = Path extends `${string}/:${infer Rest}`
-  ? ColonPlaceholderName<Rest> | ColonPlaceholderNames<Rest>
+export type ColonPlaceholderNames<Url extends string> = _ColonPlaceholderNamesOfPath<
+  _PathOf<Url>
+>;
+
+type _ColonPlaceholderNamesOfPath<Path extends string> = Path extends `${string}/:${infer Rest}`
+  ? ColonPlaceholderName<Rest> | _ColonPlaceholderNamesOfPath<Rest>
   : never;
 
 /**

@@ -102,6 +102,27 @@ Deno.test("divergence: :name placeholders are converted in the path only", () =>
   );
 });
 
+Deno.test("divergence: :name is a placeholder only where it starts a path segment (Google custom methods)", () => {
+  const route = "POST /v1/projects/-/serviceAccounts/{sa}:generateIdToken";
+  const options = { sa: "a@b.iam.gserviceaccount.com", audience: "x" };
+  assert.equal(
+    url(octokit, route, options),
+    "https://api.github.com/v1/projects/-/serviceAccounts/a%40b.iam.gserviceaccount.com",
+  );
+  assert.equal(
+    url(ours, route, options),
+    "https://api.github.com/v1/projects/-/serviceAccounts/a%40b.iam.gserviceaccount.com:generateIdToken",
+  );
+  assert.equal(
+    url(octokit, "POST /v1/{+resource}:setIamPolicy", { resource: "projects/p" }),
+    "https://api.github.com/v1/projects/p",
+  );
+  assert.equal(
+    url(ours, "POST /v1/{+resource}:setIamPolicy", { resource: "projects/p" }),
+    "https://api.github.com/v1/projects/p:setIamPolicy",
+  );
+});
+
 Deno.test("divergence: -preview suffixes are normalised for any URL ending in /graphql", () => {
   const options = { query: "{}", mediaType: { previews: ["symmetra-preview"] } };
   const route = "POST https://ghe.example/api/graphql";

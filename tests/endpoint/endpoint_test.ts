@@ -103,6 +103,31 @@ Deno.test("endpoint() converts :name placeholders in the path only", () => {
   );
 });
 
+Deno.test("endpoint() keeps Google custom methods (AIP-136): :verb after a placeholder or inside a segment is literal", () => {
+  const iam = endpoint.defaults({ baseUrl: "https://iamcredentials.googleapis.com" });
+  const idToken = iam("POST /v1/projects/-/serviceAccounts/{sa}:generateIdToken", {
+    sa: "ci@p.iam.gserviceaccount.com",
+    audience: "https://example.com",
+  });
+  assert.equal(
+    idToken.url,
+    "https://iamcredentials.googleapis.com/v1/projects/-/serviceAccounts/ci%40p.iam.gserviceaccount.com:generateIdToken",
+  );
+  assert.deepEqual(body(idToken.body), { audience: "https://example.com" });
+  assert.equal(
+    endpoint("POST /v1/{+resource}:setIamPolicy", { resource: "projects/p/topics/t" }).url,
+    "https://api.github.com/v1/projects/p/topics/t:setIamPolicy",
+  );
+  assert.equal(
+    endpoint("POST /v1/:name:signJwt", { name: "projects/-/serviceAccounts/x" }).url,
+    "https://api.github.com/v1/projects%2F-%2FserviceAccounts%2Fx:signJwt",
+  );
+  assert.equal(
+    endpoint("GET /v1/operations/op:cancel?x=/:notme", { notme: "v" }).url,
+    "https://api.github.com/v1/operations/op:cancel?x=/:notme&notme=v",
+  );
+});
+
 Deno.test("endpoint() accepts hyphenated variable names like GitHub's {enterprise-team}", () => {
   const options = endpoint("GET /enterprises/{enterprise}/teams/{enterprise-team}", {
     enterprise: "e",

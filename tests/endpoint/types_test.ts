@@ -7,8 +7,10 @@ import {
   endpoint,
   type EndpointInterface,
   type RequestOptions,
+  type RequiredRouteParameterNames,
   type RouteParameters,
 } from "../../endpoint/mod.ts";
+import { _routeTemplate } from "../../endpoint/_route_template.ts";
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends (<T>() => T extends B ? 1 : 2) ? true
   : false;
@@ -67,4 +69,30 @@ Deno.test("RouteParameters infers the required names", () => {
   // @ts-expect-error: the method must be a known verb in the object form
   endpoint({ method: "FETCH", url: "/x" });
   assert.ok(true);
+});
+
+Deno.test("typed routes and the runtime agree on which :name is a placeholder", () => {
+  /** The names the runtime template consumes, for routes without optional expressions. */
+  const consumed = (url: string) => [..._routeTemplate(url).variableNames].sort();
+  const sa = "/v1/projects/-/serviceAccounts/{sa}:generateIdToken";
+  assertType<Equal<RequiredRouteParameterNames<`POST ${typeof sa}`>, "sa">>(true);
+  assert.deepEqual(consumed(sa), ["sa"]);
+  const resource = "/v1/{+resource}:setIamPolicy";
+  assertType<Equal<RequiredRouteParameterNames<`POST ${typeof resource}`>, "resource">>(true);
+  assert.deepEqual(consumed(resource), ["resource"]);
+  const colonThenVerb = "/v1/:name:signJwt";
+  assertType<Equal<RequiredRouteParameterNames<typeof colonThenVerb>, "name">>(true);
+  assert.deepEqual(consumed(colonThenVerb), ["name"]);
+  const wordCharacters = "/a/:na-me/:x/:Up/:ok.json/:a_1";
+  assertType<Equal<RequiredRouteParameterNames<typeof wordCharacters>, "na" | "ok" | "a_1">>(true);
+  assert.deepEqual(consumed(wordCharacters), ["a_1", "na", "ok"]);
+  const authority = "https://user:secret@h.example:8443/api/:version";
+  assertType<Equal<RequiredRouteParameterNames<typeof authority>, "version">>(true);
+  assert.deepEqual(consumed(authority), ["version"]);
+  const query = "/ops/op:cancel?next=/:page#/:frag";
+  assertType<Equal<RequiredRouteParameterNames<typeof query>, never>>(true);
+  assert.deepEqual(consumed(query), []);
+  // @ts-expect-error: sa is required, generateIdToken is not a placeholder
+  endpoint(`POST ${sa}`, { generateIdToken: "x" });
+  endpoint(`POST ${sa}`, { sa: "a@b.iam.gserviceaccount.com" });
 });
