@@ -6,11 +6,18 @@ const VENDOR_TYPE = /application\/vnd(\.\w+)(\.v3)?(\.\w+)?(\+json)?$/;
 const PREVIEW_NAMES = /(?<![\w-])[\w-]+(?=-preview)/g;
 const GRAPHQL_SUFFIX = "/graphql";
 
+function _acceptString(accept: unknown, rewrite: string): string {
+  if (typeof accept === "string") return accept;
+  throw new TypeError(
+    `Cannot apply ${rewrite}: the "accept" header must be a string, got ${_describeType(accept)}`,
+  );
+}
+
 /**
  * The accept header for `mediaType` on `url` (the expanded URL without its query).
  *
- * @throws {TypeError} When `mediaType` is `null` or `undefined`, or a format is set and `accept` is not a
- * string.
+ * @throws {TypeError} When `mediaType` is `null` or `undefined`, or a format or GraphQL previews
+ * apply and `accept` is not a string.
  */
 export function _applyMediaType(accept: unknown, mediaType: unknown, url: string): unknown {
   if (mediaType !== undefined && mediaType !== null) {
@@ -29,20 +36,15 @@ export function _applyMediaType(accept: unknown, mediaType: unknown, url: string
   const { format, previews } = mediaType as { format?: unknown; previews?: unknown };
   let result = accept;
   if (format) {
-    if (typeof accept !== "string") {
-      throw new TypeError(
-        `Cannot apply mediaType.format ${JSON.stringify(String(format))}: ` +
-          `the "accept" header must be a string, got ${_describeType(accept)}`,
-      );
-    }
-    result = accept.split(",")
+    result = _acceptString(accept, `mediaType.format ${JSON.stringify(String(format))}`)
+      .split(",")
       .map((type) => type.replace(VENDOR_TYPE, `application/vnd$1$2.${format}`))
       .join(",");
   }
   const previewList = Array.isArray(previews) ? previews : previews ? [previews] : [];
   if (url.endsWith(GRAPHQL_SUFFIX) && previewList.length > 0) {
     const suffix = format ? `.${format}` : "+json";
-    const fromAccept = String(result).match(PREVIEW_NAMES) ?? [];
+    const fromAccept = _acceptString(result, "mediaType.previews").match(PREVIEW_NAMES) ?? [];
     result = [...fromAccept, ...previewList]
       .map((preview) => `application/vnd.github.${preview}-preview${suffix}`)
       .join(",");

@@ -51,8 +51,10 @@ function _asList(value: unknown): readonly unknown[] {
 }
 
 /**
- * For URLs ending in `/graphql`: previews from the defaults that the call does not repeat come
- * first, then the call's, all without `-preview`. Writes a new `mediaType` object.
+ * For URLs ending in `/graphql`: previews from the defaults that the call does not repeat (with or
+ * without `-preview`) come first, then the call's, all without `-preview`. Writes a new
+ * `mediaType` object. Idempotent: merging a merged result again (as @octokit/request does when a
+ * hook is set) gives the same previews.
  */
 function _normalizeGraphqlPreviews(merged: _Record, defaults: _Record | null): void {
   const mediaType = merged.mediaType;
@@ -61,11 +63,10 @@ function _normalizeGraphqlPreviews(merged: _Record, defaults: _Record | null): v
   const defaultPreviews = _isPlainObject(defaultsMediaType)
     ? _asList(defaultsMediaType.previews)
     : [];
-  let previews = _asList(mediaType.previews);
-  if (defaultPreviews.length > 0) {
-    previews = defaultPreviews.filter((preview) => !previews.includes(preview)).concat(previews);
-  }
-  merged.mediaType = { ...mediaType, previews: previews.map(_withoutPreviewSuffix) };
+  const previews = _asList(mediaType.previews).map(_withoutPreviewSuffix);
+  const fromDefaults = defaultPreviews.map(_withoutPreviewSuffix)
+    .filter((preview) => !previews.includes(preview));
+  merged.mediaType = { ...mediaType, previews: fromDefaults.concat(previews) };
 }
 
 /**

@@ -2,8 +2,9 @@
  * Property-based differential test (fast-check, fixed seed): random options, headers, data,
  * request, mediaType and defaults cascades give the same request options from ours and from
  * @octokit/endpoint (default user-agents aside), or both throw; so do `merge()` and `parse()` of
- * octokit's merged options. Inputs stay inside the region where the design allows no divergence; each
- * divergence has its own test in divergences_test.ts.
+ * octokit's merged options, and merging our merged options again changes nothing. Inputs stay inside
+ * the region where the design allows no divergence; each divergence has its own test in
+ * divergences_test.ts.
  */
 import assert from "node:assert/strict";
 import fc from "fast-check";
@@ -148,6 +149,15 @@ Deno.test("endpoint(), merge() and parse() match @octokit/endpoint on random opt
       const context = JSON.stringify({ route, method, objectForm });
       assertSameCall(ours, octokit, first, second, context);
       const merged = assertSameCall(ours, octokit, first, second, `${context}: merge()`, "merge");
+      // merge() is idempotent (@octokit/request merges again whenever a hook is set); contents are
+      // compared, as merging again copies null-prototype objects from defaults into plain ones.
+      if (merged !== undefined) {
+        assert.deepStrictEqual(
+          structuredClone(ours.merge(merged)),
+          structuredClone(merged),
+          `${context}: merge(merge())`,
+        );
+      }
       // parse() of what octokit merged: each parser on the same input.
       const octokitMerged = octokit.merge(structuredClone(first), structuredClone(second));
       if (merged !== undefined) {

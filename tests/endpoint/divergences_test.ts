@@ -123,6 +123,16 @@ Deno.test("divergence: :name is a placeholder only where it starts a path segmen
   );
 });
 
+Deno.test("divergence: a default preview the call repeats without -preview appears once", () => {
+  const defaults = { mediaType: { previews: ["jean-grey-preview", "symmetra"] } };
+  const call = { mediaType: { previews: ["jean-grey"] } };
+  const previews = (derived: typeof ours) =>
+    (derived.merge("POST /graphql", call) as { mediaType: { previews: unknown } }).mediaType
+      .previews;
+  assert.deepEqual(previews(octokit.defaults(defaults)), ["jean-grey", "symmetra", "jean-grey"]);
+  assert.deepEqual(previews(ours.defaults(defaults)), ["symmetra", "jean-grey"]);
+});
+
 Deno.test("divergence: -preview suffixes are normalised for any URL ending in /graphql", () => {
   const options = { query: "{}", mediaType: { previews: ["symmetra-preview"] } };
   const route = "POST https://ghe.example/api/graphql";

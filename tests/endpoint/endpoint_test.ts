@@ -177,3 +177,22 @@ Deno.test("endpoint.DEFAULTS has octokit's shape with this package's user-agent"
   });
   assert.equal(UA, `${PACKAGE_NAME}/${VERSION} Deno/${Deno.version.deno}`);
 });
+
+Deno.test("endpoint() rejects a non-string accept header that a format or GraphQL previews rewrite", () => {
+  assert.throws(
+    () =>
+      endpoint("POST /graphql", {
+        headers: { accept: 0 as never },
+        mediaType: { previews: ["x"] },
+      }),
+    {
+      name: "TypeError",
+      message: 'Cannot apply mediaType.previews: the "accept" header must be a string, got number',
+    },
+  );
+  assert.throws(
+    () => endpoint("GET /x", { headers: { accept: 0 as never }, mediaType: { format: "raw" } }),
+    /Cannot apply mediaType.format "raw": the "accept" header must be a string, got number/,
+  );
+  assert.equal(endpoint("POST /graphql", { headers: { accept: 0 as never } }).headers.accept, 0);
+});

@@ -1,6 +1,7 @@
 /**
- * Invariants: inputs and DEFAULTS are never mutated, and JSON payloads with `__proto__` keys never
- * pollute Object.prototype, whether they arrive as options, headers or defaults.
+ * Invariants: inputs and DEFAULTS are never mutated, merge() is idempotent, and JSON payloads with
+ * `__proto__` keys never pollute Object.prototype, whether they arrive as options, headers or
+ * defaults.
  */
 import assert from "node:assert/strict";
 import fc from "fast-check";
@@ -63,6 +64,49 @@ Deno.test("endpoint(), merge(), parse() and defaults() never mutate their inputs
     ),
     { seed: 7, numRuns: 1000 },
   );
+});
+
+Deno.test("merge() is idempotent: merging a merged result again changes nothing", () => {
+  // The issue 11 case: @octokit/request merges twice whenever a hook is set.
+  const withPreviews = endpoint.defaults({
+    mediaType: { previews: ["jean-grey-preview", "symmetra"] },
+  });
+  const once = withPreviews.merge("POST /graphql");
+  assert.deepEqual(once.mediaType.previews, ["jean-grey", "symmetra"]);
+  assert.deepStrictEqual(withPreviews.merge(withPreviews.merge("POST /graphql")), once);
+
+  const previews = fc.array(fc.constantFrom("a-preview", "a", "b", "b-preview"), { maxLength: 3 });
+  const level = fc.tuple(options, previews).map(([rest, list]) => ({
+    ...rest,
+    mediaType: { ...rest.mediaType, previews: list },
+  }));
+  let graphqlRuns = 0;
+  fc.assert(
+    fc.property(
+      fc.constantFrom("POST /graphql", "POST https://ghe.example/api/graphql", "GET /x/{owner}"),
+      fc.array(level, { maxLength: 3 }),
+      level,
+      (route, levels, callOptions) => {
+        let derived, merged;
+        try {
+          derived = levels.reduce((current, defaults) => current.defaults(defaults), endpoint);
+          merged = derived.merge(route, callOptions);
+        } catch (error) {
+          // Documented: a plain object merged onto a primitive default that holds objects.
+          assert.ok(error instanceof TypeError, String(error));
+          return;
+        }
+        if (route.endsWith("/graphql")) graphqlRuns++;
+        // Contents, not prototypes: merging again copies a null-prototype `request` taken from
+        // the defaults into a plain object (as octokit does); structuredClone drops prototypes.
+        const contents = structuredClone(merged);
+        assert.deepStrictEqual(structuredClone(derived.merge(merged)), contents);
+        assert.deepStrictEqual(structuredClone(derived.merge(derived.merge(merged))), contents);
+      },
+    ),
+    { seed: 11, numRuns: 500 },
+  );
+  assert.ok(graphqlRuns > 100, `only ${graphqlRuns} GraphQL merges ran`);
 });
 
 Deno.test("DEFAULTS stay unchanged by calls, merges and derived defaults", () => {
