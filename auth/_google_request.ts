@@ -29,16 +29,12 @@ export function _googleRequest(call: _GoogleCall): _HttpRequest {
   return _httpRequest(endpoint(call.route, { ...call.params, baseUrl: call.baseUrl, headers }));
 }
 
-/** Turns `endpoint()` output into a fetch-ready request: string headers, serialized body. */
+/** Turns `endpoint()` output (string headers already) into a fetch-ready request: serialized body. */
 export function _httpRequest(options: RequestOptions): _HttpRequest {
   const request: _HttpRequest = {
     method: options.method,
     url: options.url,
-    headers: Object.fromEntries(
-      Object.entries(options.headers).flatMap(([name, value]) =>
-        value === undefined ? [] : [[name, String(value)]]
-      ),
-    ),
+    headers: options.headers,
   };
   if (options.body !== undefined) {
     request.body = typeof options.body === "string" ? options.body : JSON.stringify(options.body);

@@ -20,10 +20,24 @@ function _copyHeaders(headers: unknown): _Record {
 }
 
 /**
+ * The headers with every value a string, as `fetch`, undici and got take them: numbers and other
+ * values are converted with `String()` (as `fetch` and @octokit/request do), `undefined` dropped.
+ */
+function _stringValues(headers: _Record): Record<string, string> {
+  for (const name of Object.keys(headers)) {
+    const value = headers[name];
+    if (typeof value === "string") continue;
+    if (value === undefined) delete headers[name];
+    else headers[name] = String(value);
+  }
+  return headers as Record<string, string>;
+}
+
+/**
  * Builds `{ method, url, headers, body?, request? }` from merged options.
  *
  * @throws {TypeError} When `method` or `url` is not a string, `mediaType` is missing, or a query
- * value cannot be converted to a string.
+ * or header value cannot be converted to a string.
  * @throws {UriTemplateError} When `url` is not a valid URL template.
  */
 export function _parse(options: EndpointDefaults): RequestOptions {
@@ -69,7 +83,7 @@ export function _parse(options: EndpointDefaults): RequestOptions {
   }
   if ((method === "PATCH" || method === "PUT") && body === undefined) body = "";
 
-  const result: RequestOptions = { method, url, headers: headers as RequestOptions["headers"] };
+  const result: RequestOptions = { method, url, headers: _stringValues(headers) };
   if (body !== undefined) result.body = body;
   if (request) result.request = request;
   return result;

@@ -85,7 +85,7 @@ import type { EndpointInterface } from "./types.ts";
  * });
  * const request = new Request(url, {
  *   method,
- *   headers: headers as Record<string, string>,
+ *   headers,
  *   body: JSON.stringify(body),
  * });
  * assert.equal(request.url, "https://sts.googleapis.com/v1/token");

@@ -14,7 +14,7 @@
  *     owner: "denoland",
  *     repo: "deno",
  *   });
- *   const response = await fetch(url, { method, headers: headers as Record<string, string> });
+ *   const response = await fetch(url, { method, headers });
  *   return await response.json();
  * }
  * ```

@@ -64,6 +64,29 @@ export interface RequestHeaders {
 }
 
 /**
+ * The headers of {@linkcode RequestOptions}: lowercase names and string values (numbers and other
+ * values given as headers are converted with `String()`), so they are a `HeadersInit` for `fetch`
+ * and undici and `Headers` for got as they are, and still {@linkcode RequestHeaders} for
+ * octokit-compatible code.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { endpoint, type RequestOptionsHeaders } from "./mod.ts";
+ *
+ * const headers: RequestOptionsHeaders = endpoint("GET /user", {
+ *   headers: { "x-ratelimit-budget": 5 },
+ * }).headers;
+ * assert.equal(headers["x-ratelimit-budget"], "5");
+ * assert.equal(new Headers(headers).get("accept"), "application/vnd.github.v3+json");
+ * ```
+ */
+export interface RequestOptionsHeaders {
+  /** A header value; names are lowercase. */
+  [header: string]: string;
+}
+
+/**
  * Options for the HTTP client, passed through untouched (plain objects merge with defaults).
  *
  * @example Usage
@@ -202,8 +225,8 @@ export interface RequestOptions {
   method: RequestMethod;
   /** The absolute URL, with the query string for GET and HEAD. */
   url: Url;
-  /** Headers with lowercase names. */
-  headers: RequestHeaders;
+  /** Headers with lowercase names and string values, ready for `fetch`, undici or got. */
+  headers: RequestOptionsHeaders;
   /**
    * The body as a JavaScript value (not serialized): `data`, or the remaining parameters, or `""`
    * for PUT and PATCH without parameters. Absent when there is none.

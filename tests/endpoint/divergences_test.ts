@@ -133,6 +133,16 @@ Deno.test("divergence: a default preview the call repeats without -preview appea
   assert.deepEqual(previews(ours.defaults(defaults)), ["symmetra", "jean-grey"]);
 });
 
+Deno.test("divergence: header values in the result are strings", () => {
+  const options = { headers: { "x-count": 3, "x-null": null } };
+  const pick = (result: { headers: Record<string, unknown> }) => [
+    result.headers["x-count"],
+    result.headers["x-null"],
+  ];
+  assert.deepEqual(pick(octokit("GET /x", options)), [3, null]);
+  assert.deepEqual(pick(ours("GET /x", options)), ["3", "null"]);
+});
+
 Deno.test("divergence: -preview suffixes are normalised for any URL ending in /graphql", () => {
   const options = { query: "{}", mediaType: { previews: ["symmetra-preview"] } };
   const route = "POST https://ghe.example/api/graphql";

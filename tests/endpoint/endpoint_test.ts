@@ -194,5 +194,24 @@ Deno.test("endpoint() rejects a non-string accept header that a format or GraphQ
     () => endpoint("GET /x", { headers: { accept: 0 as never }, mediaType: { format: "raw" } }),
     /Cannot apply mediaType.format "raw": the "accept" header must be a string, got number/,
   );
-  assert.equal(endpoint("POST /graphql", { headers: { accept: 0 as never } }).headers.accept, 0);
+  assert.equal(endpoint("POST /graphql", { headers: { accept: 0 as never } }).headers.accept, "0");
+});
+
+Deno.test("endpoint() returns string header values, as fetch, undici and got take them", () => {
+  const options = endpoint("GET /x", {
+    headers: { "X-Count": 3, "x-null": null, "x-big": 10n, "x-dropped": undefined } as never,
+  });
+  assert.deepEqual(options.headers, {
+    accept: "application/vnd.github.v3+json",
+    "user-agent": UA,
+    "x-count": "3",
+    "x-null": "null",
+    "x-big": "10",
+  });
+  const parsed = endpoint.parse({
+    ...endpoint.DEFAULTS,
+    url: "/x",
+    headers: { a: 1, b: undefined } as never,
+  });
+  assert.deepEqual(parsed.headers, { a: "1" });
 });

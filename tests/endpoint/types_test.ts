@@ -11,6 +11,7 @@ import {
   type RouteParameters,
 } from "../../endpoint/mod.ts";
 import { _routeTemplate } from "../../endpoint/_route_template.ts";
+import { octokitEndpoint } from "./_differential.ts";
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends (<T>() => T extends B ? 1 : 2) ? true
   : false;
@@ -95,4 +96,24 @@ Deno.test("typed routes and the runtime agree on which :name is a placeholder", 
   // @ts-expect-error: sa is required, generateIdToken is not a placeholder
   endpoint(`POST ${sa}`, { generateIdToken: "x" });
   endpoint(`POST ${sa}`, { sa: "a@b.iam.gserviceaccount.com" });
+});
+
+Deno.test("the result goes to fetch as it is, and stays octokit's RequestOptions", () => {
+  const { method, url, headers, body } = endpoint("POST /repos/{owner}/{repo}/issues", {
+    owner: "o",
+    repo: "r",
+    title: "t",
+    headers: { "x-attempt": 2 },
+  });
+  // HeadersInit accepts the headers with no cast (a number-valued type would not compile).
+  const request = new Request(url, { method, headers, body: JSON.stringify(body) });
+  assert.equal(request.headers.get("x-attempt"), "2");
+  const init: RequestInit = { method, headers };
+  const record: Record<string, string> = headers;
+  assert.equal(record.accept, init.headers && new Headers(init.headers).get("accept"));
+  // octokit-compatible: the headers are @octokit/types' RequestHeaders, which @octokit/request
+  // and @octokit/endpoint take as parameters.
+  type OctokitHeaders = NonNullable<Parameters<typeof octokitEndpoint.defaults>[0]["headers"]>;
+  const octokitHeaders: OctokitHeaders = headers;
+  assert.equal(octokitEndpoint("GET /user", { headers: octokitHeaders }).headers["x-attempt"], "2");
 });
