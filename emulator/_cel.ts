@@ -91,10 +91,38 @@ const KEYWORDS = new Map<string, CelValue>([["true", true], ["false", false], ["
 const ESCAPES = new Map(
   [..."\\'\"`?abfnrtv"].map((c, i) => [c, "\\'\"`?\x07\b\f\n\r\t\v".charAt(i)]),
 );
+/** Numeric escapes: the pattern after the backslash, the length of its letter, the radix. */
+const NUMERIC_ESCAPES: readonly [pattern: RegExp, letter: number, radix: number][] = [
+  [/^[xX][0-9A-Fa-f]{2}/, 1, 16],
+  [/^u[0-9A-Fa-f]{4}/, 1, 16],
+  [/^U[0-9A-Fa-f]{8}/, 1, 16],
+  [/^[0-3][0-7]{2}/, 0, 8],
+];
 const DIGIT = /^[0-9]$/;
 const IDENT_START = /^[A-Za-z_]$/;
 const IDENT_PART = /^[A-Za-z0-9_]$/;
-const HEX4 = /^[0-9A-Fa-f]{4}$/;
+/** Prefixes of raw (`r'...'`) and bytes (`b'...'`) literals. */
+const STRING_PREFIX = /^[rRbB]{1,2}$/;
+
+/** The problem of a CEL feature the emulator leaves out (see the emulator docs). */
+function outsideSubset(feature: string): string {
+  return `${feature} are not in the emulator's CEL subset`;
+}
+
+/** The escape sequence whose first character (after the backslash) is at `i`, and its length. */
+function escapeAt(text: string, i: number): [value: string, length: number] | undefined {
+  const simple = ESCAPES.get(text.charAt(i));
+  if (simple !== undefined) return [simple, 1];
+  const ahead = text.slice(i, i + 9);
+  for (const [pattern, letter, radix] of NUMERIC_ESCAPES) {
+    const match = pattern.exec(ahead)?.[0];
+    if (match === undefined) continue;
+    const code = parseInt(match.slice(letter), radix);
+    if (code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return undefined;
+    return [String.fromCodePoint(code), match.length];
+  }
+  return undefined;
+}
 
 /** Splits `text` into tokens in one left-to-right pass (every regex tests a bounded slice). */
 function tokenize(text: string): Token[] {
@@ -115,19 +143,26 @@ function tokenize(text: string): Token[] {
       while (DIGIT.test(text.charAt(i))) i++;
       const next = text.charAt(i);
       if (IDENT_PART.test(next) || (next === "." && DIGIT.test(text.charAt(i + 1)))) {
-        throw new CelSyntaxError(text, i, "only decimal integer literals are supported");
+        const feature = "double, unsigned and hexadecimal literals";
+        throw new CelSyntaxError(text, i, outsideSubset(feature));
       }
       const value = Number(text.slice(start, i));
       if (!Number.isSafeInteger(value)) {
-        throw new CelSyntaxError(text, start, "integer literal out of range");
+        throw new CelSyntaxError(text, start, outsideSubset("integers beyond 2^53 - 1"));
       }
       push("literal", start, value);
     } else if (IDENT_START.test(c)) {
       while (IDENT_PART.test(text.charAt(i))) i++;
       const word = text.slice(start, i);
+      if (STRING_PREFIX.test(word) && "'\"".includes(text.charAt(i) || "-")) {
+        throw new CelSyntaxError(text, start, outsideSubset("raw and bytes literals"));
+      }
       if (KEYWORDS.has(word)) push("literal", start, KEYWORDS.get(word) ?? null);
       else push(word === "in" ? "punct" : "ident", start, null, word);
     } else if (c === '"' || c === "'") {
+      if (text.startsWith(c.repeat(3), i)) {
+        throw new CelSyntaxError(text, i, outsideSubset("triple-quoted strings"));
+      }
       let value = "";
       for (i++; text.charAt(i) !== c; i++) {
         const d = text.charAt(i);
@@ -138,23 +173,16 @@ function tokenize(text: string): Token[] {
           value += d;
           continue;
         }
-        const escape = text.charAt(++i);
-        const simple = ESCAPES.get(escape);
-        const hex = text.slice(i + 1, i + 5);
-        const code = escape === "u" && HEX4.test(hex) ? parseInt(hex, 16) : -1;
-        if (simple !== undefined) {
-          value += simple;
-        } else if (code >= 0 && (code < 0xd800 || code > 0xdfff)) {
-          value += String.fromCharCode(code);
-          i += 4;
-        } else {
-          throw new CelSyntaxError(text, i - 1, "invalid escape sequence");
-        }
+        const escape = escapeAt(text, ++i);
+        if (escape === undefined) throw new CelSyntaxError(text, i - 1, "invalid escape sequence");
+        value += escape[0];
+        i += escape[1] - 1;
       }
       i++;
       push("literal", start, value);
     } else {
       const punct = PUNCTUATION.find((p) => text.startsWith(p, i));
+      if (c === "{") throw new CelSyntaxError(text, i, outsideSubset("map literals"));
       if (punct === undefined) {
         throw new CelSyntaxError(text, i, `unexpected character ${JSON.stringify(c)}`);
       }
@@ -178,7 +206,7 @@ type Node =
   | { kind: "list"; items: Node[] }
   | { kind: "variable"; name: string }
   | { kind: "select"; target: Node; steps: Step[] }
-  | { kind: "call"; name: "size" | "string" | "int"; arg: Node }
+  | { kind: "call"; name: keyof typeof FUNCTIONS; arg: Node }
   | { kind: "has"; target: Node; field: string }
   | { kind: "unary"; ops: string[]; operand: Node }
   | { kind: "binary"; first: Node; rest: { op: BinaryOp; operand: Node }[] }
@@ -326,6 +354,7 @@ class Parser {
       case "size":
       case "string":
       case "int":
+      case "dyn":
         return { kind: "call", name: name.text, arg: this.arguments(name, 1)[0].node };
       case "has": {
         const [{ node, index }] = this.arguments(name, 1);
@@ -518,7 +547,7 @@ function decide<T>(
 
 function unary(op: string, value: CelValue): CelValue {
   if (op === "!" && typeof value === "boolean") return !value;
-  if (op === "-" && typeof value === "number") return -value;
+  if (op === "-" && typeof value === "number") return value === 0 ? 0 : -value;
   throw new CelEvaluationError(`unsupported operand type for unary "${op}": ${typeName(value)}`);
 }
 
@@ -541,6 +570,8 @@ function binary(op: BinaryOp, left: CelValue, right: CelValue): CelValue {
         order = left < right ? -1 : left > right ? 1 : 0;
       } else if (typeof left === "string" && typeof right === "string") {
         order = compareStrings(left, right);
+      } else if (typeof left === "boolean" && typeof right === "boolean") {
+        order = Number(left) - Number(right);
       } else throw operandError(op, left, right);
       return order < 0 ? op.startsWith("<") : order > 0 ? op.startsWith(">") : op.length === 2;
     }
@@ -647,7 +678,8 @@ function toInt(value: CelValue): number {
   throw new CelEvaluationError(`int() cannot convert ${shown}`);
 }
 
-const FUNCTIONS = { size: sizeOf, string: toText, int: toInt };
+/** `dyn()` only matters to CEL's type checker: at evaluation it returns its argument. */
+const FUNCTIONS = { size: sizeOf, string: toText, int: toInt, dyn: (value: CelValue) => value };
 
 function readKey(map: CelMap, key: string): CelValue {
   if (!Object.hasOwn(map, key)) throw new CelEvaluationError(`no such key: ${JSON.stringify(key)}`);
