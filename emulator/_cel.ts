@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { compileRe2 } from "./_cel_re2.ts";
 
 /** A CEL value as the emulator uses it. */
 export type CelValue =
@@ -49,6 +50,8 @@ const MAX_LENGTH = 8192;
 const MAX_DEPTH = 64;
 const MAX_PATTERN_LENGTH = 512;
 const MAX_VALUE_DEPTH = 100;
+/** An `extract()` template: text, one `{name}` placeholder, text. */
+const TEMPLATE = /^([^{}]*)\{[A-Za-z0-9_]*\}([^{}]*)$/;
 
 /**
  * Parses `expression` once; the returned program can be called many times.
@@ -199,7 +202,7 @@ function tokenize(text: string): Token[] {
 
 type ArithmeticOp = "+" | "-" | "*" | "/" | "%";
 type BinaryOp = "==" | "!=" | "<" | "<=" | ">" | ">=" | "in" | ArithmeticOp;
-type StringMethod = "startsWith" | "endsWith" | "contains" | "matches";
+type StringMethod = "startsWith" | "endsWith" | "contains" | "matches" | "extract";
 
 type Node =
   | { kind: "literal"; value: CelValue }
@@ -380,6 +383,7 @@ class Parser {
       case "endsWith":
       case "contains":
       case "matches":
+      case "extract":
         return { kind: "method", name: name.text, arg: this.arguments(name, 1)[0].node };
       case "exists":
       case "all": {
@@ -633,7 +637,7 @@ function compareStrings(a: string, b: string): number {
   return a.length - b.length;
 }
 
-function stringMethod(name: StringMethod, receiver: CelValue, arg: CelValue): boolean {
+function stringMethod(name: StringMethod, receiver: CelValue, arg: CelValue): boolean | string {
   if (typeof receiver !== "string" || typeof arg !== "string") {
     const types = `${typeName(receiver)}.${name}(${typeName(arg)})`;
     throw new CelEvaluationError(`${name}() expects strings, got ${types}`);
@@ -641,16 +645,33 @@ function stringMethod(name: StringMethod, receiver: CelValue, arg: CelValue): bo
   if (name === "startsWith") return receiver.startsWith(arg);
   if (name === "endsWith") return receiver.endsWith(arg);
   if (name === "contains") return receiver.includes(arg);
+  if (name === "extract") return extract(receiver, arg);
   if (arg.length > MAX_PATTERN_LENGTH) {
     throw new CelEvaluationError(`regular expression longer than ${MAX_PATTERN_LENGTH} characters`);
   }
-  let pattern: RegExp;
-  try {
-    pattern = new RegExp(arg, "u");
-  } catch {
-    throw new CelEvaluationError(`invalid regular expression: ${JSON.stringify(arg)}`);
+  const pattern = compileRe2(arg);
+  if (pattern instanceof RegExp) return pattern.test(receiver);
+  const problem = pattern.problem === undefined ? "" : `: ${pattern.problem}`;
+  throw new CelEvaluationError(`invalid regular expression: ${JSON.stringify(arg)}${problem}`);
+}
+
+/**
+ * Google's `extract(template)`: the part of `text` after the template's text before `{name}` and
+ * up to the first occurrence of its text after; `""` when either is not found.
+ */
+function extract(text: string, template: string): string {
+  const parts = TEMPLATE.exec(template);
+  if (parts === null) {
+    throw new CelEvaluationError(
+      `extract() expects a template with one {name} placeholder, got ${JSON.stringify(template)}`,
+    );
   }
-  return pattern.test(receiver);
+  const [, before = "", after = ""] = parts;
+  const start = text.indexOf(before);
+  if (start < 0) return "";
+  const from = start + before.length;
+  const end = after === "" ? text.length : text.indexOf(after, from);
+  return end < 0 ? "" : text.slice(from, end);
 }
 
 /** `size()`: code points of a string, elements of a list, keys of a map. */

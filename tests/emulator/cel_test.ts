@@ -425,6 +425,69 @@ Deno.test("compileCel() rejects bad regular expressions at evaluation", () => {
   assert.equal(run(`'${"a".repeat(512)}'.matches('${"a".repeat(512)}')`), true);
 });
 
+Deno.test("compileCel() matches() takes RE2 syntax: flag groups, no lookaround or backreferences", () => {
+  table([
+    ["'OCTO-org'.matches('(?i)^octo-ORG$')", true],
+    ["'OCTO-org'.matches('^octo-ORG$')", false],
+    ["'a\\nb'.matches('(?s)^a.b$')", true],
+    ["'a\\nb'.matches('^a.b$')", false],
+    ["'x\\nab'.matches('(?m)^ab$')", true],
+    ["'(?=x'.matches('^[(?=]+x$')", true],
+    ["'a\\\\1'.matches('a\\\\\\\\1')", true],
+  ]);
+  for (
+    const [pattern, problem] of [
+      ["a(?=b)", "RE2 has no lookahead or lookbehind"],
+      ["a(?!b)", "RE2 has no lookahead or lookbehind"],
+      ["(?<=a)b", "RE2 has no lookahead or lookbehind"],
+      ["(?<!a)b", "RE2 has no lookahead or lookbehind"],
+      ["(a)\\\\1", "RE2 has no backreferences"],
+      ["(?<n>a)\\\\k<n>", "RE2 has no backreferences"],
+    ] as const
+  ) {
+    const expected = `invalid regular expression: ${
+      JSON.stringify(pattern.replaceAll("\\\\", "\\"))
+    }`;
+    evaluationFails(
+      `'ab'.matches('${pattern}')`,
+      new RegExp(`^${RegExp.escape(expected)}: ${problem}$`),
+    );
+  }
+  evaluationFails("'a'.matches('(?U)a')", /^invalid regular expression: "\(\?U\)a"$/);
+  evaluationFails("'a'.matches('(?ii)a')", /^invalid regular expression: "\(\?ii\)a"$/);
+});
+
+Deno.test("compileCel() evaluates Google's extract() as in the default AWS attribute mapping", () => {
+  const awsRole = "assertion.arn.contains('assumed-role')" +
+    " ? assertion.arn.extract('{account_arn}assumed-role/') + 'assumed-role/'" +
+    "   + assertion.arn.extract('assumed-role/{role_name}/')" +
+    " : assertion.arn";
+  const arn = (value: string) => ({ assertion: { arn: value } });
+  assert.equal(
+    run(awsRole, arn("arn:aws:sts::123456789012:assumed-role/deployer/session-1")),
+    "arn:aws:sts::123456789012:assumed-role/deployer",
+  );
+  assert.equal(
+    run(awsRole, arn("arn:aws:iam::123456789012:user/alice")),
+    "arn:aws:iam::123456789012:user/alice",
+  );
+  table([
+    ["'projects/p/buckets/b/objects/logs/a.txt'.extract('/buckets/{name}/')", "b"],
+    ["'projects/p/buckets/b/objects/logs/a.txt'.extract('/objects/{name}')", "logs/a.txt"],
+    ["'projects/p/buckets/b'.extract('/topics/{name}')", ""],
+    ["'projects/p/buckets/b'.extract('/buckets/{name}/')", ""],
+    ["'a/b/c'.extract('{all}')", "a/b/c"],
+    ["'a/b/c'.extract('{}/')", "a"],
+  ]);
+  for (const template of ["no placeholder", "{a}{b}", "{a", "a}", "{a-b}"]) {
+    evaluationFails(
+      `'x'.extract('${template}')`,
+      new RegExp(`^extract\\(\\) expects a template with one \\{name\\} placeholder`),
+    );
+  }
+  evaluationFails("assertion.iat.extract('{x}')", /extract\(\) expects strings, got int/);
+});
+
 Deno.test("compileCel() treats a missing key or unknown variable as an error", () => {
   const noOwner = without("repository_owner");
   evaluationFails(
