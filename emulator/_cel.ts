@@ -4,7 +4,8 @@
  *
  * Layout: a linear-time tokenizer, a depth-bounded recursive-descent parser producing a small AST
  * of plain objects (operator chains and postfix chains are flat lists, so evaluation depth is
- * bounded by the parser's nesting limit), and an evaluator.
+ * bounded by the parser's nesting limit), and an evaluator. What it leaves out of CEL fails to parse
+ * with an error naming the feature; the README's emulator section lists both.
  *
  * @module
  */
@@ -106,6 +107,7 @@ const IDENT_START = /^[A-Za-z_]$/;
 const IDENT_PART = /^[A-Za-z0-9_]$/;
 /** Prefixes of raw (`r'...'`) and bytes (`b'...'`) literals. */
 const STRING_PREFIX = /^[rRbB]{1,2}$/;
+const QUOTE = /^['"]$/;
 
 /** The problem of a CEL feature the emulator leaves out (see the emulator docs). */
 function outsideSubset(feature: string): string {
@@ -157,7 +159,7 @@ function tokenize(text: string): Token[] {
     } else if (IDENT_START.test(c)) {
       while (IDENT_PART.test(text.charAt(i))) i++;
       const word = text.slice(start, i);
-      if (STRING_PREFIX.test(word) && "'\"".includes(text.charAt(i) || "-")) {
+      if (STRING_PREFIX.test(word) && QUOTE.test(text.charAt(i))) {
         throw new CelSyntaxError(text, start, outsideSubset("raw and bytes literals"));
       }
       if (KEYWORDS.has(word)) push("literal", start, KEYWORDS.get(word) ?? null);
