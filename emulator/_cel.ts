@@ -4,10 +4,12 @@
  *
  * Layout: a linear-time tokenizer, a depth-bounded recursive-descent parser producing a small AST
  * of plain objects (operator chains and postfix chains are flat lists, so evaluation depth is
- * bounded by the parser's nesting limit), and an evaluator.
+ * bounded by the parser's nesting limit), and an evaluator. What it leaves out of CEL fails to parse
+ * with an error naming the feature; the README's emulator section lists both.
  *
  * @module
  */
+import { compileRe2 } from "./_cel_re2.ts";
 
 /** A CEL value as the emulator uses it. */
 export type CelValue =
@@ -49,6 +51,8 @@ const MAX_LENGTH = 8192;
 const MAX_DEPTH = 64;
 const MAX_PATTERN_LENGTH = 512;
 const MAX_VALUE_DEPTH = 100;
+/** An `extract()` template: text, one `{name}` placeholder, text. */
+const TEMPLATE = /^([^{}]*)\{[A-Za-z0-9_]*\}([^{}]*)$/;
 
 /**
  * Parses `expression` once; the returned program can be called many times.
@@ -91,10 +95,39 @@ const KEYWORDS = new Map<string, CelValue>([["true", true], ["false", false], ["
 const ESCAPES = new Map(
   [..."\\'\"`?abfnrtv"].map((c, i) => [c, "\\'\"`?\x07\b\f\n\r\t\v".charAt(i)]),
 );
+/** Numeric escapes: the pattern after the backslash, the length of its letter, the radix. */
+const NUMERIC_ESCAPES: readonly [pattern: RegExp, letter: number, radix: number][] = [
+  [/^[xX][0-9A-Fa-f]{2}/, 1, 16],
+  [/^u[0-9A-Fa-f]{4}/, 1, 16],
+  [/^U[0-9A-Fa-f]{8}/, 1, 16],
+  [/^[0-3][0-7]{2}/, 0, 8],
+];
 const DIGIT = /^[0-9]$/;
 const IDENT_START = /^[A-Za-z_]$/;
 const IDENT_PART = /^[A-Za-z0-9_]$/;
-const HEX4 = /^[0-9A-Fa-f]{4}$/;
+/** Prefixes of raw (`r'...'`) and bytes (`b'...'`) literals. */
+const STRING_PREFIX = /^[rRbB]{1,2}$/;
+const QUOTE = /^['"]$/;
+
+/** The problem of a CEL feature the emulator leaves out (see the emulator docs). */
+function outsideSubset(feature: string): string {
+  return `${feature} are not in the emulator's CEL subset`;
+}
+
+/** The escape sequence whose first character (after the backslash) is at `i`, and its length. */
+function escapeAt(text: string, i: number): [value: string, length: number] | undefined {
+  const simple = ESCAPES.get(text.charAt(i));
+  if (simple !== undefined) return [simple, 1];
+  const ahead = text.slice(i, i + 9);
+  for (const [pattern, letter, radix] of NUMERIC_ESCAPES) {
+    const match = pattern.exec(ahead)?.[0];
+    if (match === undefined) continue;
+    const code = parseInt(match.slice(letter), radix);
+    if (code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return undefined;
+    return [String.fromCodePoint(code), match.length];
+  }
+  return undefined;
+}
 
 /** Splits `text` into tokens in one left-to-right pass (every regex tests a bounded slice). */
 function tokenize(text: string): Token[] {
@@ -115,19 +148,26 @@ function tokenize(text: string): Token[] {
       while (DIGIT.test(text.charAt(i))) i++;
       const next = text.charAt(i);
       if (IDENT_PART.test(next) || (next === "." && DIGIT.test(text.charAt(i + 1)))) {
-        throw new CelSyntaxError(text, i, "only decimal integer literals are supported");
+        const feature = "double, unsigned and hexadecimal literals";
+        throw new CelSyntaxError(text, i, outsideSubset(feature));
       }
       const value = Number(text.slice(start, i));
       if (!Number.isSafeInteger(value)) {
-        throw new CelSyntaxError(text, start, "integer literal out of range");
+        throw new CelSyntaxError(text, start, outsideSubset("integers beyond 2^53 - 1"));
       }
       push("literal", start, value);
     } else if (IDENT_START.test(c)) {
       while (IDENT_PART.test(text.charAt(i))) i++;
       const word = text.slice(start, i);
+      if (STRING_PREFIX.test(word) && QUOTE.test(text.charAt(i))) {
+        throw new CelSyntaxError(text, start, outsideSubset("raw and bytes literals"));
+      }
       if (KEYWORDS.has(word)) push("literal", start, KEYWORDS.get(word) ?? null);
       else push(word === "in" ? "punct" : "ident", start, null, word);
     } else if (c === '"' || c === "'") {
+      if (text.startsWith(c.repeat(3), i)) {
+        throw new CelSyntaxError(text, i, outsideSubset("triple-quoted strings"));
+      }
       let value = "";
       for (i++; text.charAt(i) !== c; i++) {
         const d = text.charAt(i);
@@ -138,23 +178,16 @@ function tokenize(text: string): Token[] {
           value += d;
           continue;
         }
-        const escape = text.charAt(++i);
-        const simple = ESCAPES.get(escape);
-        const hex = text.slice(i + 1, i + 5);
-        const code = escape === "u" && HEX4.test(hex) ? parseInt(hex, 16) : -1;
-        if (simple !== undefined) {
-          value += simple;
-        } else if (code >= 0 && (code < 0xd800 || code > 0xdfff)) {
-          value += String.fromCharCode(code);
-          i += 4;
-        } else {
-          throw new CelSyntaxError(text, i - 1, "invalid escape sequence");
-        }
+        const escape = escapeAt(text, ++i);
+        if (escape === undefined) throw new CelSyntaxError(text, i - 1, "invalid escape sequence");
+        value += escape[0];
+        i += escape[1] - 1;
       }
       i++;
       push("literal", start, value);
     } else {
       const punct = PUNCTUATION.find((p) => text.startsWith(p, i));
+      if (c === "{") throw new CelSyntaxError(text, i, outsideSubset("map literals"));
       if (punct === undefined) {
         throw new CelSyntaxError(text, i, `unexpected character ${JSON.stringify(c)}`);
       }
@@ -171,14 +204,14 @@ function tokenize(text: string): Token[] {
 
 type ArithmeticOp = "+" | "-" | "*" | "/" | "%";
 type BinaryOp = "==" | "!=" | "<" | "<=" | ">" | ">=" | "in" | ArithmeticOp;
-type StringMethod = "startsWith" | "endsWith" | "contains" | "matches";
+type StringMethod = "startsWith" | "endsWith" | "contains" | "matches" | "extract";
 
 type Node =
   | { kind: "literal"; value: CelValue }
   | { kind: "list"; items: Node[] }
   | { kind: "variable"; name: string }
   | { kind: "select"; target: Node; steps: Step[] }
-  | { kind: "call"; name: "size" | "string" | "int"; arg: Node }
+  | { kind: "call"; name: keyof typeof FUNCTIONS; arg: Node }
   | { kind: "has"; target: Node; field: string }
   | { kind: "unary"; ops: string[]; operand: Node }
   | { kind: "binary"; first: Node; rest: { op: BinaryOp; operand: Node }[] }
@@ -326,6 +359,7 @@ class Parser {
       case "size":
       case "string":
       case "int":
+      case "dyn":
         return { kind: "call", name: name.text, arg: this.arguments(name, 1)[0].node };
       case "has": {
         const [{ node, index }] = this.arguments(name, 1);
@@ -351,6 +385,7 @@ class Parser {
       case "endsWith":
       case "contains":
       case "matches":
+      case "extract":
         return { kind: "method", name: name.text, arg: this.arguments(name, 1)[0].node };
       case "exists":
       case "all": {
@@ -518,7 +553,7 @@ function decide<T>(
 
 function unary(op: string, value: CelValue): CelValue {
   if (op === "!" && typeof value === "boolean") return !value;
-  if (op === "-" && typeof value === "number") return -value;
+  if (op === "-" && typeof value === "number") return value === 0 ? 0 : -value;
   throw new CelEvaluationError(`unsupported operand type for unary "${op}": ${typeName(value)}`);
 }
 
@@ -541,6 +576,8 @@ function binary(op: BinaryOp, left: CelValue, right: CelValue): CelValue {
         order = left < right ? -1 : left > right ? 1 : 0;
       } else if (typeof left === "string" && typeof right === "string") {
         order = compareStrings(left, right);
+      } else if (typeof left === "boolean" && typeof right === "boolean") {
+        order = Number(left) - Number(right);
       } else throw operandError(op, left, right);
       return order < 0 ? op.startsWith("<") : order > 0 ? op.startsWith(">") : op.length === 2;
     }
@@ -602,7 +639,7 @@ function compareStrings(a: string, b: string): number {
   return a.length - b.length;
 }
 
-function stringMethod(name: StringMethod, receiver: CelValue, arg: CelValue): boolean {
+function stringMethod(name: StringMethod, receiver: CelValue, arg: CelValue): boolean | string {
   if (typeof receiver !== "string" || typeof arg !== "string") {
     const types = `${typeName(receiver)}.${name}(${typeName(arg)})`;
     throw new CelEvaluationError(`${name}() expects strings, got ${types}`);
@@ -610,16 +647,33 @@ function stringMethod(name: StringMethod, receiver: CelValue, arg: CelValue): bo
   if (name === "startsWith") return receiver.startsWith(arg);
   if (name === "endsWith") return receiver.endsWith(arg);
   if (name === "contains") return receiver.includes(arg);
+  if (name === "extract") return extract(receiver, arg);
   if (arg.length > MAX_PATTERN_LENGTH) {
     throw new CelEvaluationError(`regular expression longer than ${MAX_PATTERN_LENGTH} characters`);
   }
-  let pattern: RegExp;
-  try {
-    pattern = new RegExp(arg, "u");
-  } catch {
-    throw new CelEvaluationError(`invalid regular expression: ${JSON.stringify(arg)}`);
+  const pattern = compileRe2(arg);
+  if (pattern instanceof RegExp) return pattern.test(receiver);
+  const problem = pattern.problem === undefined ? "" : `: ${pattern.problem}`;
+  throw new CelEvaluationError(`invalid regular expression: ${JSON.stringify(arg)}${problem}`);
+}
+
+/**
+ * Google's `extract(template)`: the part of `text` after the template's text before `{name}` and
+ * up to the first occurrence of its text after; `""` when either is not found.
+ */
+function extract(text: string, template: string): string {
+  const parts = TEMPLATE.exec(template);
+  if (parts === null) {
+    throw new CelEvaluationError(
+      `extract() expects a template with one {name} placeholder, got ${JSON.stringify(template)}`,
+    );
   }
-  return pattern.test(receiver);
+  const [, before = "", after = ""] = parts;
+  const start = text.indexOf(before);
+  if (start < 0) return "";
+  const from = start + before.length;
+  const end = after === "" ? text.length : text.indexOf(after, from);
+  return end < 0 ? "" : text.slice(from, end);
 }
 
 /** `size()`: code points of a string, elements of a list, keys of a map. */
@@ -647,7 +701,8 @@ function toInt(value: CelValue): number {
   throw new CelEvaluationError(`int() cannot convert ${shown}`);
 }
 
-const FUNCTIONS = { size: sizeOf, string: toText, int: toInt };
+/** `dyn()` only matters to CEL's type checker: at evaluation it returns its argument. */
+const FUNCTIONS = { size: sizeOf, string: toText, int: toInt, dyn: (value: CelValue) => value };
 
 function readKey(map: CelMap, key: string): CelValue {
   if (!Object.hasOwn(map, key)) throw new CelEvaluationError(`no such key: ${JSON.stringify(key)}`);

@@ -152,6 +152,8 @@ Deno.test("compileCel() follows CEL precedence and associativity", () => {
     ["2 * 3 % 4", 2],
     ["-2 * 3", -6],
     ["- -3", 3],
+    ["-(0)", 0],
+    ["-0", 0],
     ["-[1, 2][0]", -1],
     ["!true || true", true],
     ["!(true || true)", false],
@@ -183,6 +185,8 @@ Deno.test("compileCel() evaluates literals and escapes", () => {
     ["'\\n\\t\\r'", "\n\t\r"],
     ["'\\u00e9\\u0041'", "éA"],
     ["'\\a\\b\\f\\v\\?\\`'", "\x07\b\f\v?`"],
+    ["'\\x41\\X42\\103\\000\\377'", "ABC\0\u00ff"],
+    ["'\\U0001F600\\U00000041\\U0010FFFF'", "😀A\u{10ffff}"],
     [`"it's"`, "it's"],
     [`'say "hi"'`, 'say "hi"'],
     ["'h\u00e9llo 😀'", "héllo 😀"],
@@ -217,6 +221,11 @@ Deno.test("compileCel() compares numbers and strings", () => {
     ["'ab' < 'abc'", true],
     ["'' <= ''", true],
     ["'Z' < 'a'", true],
+    ["false < true", true],
+    ["true < true", false],
+    ["true >= false", true],
+    ["false > true", false],
+    ["true <= true", true],
     // Code point order (CEL), not UTF-16 order: U+FFFF sorts before U+1F600.
     ["'\\uffff' < '😀'", true],
     ["'😀' > '\\uffff'", true],
@@ -290,7 +299,11 @@ Deno.test("compileCel() supports size(), string methods, string() and int()", ()
     ["int('+3')", 3],
     ["int(3)", 3],
     ["int(assertion.run_attempt) >= 1", true],
+    ["dyn(1) == 1", true],
+    ["dyn([1, 'a'])[1]", "a"],
+    ["dyn(assertion.nested).team", "core"],
   ]);
+  assert.equal(run("r + b + rb", { r: "x", b: "y", rb: "z" }), "xyz", "r and b stay names");
   assert.equal(run("int(assertion.ratio)", claims({ ratio: 2.75 })), 2);
   assert.equal(run("int(assertion.ratio)", claims({ ratio: -2.75 })), -2);
   assert.equal(run("string(assertion.ratio)", claims({ ratio: 2.5 })), "2.5");
@@ -371,7 +384,6 @@ Deno.test("compileCel() reports type errors", () => {
       ["'a' * 2", /unsupported operand types for "\*": string and int/],
       ["'a' < 1", /unsupported operand types for "<": string and int/],
       ["[1] < [2]", /unsupported operand types for "<": list and list/],
-      ["true >= false", /unsupported operand types for ">=": bool and bool/],
       ["null < 1", /unsupported operand types for "<": null and int/],
       ["'a' in 'abc'", /unsupported operand types for "in": string and string/],
       ["1 ? 2 : 3", /"\?:" expects a bool condition, got int/],
@@ -411,6 +423,69 @@ Deno.test("compileCel() rejects bad regular expressions at evaluation", () => {
   evaluationFails("'a'.matches('\\\\p{Nope}')", /^invalid regular expression/);
   evaluationFails(`'a'.matches('${"a".repeat(513)}')`, /regular expression longer than 512/);
   assert.equal(run(`'${"a".repeat(512)}'.matches('${"a".repeat(512)}')`), true);
+});
+
+Deno.test("compileCel() matches() takes RE2 syntax: flag groups, no lookaround or backreferences", () => {
+  table([
+    ["'OCTO-org'.matches('(?i)^octo-ORG$')", true],
+    ["'OCTO-org'.matches('^octo-ORG$')", false],
+    ["'a\\nb'.matches('(?s)^a.b$')", true],
+    ["'a\\nb'.matches('^a.b$')", false],
+    ["'x\\nab'.matches('(?m)^ab$')", true],
+    ["'(?=x'.matches('^[(?=]+x$')", true],
+    ["'a\\\\1'.matches('a\\\\\\\\1')", true],
+  ]);
+  for (
+    const [pattern, problem] of [
+      ["a(?=b)", "RE2 has no lookahead or lookbehind"],
+      ["a(?!b)", "RE2 has no lookahead or lookbehind"],
+      ["(?<=a)b", "RE2 has no lookahead or lookbehind"],
+      ["(?<!a)b", "RE2 has no lookahead or lookbehind"],
+      ["(a)\\\\1", "RE2 has no backreferences"],
+      ["(?<n>a)\\\\k<n>", "RE2 has no backreferences"],
+    ] as const
+  ) {
+    const expected = `invalid regular expression: ${
+      JSON.stringify(pattern.replaceAll("\\\\", "\\"))
+    }`;
+    evaluationFails(
+      `'ab'.matches('${pattern}')`,
+      new RegExp(`^${RegExp.escape(expected)}: ${problem}$`),
+    );
+  }
+  evaluationFails("'a'.matches('(?U)a')", /^invalid regular expression: "\(\?U\)a"$/);
+  evaluationFails("'a'.matches('(?ii)a')", /^invalid regular expression: "\(\?ii\)a"$/);
+});
+
+Deno.test("compileCel() evaluates Google's extract() as in the default AWS attribute mapping", () => {
+  const awsRole = "assertion.arn.contains('assumed-role')" +
+    " ? assertion.arn.extract('{account_arn}assumed-role/') + 'assumed-role/'" +
+    "   + assertion.arn.extract('assumed-role/{role_name}/')" +
+    " : assertion.arn";
+  const arn = (value: string) => ({ assertion: { arn: value } });
+  assert.equal(
+    run(awsRole, arn("arn:aws:sts::123456789012:assumed-role/deployer/session-1")),
+    "arn:aws:sts::123456789012:assumed-role/deployer",
+  );
+  assert.equal(
+    run(awsRole, arn("arn:aws:iam::123456789012:user/alice")),
+    "arn:aws:iam::123456789012:user/alice",
+  );
+  table([
+    ["'projects/p/buckets/b/objects/logs/a.txt'.extract('/buckets/{name}/')", "b"],
+    ["'projects/p/buckets/b/objects/logs/a.txt'.extract('/objects/{name}')", "logs/a.txt"],
+    ["'projects/p/buckets/b'.extract('/topics/{name}')", ""],
+    ["'projects/p/buckets/b'.extract('/buckets/{name}/')", ""],
+    ["'a/b/c'.extract('{all}')", "a/b/c"],
+    ["'a/b/c'.extract('{}/')", "a"],
+  ]);
+  for (const template of ["no placeholder", "{a}{b}", "{a", "a}", "{a-b}"]) {
+    evaluationFails(
+      `'x'.extract('${template}')`,
+      new RegExp(`^extract\\(\\) expects a template with one \\{name\\} placeholder`),
+    );
+  }
+  evaluationFails("assertion.iat.extract('{x}')", /extract\(\) expects strings, got int/);
 });
 
 Deno.test("compileCel() treats a missing key or unknown variable as an error", () => {
@@ -507,7 +582,7 @@ Deno.test("compileCel() reports syntax errors at the right index", () => {
     ["a # b", 2, /unexpected character "#"/],
     ["a = b", 2, /unexpected character "="/],
     ["a & b", 2, /unexpected character "&"/],
-    ["{'a': 1}", 0, /unexpected character "\{"/],
+    ["{'a': 1}", 0, /at 0: map literals are not in the emulator's CEL subset$/],
     ["a b", 2, /expected an operator or the end/],
     ["a)", 1, /expected an operator or the end/],
     ["[1, 2", 5, /expected "," or "\]"/],
@@ -516,12 +591,21 @@ Deno.test("compileCel() reports syntax errors at the right index", () => {
     ["size(1 2)", 7, /expected "," or "\)"/],
     ["true ? 1", 8, /expected ":"/],
     ["a[0", 3, /expected "\]"/],
-    ["1.5", 1, /only decimal integer literals/],
-    ["0x10", 1, /only decimal integer literals/],
-    ["1u", 1, /only decimal integer literals/],
-    ["1e3", 1, /only decimal integer literals/],
-    ["9007199254740992", 0, /integer literal out of range/],
-    ["r'raw'", 1, /expected an operator or the end/],
+    ["1.5", 1, /double, unsigned and hexadecimal literals are not in the emulator's CEL subset/],
+    ["0x10", 1, /double, unsigned and hexadecimal literals are not/],
+    ["1u", 1, /double, unsigned and hexadecimal literals are not/],
+    ["1e3", 1, /double, unsigned and hexadecimal literals are not/],
+    ["9007199254740992", 0, /integers beyond 2\^53 - 1 are not in the emulator's CEL subset/],
+    ["r'raw'", 0, /raw and bytes literals are not in the emulator's CEL subset/],
+    ['B"bytes"', 0, /raw and bytes literals are not/],
+    ["br'x'", 0, /raw and bytes literals are not/],
+    ["'''triple'''", 0, /triple-quoted strings are not in the emulator's CEL subset/],
+    ['a + """x"""', 4, /triple-quoted strings are not/],
+    ["'\\U00110000'", 1, /invalid escape sequence/],
+    ["'\\U0000d800'", 1, /invalid escape sequence/],
+    ["'\\400'", 1, /invalid escape sequence/],
+    ["'\\x4'", 1, /invalid escape sequence/],
+    ["'\\08'", 1, /invalid escape sequence/],
     ["in", 0, /expected an expression/],
     ["a.true", 2, /expected a field name/],
     ["a ? b : ", 8, /expected an expression/],
