@@ -57,7 +57,12 @@ interface _Attempt {
   status: number;
   headers: Headers;
   text: string;
+  /** The body went past {@linkcode _MAX_BODY_BYTES}: `text` is its head. */
+  oversized: boolean;
 }
+
+/** The most bytes of a response body read: token answers and Google errors are a few KB. */
+export const _MAX_BODY_BYTES = 1 << 20;
 
 const TIMEOUT = "TimeoutError";
 
@@ -84,8 +89,48 @@ async function _fetchText(
   };
   if (request.body !== undefined) init.body = request.body;
   const response = await fetchImpl(request.url, init);
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, text };
+  const { text, oversized } = await _readBody(response, signal);
+  return { status: response.status, headers: response.headers, text, oversized };
+}
+
+/**
+ * The body's first {@linkcode _MAX_BODY_BYTES} as text, read through a reader that is cancelled
+ * when `signal` aborts or the cap is reached: some `fetch` implementations (Node 20 with
+ * `redirect: "error"`) stop honouring the signal once headers have arrived, so the body of a
+ * server that drips or never ends would otherwise be read forever.
+ */
+async function _readBody(
+  response: Response,
+  signal: AbortSignal,
+): Promise<{ text: string; oversized: boolean }> {
+  const reader = response.body?.getReader();
+  if (reader === undefined) return { text: "", oversized: false };
+  const cancel = (): void => void reader.cancel(signal.reason).catch(() => {});
+  signal.addEventListener("abort", cancel, { once: true });
+  const decoder = new TextDecoder();
+  let text = "";
+  let size = 0;
+  try {
+    for (;;) {
+      signal.throwIfAborted();
+      const { done, value } = await reader.read();
+      signal.throwIfAborted();
+      if (done) return { text: text + decoder.decode(), oversized: false };
+      const room = _MAX_BODY_BYTES - size;
+      size += value.byteLength;
+      if (size > _MAX_BODY_BYTES) {
+        text += decoder.decode(value.subarray(0, room));
+        cancel();
+        return { text, oversized: true };
+      }
+      text += decoder.decode(value, { stream: true });
+    }
+  } catch (error) {
+    cancel();
+    throw error;
+  } finally {
+    signal.removeEventListener("abort", cancel);
+  }
 }
 
 async function _attempt(
@@ -211,6 +256,13 @@ export async function _requestJson(
       failure = error;
     }
     if (outcome !== undefined && outcome.status >= 200 && outcome.status <= 299) {
+      if (outcome.oversized) {
+        throw new TokenError(
+          "ERR_TOKEN_RESPONSE_INVALID",
+          `${spec.message}: HTTP ${outcome.status} with a body over ${_MAX_BODY_BYTES} bytes (not read further)`,
+          { status: outcome.status, secrets: spec.secrets },
+        );
+      }
       const json = _parseJson(outcome.text);
       if (json === undefined) {
         throw new TokenError(
