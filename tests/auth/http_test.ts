@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { generateAccessToken, GoogleApiError, TokenError } from "../../auth/mod.ts";
-import { _MAX_BODY_BYTES } from "../../auth/_http.ts";
+import { _MAX_BODY_BYTES, _MAX_SERVER_TEXT } from "../../auth/_http.ts";
 import { node20, node24, required, RUNTIMES_REQUIRED } from "../_helpers/runtimes.ts";
 import { fakeFetch, fakeSleep } from "./_fake_fetch.ts";
 import { HOSTILE_KINDS, startHostileServer } from "./_hostile_server.ts";
@@ -398,5 +398,46 @@ Deno.test("exchangeToken() against a server that drips, never ends or sends 8 Mi
     ));
   } finally {
     await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("generateAccessToken() shortens every field a server sends before it reaches an error", async (t) => {
+  const huge = "m".repeat(512 * 1024);
+  const rows: [string, () => Response][] = [
+    [
+      "Google error.message and error.status",
+      () => Response.json({ error: { code: 400, message: huge, status: huge } }, { status: 400 }),
+    ],
+    [
+      "OAuth error and error_description",
+      () => Response.json({ error: huge, error_description: huge }, { status: 400 }),
+    ],
+    ["a top-level message", () => Response.json({ message: huge }, { status: 400 })],
+    ["a body that is not JSON", () => new Response(huge, { status: 400 })],
+    ["a network error's message", () => Promise.reject(new TypeError(huge)) as never],
+  ];
+  for (const [name, answer] of rows) {
+    await t.step(name, async () => {
+      const { fetch } = fakeFetch(answer);
+      const error = await call(fetch, { retry: { attempts: 1 } }).promise.catch((e) => e);
+      assert.ok(error instanceof GoogleApiError, String(error));
+      assert.ok(error.message.length < 2 * _MAX_SERVER_TEXT, `${error.message.length} characters`);
+      assert.match(error.message, /… \(\d+ more characters\)/);
+      assert.ok((error.googleMessage ?? "").length < _MAX_SERVER_TEXT + 50);
+      assert.ok((error.googleStatus ?? "").length < 200);
+    });
+  }
+});
+
+Deno.test("generateAccessToken() never shows part of a secret a long server message cuts", async () => {
+  for (let offset = 1; offset < AUTH.length; offset++) {
+    const message = `${"x".repeat(_MAX_SERVER_TEXT - offset)}${AUTH} and more`;
+    const { fetch } = fakeFetch(() =>
+      Response.json({ error: { code: 401, message, status: "UNAUTHENTICATED" } }, { status: 401 })
+    );
+    const error = await call(fetch).promise.catch((e) => e);
+    for (const text of [error.message, error.googleMessage]) {
+      assert.doesNotMatch(text, /bearer-s/, `cut ${offset} characters into the secret: ${text}`);
+    }
   }
 });
