@@ -15,6 +15,7 @@ import {
   _retryPolicy,
 } from "./_retry.ts";
 import type { CallOptions } from "./types.ts";
+import { _own } from "./_own.ts";
 
 /** A request ready to send: what `endpoint()` returns, with the body already serialized. */
 export interface _HttpRequest {
@@ -252,6 +253,7 @@ export async function _requestJson(
   options: CallOptions,
   spec: _FailureSpec,
 ): Promise<_JsonResponse> {
+  options = _own(options);
   const policy = _retryPolicy(options.retry);
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? _defaultSleep;

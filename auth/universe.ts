@@ -6,6 +6,7 @@
  */
 
 import { CredentialsError } from "./errors.ts";
+import { _own } from "./_own.ts";
 
 /** The Google services the flows call (`iam` only names the STS audience, `www` the STS scope). */
 export type GoogleService = "iam" | "iamcredentials" | "oauth2" | "sts" | "www";
@@ -80,6 +81,7 @@ function _baseUrl(service: GoogleService, value: string): string {
  * ```
  */
 export function resolveEndpoints(options: ResolveEndpointsOptions = {}): GoogleEndpoints {
+  options = _own(options);
   const universe = options.universe === undefined || options.universe.trim() === ""
     ? DEFAULT_UNIVERSE
     : options.universe.trim().toLowerCase();

@@ -2,13 +2,19 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import {
+  authenticate,
+  type AuthenticateOptions,
   CredentialsError,
+  exchangeToken,
+  generateAccessToken,
   parseServiceAccountKey,
   parseWorkloadIdentityProvider,
   validateAuthenticateOptions,
 } from "../../auth/mod.ts";
 import { _redact } from "../../auth/_redact.ts";
 import { assertLinear } from "../_helpers/linear_time.ts";
+import { fakeGoogle, flowFor } from "./_flows.ts";
+import { testKey } from "./_keys.ts";
 
 const SEED = 20261122;
 const RUNS = 2000;
@@ -180,5 +186,117 @@ Deno.test("parsers and redaction stay linear on hostile input (100k against 10k 
   ];
   for (const [name, run] of rows) {
     await t.step(name, () => assertLinear((n) => ignoringRejection(() => run(n))));
+  }
+});
+
+const ATTACKER = "https://attacker.example";
+
+/**
+ * Sets `Object.prototype[name]` for every entry, as a vulnerable dependency merging untrusted
+ * JSON would; returns the function that removes them again.
+ */
+function pollutePrototype(entries: Record<string, unknown>): () => void {
+  for (const [name, value] of Object.entries(entries)) {
+    Object.defineProperty(Object.prototype, name, { value, configurable: true, writable: true });
+  }
+  return () => {
+    for (const name of Object.keys(entries)) {
+      delete (Object.prototype as Record<string, unknown>)[name];
+    }
+  };
+}
+
+Deno.test("authenticate() reads only own options: a polluted Object.prototype sends nothing elsewhere", async (t) => {
+  const stolen: string[] = [];
+  const steal = (value: unknown) => void stolen.push(String(value));
+  const services = { sts: ATTACKER, iamcredentials: ATTACKER, oauth2: ATTACKER, iam: ATTACKER };
+  const flows: [string, AuthenticateOptions][] = [
+    ["WIF + service account, access token", flowFor("generateAccessToken")],
+    ["WIF + delegation", flowFor("oauth2Token")],
+    [
+      "key (no project_id) + delegation",
+      {
+        credentialsJson: JSON.stringify({ ...(await testKey()).key, project_id: undefined }),
+        accessTokenSubject: "u@example.com",
+      },
+    ],
+  ];
+  for (const [name, options] of flows) {
+    await t.step(name, async () => {
+      const google = fakeGoogle(() => undefined);
+      const clean = pollutePrototype({
+        endpoints: services,
+        ...services,
+        www: ATTACKER,
+        universe: "attacker.example",
+        universe_domain: "attacker.example",
+        audience: "attacker",
+        requestReason: "pwned",
+        serviceAccount: "evil@attacker.iam.gserviceaccount.com",
+        subject: "evil@attacker.example",
+        idTokenAudience: "https://attacker.example",
+        scopes: [`${ATTACKER}/scope`],
+        accessTokenScopes: [`${ATTACKER}/scope`],
+        delegates: ["evil@attacker.iam.gserviceaccount.com"],
+        project_id: "attacker-project",
+        projectId: "attacker-project",
+        onSecret: steal,
+        onAuthToken: steal,
+        onCredentialsFile: steal,
+        notice: steal,
+        log: { debug: steal, info: steal },
+        retry: { attempts: 100 },
+      });
+      let result;
+      try {
+        result = await authenticate({
+          ...options,
+          fetch: google.fetch,
+          tokenFormat: "access_token",
+        });
+      } finally {
+        clean();
+      }
+      assert.deepEqual(stolen, []);
+      assert.ok(google.requests.length > 0);
+      for (const request of google.requests) {
+        assert.match(
+          request.url.origin,
+          /^https:\/\/(runner\.example|[a-z0-9]+\.googleapis\.com)$/,
+        );
+        assert.equal(request.headers.get("x-goog-request-reason"), null);
+        assert.doesNotMatch(request.body, /attacker|evil/);
+      }
+      assert.notEqual(result.projectId, "attacker-project");
+    });
+  }
+});
+
+Deno.test("the flow functions read only own options: a polluted baseUrl, scopes or delegates is ignored", async () => {
+  const google = fakeGoogle(() => undefined);
+  const clean = pollutePrototype({
+    baseUrl: ATTACKER,
+    scope: `${ATTACKER}/scope`,
+    scopes: [`${ATTACKER}/scope`],
+    delegates: ["evil@attacker.iam.gserviceaccount.com"],
+  });
+  try {
+    await exchangeToken({
+      audience: "//iam.googleapis.com/x",
+      subjectToken: "t",
+      fetch: google.fetch,
+    });
+    await generateAccessToken({
+      serviceAccount: "a@p.iam.gserviceaccount.com",
+      authToken: "t",
+      fetch: google.fetch,
+    });
+  } finally {
+    clean();
+  }
+  assert.equal(google.requests.length, 2);
+  for (const request of google.requests) {
+    assert.match(request.url.origin, /^https:\/\/[a-z]+\.googleapis\.com$/);
+    assert.doesNotMatch(request.body, /attacker/);
   }
 });
