@@ -28,6 +28,7 @@ import {
   type WorkloadIdentityProvider,
 } from "./workload_identity.ts";
 import { _own, _withoutPrototype } from "./_own.ts";
+import { _quote } from "./_quote.ts";
 
 /** The token `authenticate()` mints besides the auth token. */
 export type TokenFormat = "" | "access_token" | "id_token";
@@ -178,9 +179,7 @@ function _tokenFormat(value: string | undefined): TokenFormat {
   if (format === "" || format === "access_token" || format === "id_token") return format;
   throw _invalid(
     "tokenFormat",
-    `Cannot use tokenFormat ${
-      JSON.stringify(String(format).slice(0, 40))
-    }: expected "", "access_token" or "id_token"`,
+    `Cannot use tokenFormat ${_quote(String(format))}: expected "", "access_token" or "id_token"`,
   );
 }
 

@@ -7,6 +7,7 @@
 
 import { CredentialsError } from "./errors.ts";
 import { _own } from "./_own.ts";
+import { _quote } from "./_quote.ts";
 
 /** The Google services the flows call (`iam` only names the STS audience, `www` the STS scope). */
 export type GoogleService = "iam" | "iamcredentials" | "oauth2" | "sts" | "www";
@@ -53,7 +54,9 @@ function _baseUrl(service: GoogleService, value: string): string {
   ) {
     throw new CredentialsError(
       "ERR_OPTIONS_INVALID",
-      `Cannot use endpoint override "${service}": "${value}" is not an http(s) base URL without query, fragment or credentials`,
+      `Cannot use endpoint override "${service}": ${
+        _quote(value)
+      } is not an http(s) base URL without query, fragment or credentials`,
       { option: "endpoints", hint: "Pass a whole base URL such as https://sts.googleapis.com/v1" },
     );
   }
@@ -88,7 +91,7 @@ export function resolveEndpoints(options: ResolveEndpointsOptions = {}): GoogleE
   if (!UNIVERSE.test(universe)) {
     throw new CredentialsError(
       "ERR_OPTIONS_INVALID",
-      `Cannot use universe "${universe}": expected a domain name such as "googleapis.com"`,
+      `Cannot use universe ${_quote(universe)}: expected a domain name such as "googleapis.com"`,
       { option: "universe", hint: "Pass the universe domain, such as googleapis.com" },
     );
   }

@@ -13,7 +13,7 @@ import {
 } from "../../auth/mod.ts";
 import { _redact } from "../../auth/_redact.ts";
 import { assertLinear } from "../_helpers/linear_time.ts";
-import { fakeGoogle, flowFor } from "./_flows.ts";
+import { fakeGoogle, flowFor, PROVIDER } from "./_flows.ts";
 import { testKey } from "./_keys.ts";
 
 const SEED = 20261122;
@@ -298,5 +298,59 @@ Deno.test("the flow functions read only own options: a polluted baseUrl, scopes 
   for (const request of google.requests) {
     assert.match(request.url.origin, /^https:\/\/[a-z]+\.googleapis\.com$/);
     assert.doesNotMatch(request.body, /attacker/);
+  }
+});
+
+Deno.test("a secret pasted into the wrong option or input is described, never quoted", async (t) => {
+  const { json, key } = await testKey();
+  const jwt = "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl";
+  const secrets: [string, string, RegExp][] = [
+    ["key JSON", json, /looks like JSON, \d+ characters, not shown/],
+    ["key JSON, indented", JSON.stringify(key, null, 2), /looks like JSON/],
+    ["base64 key JSON", btoa(json), /looks like a JWT or base64-encoded JSON/],
+    ["PEM private key", key.private_key, /looks like a PEM block/],
+    ["JWT", jwt, /looks like a JWT or base64-encoded JSON/],
+    ["opaque base64", btoa("x".repeat(60)), /looks like base64 data/],
+  ];
+  const base = {
+    workloadIdentityProvider: PROVIDER,
+    oidcRequest: { url: "https://runner.example/token", token: "t" },
+  };
+  const places: [string, (secret: string) => unknown][] = [
+    ["workloadIdentityProvider", (secret) => parseWorkloadIdentityProvider(secret)],
+    [
+      "serviceAccount",
+      (secret) => validateAuthenticateOptions({ ...base, serviceAccount: secret }),
+    ],
+    [
+      "tokenFormat",
+      (secret) => validateAuthenticateOptions({ ...base, tokenFormat: secret as "" }),
+    ],
+    ["universe", (secret) => validateAuthenticateOptions({ ...base, universe: secret })],
+    [
+      "endpoints.sts",
+      (secret) => validateAuthenticateOptions({ ...base, endpoints: { sts: secret } }),
+    ],
+  ];
+  for (const [place, use] of places) {
+    for (const [name, secret, described] of secrets) {
+      // A JWT's three dot-separated parts are a valid domain name.
+      if (place === "universe" && name === "JWT") continue;
+      await t.step(`${name} in ${place}`, () => {
+        const error = (() => {
+          try {
+            use(secret);
+          } catch (error) {
+            return error as Error;
+          }
+          assert.fail("accepted");
+        })();
+        assert.match(error.message, described);
+        for (const part of [key.private_key_id, key.project_id, "BEGIN", "MII", jwt.slice(0, 12)]) {
+          assert.ok(!error.message.includes(part), `${part} in: ${error.message}`);
+        }
+        assert.ok(!error.message.includes(secret.slice(0, 8)), error.message);
+      });
+    }
   }
 });
