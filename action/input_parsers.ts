@@ -5,12 +5,15 @@
  * @module
  */
 
-import { _quote } from "../auth/_quote.ts";
 import { ActionInputError } from "./errors.ts";
 
 const TRUE = new Set(["1", "t", "T", "true", "True", "TRUE"]);
 const FALSE = new Set(["0", "f", "F", "false", "False", "FALSE"]);
 const UNIT_SECONDS: Readonly<Record<string, number>> = { s: 1, m: 60, h: 3600 };
+
+function _quote(value: string): string {
+  return JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
+}
 
 /**
  * The value of a boolean input without an error: `true`, `True`, `TRUE`, `t`, `T`, `1` and their
