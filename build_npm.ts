@@ -30,12 +30,13 @@ import {
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { node24, required, RUNTIMES_REQUIRED } from "./tests/_helpers/runtimes.ts";
+import tools from "./tools.json" with { type: "json" };
 
 const OUT = "npm";
 const DENO = Deno.execPath();
 /** typescript@7 is the Go port with no JS compiler API; consumers still mostly run 5.x. */
-const TS_VERSION = "5.9.3";
-const TYPES_NODE_VERSION = "20";
+const TS_VERSION = tools.typescript;
+const TYPES_NODE_VERSION = tools.typesNode;
 
 interface ExportEntry {
   types: string;

@@ -15,6 +15,7 @@ import {
   validateAuthenticateOptions,
   type ValidatedAuthenticateOptions,
 } from "../auth/mod.ts";
+import { _quote } from "../auth/_quote.ts";
 import type { ActionCore } from "./core.ts";
 import { ActionInputError } from "./errors.ts";
 import { parseBooleanInput, parseDurationInput, parseMultilineCsv } from "./input_parsers.ts";
@@ -71,7 +72,7 @@ function _tokenFormat(value: string): TokenFormat {
   if (value === "" || value === "access_token" || value === "id_token") return value;
   throw new ActionInputError(
     "token_format",
-    `Invalid input "token_format": ${JSON.stringify(value.slice(0, 40))} is not a token format`,
+    `Invalid input "token_format": ${_quote(value)} is not a token format`,
     { hint: 'Set "token_format" to access_token, id_token, or leave it empty' },
   );
 }
@@ -83,7 +84,7 @@ function _lifetime(core: Pick<ActionCore, "getInput">, subject: string | undefin
     throw new ActionInputError(
       "access_token_lifetime",
       `Invalid input "access_token_lifetime": ${
-        JSON.stringify(raw)
+        _quote(raw)
       } is ${seconds} seconds, more than the 12 hours Google allows`,
       {
         hint:
@@ -95,7 +96,7 @@ function _lifetime(core: Pick<ActionCore, "getInput">, subject: string | undefin
     throw new ActionInputError(
       "access_token_lifetime",
       `Invalid input "access_token_lifetime": ${
-        JSON.stringify(raw)
+        _quote(raw)
       } is ${seconds} seconds, but tokens for "access_token_subject" (domain-wide delegation) last at most 1 hour`,
       { hint: 'Set "access_token_lifetime" to 3600s or less when "access_token_subject" is set' },
     );

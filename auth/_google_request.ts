@@ -2,6 +2,7 @@
 import { endpoint } from "../endpoint/mod.ts";
 import type { RequestOptions, RequestParameters } from "../endpoint/mod.ts";
 import type { _HttpRequest } from "./_http.ts";
+import { _withoutPrototype } from "./_own.ts";
 
 /** What varies between Google calls. */
 export interface _GoogleCall {
@@ -21,6 +22,7 @@ export interface _GoogleCall {
 
 /** Builds the request: JSON accept, package user-agent, reason and bearer headers, body serialized. */
 export function _googleRequest(call: _GoogleCall): _HttpRequest {
+  call = _withoutPrototype(call);
   const headers: Record<string, string> = { accept: "application/json", ...call.headers };
   if (call.requestReason !== undefined && call.requestReason !== "") {
     headers["x-goog-request-reason"] = call.requestReason;

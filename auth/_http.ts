@@ -15,6 +15,7 @@ import {
   _retryPolicy,
 } from "./_retry.ts";
 import type { CallOptions } from "./types.ts";
+import { _own } from "./_own.ts";
 
 /** A request ready to send: what `endpoint()` returns, with the body already serialized. */
 export interface _HttpRequest {
@@ -57,7 +58,12 @@ interface _Attempt {
   status: number;
   headers: Headers;
   text: string;
+  /** The body went past {@linkcode _MAX_BODY_BYTES}: `text` is its head. */
+  oversized: boolean;
 }
+
+/** The most bytes of a response body read: token answers and Google errors are a few KB. */
+export const _MAX_BODY_BYTES = 1 << 20;
 
 const TIMEOUT = "TimeoutError";
 
@@ -84,8 +90,48 @@ async function _fetchText(
   };
   if (request.body !== undefined) init.body = request.body;
   const response = await fetchImpl(request.url, init);
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, text };
+  const { text, oversized } = await _readBody(response, signal);
+  return { status: response.status, headers: response.headers, text, oversized };
+}
+
+/**
+ * The body's first {@linkcode _MAX_BODY_BYTES} as text, read through a reader that is cancelled
+ * when `signal` aborts or the cap is reached: some `fetch` implementations (Node 20 with
+ * `redirect: "error"`) stop honouring the signal once headers have arrived, so the body of a
+ * server that drips or never ends would otherwise be read forever.
+ */
+async function _readBody(
+  response: Response,
+  signal: AbortSignal,
+): Promise<{ text: string; oversized: boolean }> {
+  const reader = response.body?.getReader();
+  if (reader === undefined) return { text: "", oversized: false };
+  const cancel = (): void => void reader.cancel(signal.reason).catch(() => {});
+  signal.addEventListener("abort", cancel, { once: true });
+  const decoder = new TextDecoder();
+  let text = "";
+  let size = 0;
+  try {
+    for (;;) {
+      signal.throwIfAborted();
+      const { done, value } = await reader.read();
+      signal.throwIfAborted();
+      if (done) return { text: text + decoder.decode(), oversized: false };
+      const room = _MAX_BODY_BYTES - size;
+      size += value.byteLength;
+      if (size > _MAX_BODY_BYTES) {
+        text += decoder.decode(value.subarray(0, room));
+        cancel();
+        return { text, oversized: true };
+      }
+      text += decoder.decode(value, { stream: true });
+    }
+  } catch (error) {
+    cancel();
+    throw error;
+  } finally {
+    signal.removeEventListener("abort", cancel);
+  }
 }
 
 async function _attempt(
@@ -130,22 +176,35 @@ function _isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** Google's `{ error: { status, message } }` or OAuth's `{ error, error_description }`. */
-function _failureDetails(status: number, text: string): _FailureDetails {
+/** The most characters of a server's message kept in an error (the rest is counted, not shown). */
+export const _MAX_SERVER_TEXT = 500;
+/** The most characters of a server's status name (Google's are enum names such as `NOT_FOUND`). */
+const MAX_SERVER_STATUS = 100;
+
+/**
+ * Google's `{ error: { status, message } }` or OAuth's `{ error, error_description }`, each field
+ * redacted and shortened: a server can send a 1 MiB message.
+ */
+function _failureDetails(
+  status: number,
+  text: string,
+  secrets: readonly string[],
+): _FailureDetails {
   const json = _parseJson(text);
   const details: _FailureDetails = { status };
   if (!_isRecord(json)) return details;
   const error = json.error;
+  const set = (field: "googleStatus" | "googleMessage", value: unknown, max: number): void => {
+    if (typeof value === "string") details[field] = _redactAndTruncate(value, secrets, max);
+  };
   if (_isRecord(error)) {
-    if (typeof error.status === "string") details.googleStatus = error.status;
-    if (typeof error.message === "string") details.googleMessage = error.message;
+    set("googleStatus", error.status, MAX_SERVER_STATUS);
+    set("googleMessage", error.message, _MAX_SERVER_TEXT);
   } else if (typeof error === "string") {
-    details.googleStatus = error;
-    if (typeof json.error_description === "string") {
-      details.googleMessage = json.error_description;
-    }
-  } else if (typeof json.message === "string") {
-    details.googleMessage = json.message;
+    set("googleStatus", error, MAX_SERVER_STATUS);
+    set("googleMessage", json.error_description, _MAX_SERVER_TEXT);
+  } else {
+    set("googleMessage", json.message, _MAX_SERVER_TEXT);
   }
   return details;
 }
@@ -154,15 +213,21 @@ function _statusText(details: _FailureDetails, text: string, secrets: readonly s
   const head = `HTTP ${details.status}${details.googleStatus ? ` ${details.googleStatus}` : ""}`;
   if (details.googleMessage !== undefined) return `${head}: ${details.googleMessage}`;
   const body = text.trim();
-  return body === "" ? `${head} (empty body)` : `${head}: ${_redactAndTruncate(body, secrets)}`;
+  return body === "" ? `${head} (empty body)` : `${head}: ${_serverText(body, secrets)}`;
 }
 
-function _errorText(error: unknown): string {
+/** Text a server or a transport produced, redacted and shortened for an error message. */
+function _serverText(text: string, secrets: readonly string[]): string {
+  return _redactAndTruncate(text, secrets, _MAX_SERVER_TEXT);
+}
+
+function _errorText(error: unknown, secrets: readonly string[]): string {
   if (error instanceof Error) {
     const cause = error.cause instanceof Error ? ` (${error.cause.message})` : "";
-    return `${error.name === TIMEOUT ? "timeout" : "network error"}: ${error.message}${cause}`;
+    const kind = error.name === TIMEOUT ? "timeout" : "network error";
+    return `${kind}: ${_serverText(`${error.message}${cause}`, secrets)}`;
   }
-  return `network error: ${String(error)}`;
+  return `network error: ${_serverText(String(error), secrets)}`;
 }
 
 function _attemptsText(attempts: number): string {
@@ -188,6 +253,7 @@ export async function _requestJson(
   options: CallOptions,
   spec: _FailureSpec,
 ): Promise<_JsonResponse> {
+  options = _own(options);
   const policy = _retryPolicy(options.retry);
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? _defaultSleep;
@@ -211,6 +277,13 @@ export async function _requestJson(
       failure = error;
     }
     if (outcome !== undefined && outcome.status >= 200 && outcome.status <= 299) {
+      if (outcome.oversized) {
+        throw new TokenError(
+          "ERR_TOKEN_RESPONSE_INVALID",
+          `${spec.message}: HTTP ${outcome.status} with a body over ${_MAX_BODY_BYTES} bytes (not read further)`,
+          { status: outcome.status, secrets: spec.secrets },
+        );
+      }
       const json = _parseJson(outcome.text);
       if (json === undefined) {
         throw new TokenError(
@@ -236,13 +309,15 @@ export async function _requestJson(
     if (attempt >= policy.attempts || outOfTime) {
       const stop = outOfTime ? _outOfBudgetText(attempt, policy, asked) : _attemptsText(attempt);
       if (outcome !== undefined) throw _failure(spec, outcome, stop);
-      throw spec.error(`${spec.message}: ${_errorText(failure)}${stop}`, {
+      throw spec.error(`${spec.message}: ${_errorText(failure, spec.secrets)}${stop}`, {
         status: 0,
         cause: failure,
         secrets: spec.secrets,
       });
     }
-    const why = outcome === undefined ? _errorText(failure) : `HTTP ${outcome.status}`;
+    const why = outcome === undefined
+      ? _errorText(failure, spec.secrets)
+      : `HTTP ${outcome.status}`;
     options.log?.debug(
       `Retrying ${where} in ${delay} ms after ${why} (attempt ${
         attempt + 1
@@ -253,7 +328,7 @@ export async function _requestJson(
 }
 
 function _failure(spec: _FailureSpec, outcome: _Attempt, stop: string): AuthError {
-  const details = _failureDetails(outcome.status, outcome.text);
+  const details = _failureDetails(outcome.status, outcome.text, spec.secrets);
   const message = `${spec.message}: ${_statusText(details, outcome.text, spec.secrets)}${stop}`;
   const options: AuthErrorOptions = { ...details, secrets: spec.secrets };
   const hint = spec.hint?.(details);

@@ -1,15 +1,32 @@
 // Secret redaction applied when an error is built, so no token, assertion, bearer header or
-// private key reaches a message, a field or a log line.
+// private key reaches a message, a field or a log line. Every pattern runs in linear time: the
+// text can be a hostile server's body.
 
 const REDACTED = "[REDACTED]";
-const JWT_LIKE = /\beyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g;
+/** Runs of the characters tokens, JWTs and base64 are made of. */
+const TOKEN_RUN = /[A-Za-z0-9_.+/=-]+/g;
+const TOKEN_CHAR = /[A-Za-z0-9_.+/=-]/;
 const BEARER = /\b(Bearer|Basic)\s+[^\s"',;]+/gi;
 const GOOGLE_ACCESS_TOKEN = /\bya29\.[A-Za-z0-9_.-]+/g;
 const PRIVATE_KEY_BLOCK =
   /-----BEGIN [A-Z ]{0,40}PRIVATE KEY-----[^]*?(?:-----END [A-Z ]{0,40}PRIVATE KEY-----|$)/g;
+// An unterminated value (a body cut short) is redacted to the end of the text.
 const SECRET_FIELD =
-  /("(?:access_token|accessToken|id_token|token|signedJwt|assertion|subject_token|subjectToken|value|private_key)"\s*:\s*)"(?:[^"\\]|\\.)*"/g;
+  /("(?:access_token|accessToken|id_token|token|signedJwt|assertion|subject_token|subjectToken|value|private_key)"\s*:\s*)"(?:[^"\\]|\\.)*(?:"|$)/g;
 const MIN_LITERAL_SECRET_LENGTH = 8;
+
+/**
+ * A run of token characters with a JWT in it (`eyJ`, then two more dots), redacted from the `eyJ`
+ * to the end of the run. One scan per run: a regular expression that restarts at every `eyJ` of
+ * a long run (`eyJ-eyJ-...`) takes quadratic time.
+ */
+function _redactJwtRun(run: string): string {
+  const start = run.indexOf("eyJ");
+  if (start < 0) return run;
+  const firstDot = run.indexOf(".", start);
+  if (firstDot < 0 || run.indexOf(".", firstDot + 1) < 0) return run;
+  return `${run.slice(0, start)}${REDACTED}`;
+}
 
 /**
  * Replaces every known secret and every string that looks like one (JWTs, bearer credentials,
@@ -23,21 +40,50 @@ export function _redact(text: string, secrets: readonly string[] = []): string {
   return result
     .replace(PRIVATE_KEY_BLOCK, REDACTED)
     .replace(SECRET_FIELD, `$1"${REDACTED}"`)
-    .replace(JWT_LIKE, REDACTED)
+    .replace(TOKEN_RUN, _redactJwtRun)
     .replace(BEARER, `$1 ${REDACTED}`)
     .replace(GOOGLE_ACCESS_TOKEN, REDACTED);
 }
 
-/** Redacts, then shortens to `max` characters so a huge error body never floods a log. */
+/**
+ * Where to cut `text` to keep at most `max` characters without splitting a secret: before a run
+ * of token characters that crosses `max` (the part kept would no longer look like a JWT or a
+ * token), and before any literal secret that crosses the cut.
+ */
+function _safeCut(text: string, max: number, secrets: readonly string[]): number {
+  let cut = max;
+  const crossing = (): boolean =>
+    cut > 0 && TOKEN_CHAR.test(text[cut - 1]!) && TOKEN_CHAR.test(text[cut]!);
+  for (let moved = true; moved;) {
+    moved = false;
+    while (crossing()) cut--;
+    for (const secret of secrets) {
+      if (secret.length < MIN_LITERAL_SECRET_LENGTH) continue;
+      const from = Math.max(0, cut - secret.length + 1);
+      const at = text.slice(from, cut + secret.length - 1).indexOf(secret);
+      if (at >= 0 && from + at < cut) {
+        cut = from + at;
+        moved = true;
+      }
+    }
+  }
+  return cut;
+}
+
+/**
+ * Shortens `text` to about `max` characters, then redacts it, so a huge body costs no more than a
+ * small one; the cut never splits a secret (see {@linkcode _redact}).
+ */
 export function _redactAndTruncate(
   text: string,
   secrets: readonly string[] = [],
   max = 500,
 ): string {
-  const redacted = _redact(text, secrets);
-  return redacted.length > max
-    ? `${redacted.slice(0, max)}… (${redacted.length - max} more)`
-    : redacted;
+  if (text.length <= max) return _redact(text, secrets);
+  const cut = _safeCut(text, max, secrets);
+  const redacted = _redact(text.slice(0, cut), secrets);
+  const kept = redacted.length > max ? redacted.slice(0, max) : redacted;
+  return `${kept}… (${text.length - cut} more characters)`;
 }
 
 /**

@@ -25,6 +25,7 @@ import type { ServiceAccountKey } from "./service_account_key.ts";
 import { exchangeToken } from "./sts.ts";
 import type { CallOptions, ExpiringToken } from "./types.ts";
 import { stsAudience } from "./workload_identity.ts";
+import { _own } from "./_own.ts";
 
 /** What `authenticate()` returns. */
 export interface AuthenticateResult {
@@ -63,7 +64,7 @@ function _callOptions(
   options: AuthenticateOptions,
   plan: ValidatedAuthenticateOptions,
 ): CallOptions {
-  const call: CallOptions = {};
+  const call: CallOptions = Object.create(null);
   if (options.fetch !== undefined) call.fetch = options.fetch;
   if (options.now !== undefined) call.now = options.now;
   if (options.sleep !== undefined) call.sleep = options.sleep;
@@ -253,6 +254,7 @@ async function _withKey(
  * ```
  */
 export async function authenticate(options: AuthenticateOptions): Promise<AuthenticateResult> {
+  options = _own(options);
   const plan = validateAuthenticateOptions(options);
   const call = _callOptions(options, plan);
   const flow: _Flow = {

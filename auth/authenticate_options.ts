@@ -27,6 +27,8 @@ import {
   parseWorkloadIdentityProvider,
   type WorkloadIdentityProvider,
 } from "./workload_identity.ts";
+import { _own, _withoutPrototype } from "./_own.ts";
+import { _quote } from "./_quote.ts";
 
 /** The token `authenticate()` mints besides the auth token. */
 export type TokenFormat = "" | "access_token" | "id_token";
@@ -177,9 +179,7 @@ function _tokenFormat(value: string | undefined): TokenFormat {
   if (format === "" || format === "access_token" || format === "id_token") return format;
   throw _invalid(
     "tokenFormat",
-    `Cannot use tokenFormat ${
-      JSON.stringify(String(format).slice(0, 40))
-    }: expected "", "access_token" or "id_token"`,
+    `Cannot use tokenFormat ${_quote(String(format))}: expected "", "access_token" or "id_token"`,
   );
 }
 
@@ -202,7 +202,9 @@ function _projectId(
 ): Pick<ValidatedCommonOptions, "projectId" | "projectIdSource"> {
   const input = _present(options.projectId);
   if (input !== undefined) return { projectId: input, projectIdSource: "input" };
-  const fromKey = typeof key?.project_id === "string" ? _present(key.project_id) : undefined;
+  // The key is parsed JSON: its optional fields are read only when they are its own.
+  const keyProject = key !== undefined && Object.hasOwn(key, "project_id") ? key.project_id : "";
+  const fromKey = typeof keyProject === "string" ? _present(keyProject) : undefined;
   if (fromKey !== undefined) return { projectId: fromKey, projectIdSource: "credentials" };
   const fromEmail = serviceAccount === undefined
     ? undefined
@@ -248,6 +250,7 @@ function _projectId(
 export function validateAuthenticateOptions(
   options: AuthenticateOptions,
 ): ValidatedAuthenticateOptions {
+  options = _own(options);
   const providerName = _present(options.workloadIdentityProvider);
   const credentialsJson = _present(options.credentialsJson);
   if ((providerName === undefined) === (credentialsJson === undefined)) {
@@ -298,13 +301,14 @@ export function validateAuthenticateOptions(
     const key = parseServiceAccountKey(credentialsJson);
     const serviceAccount = explicitAccount ??
       validateServiceAccount(key.client_email, "credentialsJson");
-    return {
+    // A null prototype: reading an optional field left unset never reaches Object.prototype.
+    return _withoutPrototype({
       ...common,
       mode: "service_account_key",
       key,
       serviceAccount,
       ..._projectId(options, key, serviceAccount, undefined),
-    };
+    });
   }
 
   const provider = parseWorkloadIdentityProvider(providerName ?? "");
@@ -326,7 +330,8 @@ export function validateAuthenticateOptions(
       { option: "oidcRequest" },
     );
   }
-  return {
+  // A null prototype: reading an optional field left unset never reaches Object.prototype.
+  return _withoutPrototype({
     ...common,
     mode: "workload_identity_federation",
     provider,
@@ -334,5 +339,5 @@ export function validateAuthenticateOptions(
     oidcRequest: { url: oidcUrl, token: oidcToken },
     ...(explicitAccount === undefined ? {} : { serviceAccount: explicitAccount }),
     ..._projectId(options, undefined, explicitAccount, provider),
-  };
+  });
 }

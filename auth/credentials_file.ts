@@ -6,6 +6,7 @@
  */
 
 import type { ServiceAccountKey } from "./service_account_key.ts";
+import { _own } from "./_own.ts";
 
 /** An `external_account` credentials configuration with a URL-sourced GitHub OIDC token. */
 export interface ExternalAccountCredentials {
@@ -83,6 +84,7 @@ export interface ExternalAccountCredentialsOptions {
 export function buildExternalAccountCredentials(
   options: ExternalAccountCredentialsOptions,
 ): ExternalAccountCredentials {
+  options = _own(options);
   const contents: ExternalAccountCredentials = {
     type: "external_account",
     audience: options.audience,

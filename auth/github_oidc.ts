@@ -10,6 +10,7 @@ import { _httpRequest } from "./_google_request.ts";
 import { _requestJson } from "./_http.ts";
 import { _quote } from "./_quote.ts";
 import type { CallOptions } from "./types.ts";
+import { _own } from "./_own.ts";
 
 /** Options of {@linkcode requestGithubOidcToken}. */
 export interface RequestGithubOidcTokenOptions extends CallOptions {
@@ -95,6 +96,7 @@ export function githubOidcTokenUrl(requestUrl: string, audience: string): string
 export async function requestGithubOidcToken(
   options: RequestGithubOidcTokenOptions,
 ): Promise<string> {
+  options = _own(options);
   if (options.requestUrl === "" || options.requestToken === "") {
     throw new CredentialsError(
       "ERR_OIDC_UNAVAILABLE",

@@ -15,6 +15,7 @@ import type { _JsonResponse } from "./_http.ts";
 import { _jwtExpiry } from "./_jwt_decode.ts";
 import { _expireTime } from "./_response.ts";
 import type { CallOptions, ExpiringToken } from "./types.ts";
+import { _own } from "./_own.ts";
 
 /** The default scope of access tokens. */
 export const CLOUD_PLATFORM_SCOPE = "https://www.googleapis.com/auth/cloud-platform";
@@ -130,6 +131,7 @@ async function _callIam(call: _IamCall): Promise<_JsonResponse> {
 export async function generateAccessToken(
   options: GenerateAccessTokenOptions,
 ): Promise<ExpiringToken> {
+  options = _own(options);
   const scopes = options.scopes !== undefined && options.scopes.length > 0
     ? [...options.scopes]
     : [CLOUD_PLATFORM_SCOPE];
@@ -177,6 +179,7 @@ export async function generateAccessToken(
  * ```
  */
 export async function generateIdToken(options: GenerateIdTokenOptions): Promise<ExpiringToken> {
+  options = _own(options);
   const { token } = await _callIam({
     options,
     method: "generateIdToken",
@@ -218,6 +221,7 @@ export async function generateIdToken(options: GenerateIdTokenOptions): Promise<
  * ```
  */
 export async function signJwt(options: SignJwtOptions): Promise<SignJwtResult> {
+  options = _own(options);
   const { token: signedJwt, json } = await _callIam({
     options,
     method: "signJwt",

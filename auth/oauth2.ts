@@ -10,6 +10,7 @@ import { _googleRequest } from "./_google_request.ts";
 import { _requestJson } from "./_http.ts";
 import { _expiresIn } from "./_response.ts";
 import type { CallOptions, ExpiringToken } from "./types.ts";
+import { _own } from "./_own.ts";
 
 /** Options of {@linkcode exchangeJwtBearer}. */
 export interface ExchangeJwtBearerOptions extends CallOptions {
@@ -51,6 +52,7 @@ export const JWT_BEARER_GRANT_TYPE = "urn:ietf:params:oauth:grant-type:jwt-beare
  * ```
  */
 export async function exchangeJwtBearer(options: ExchangeJwtBearerOptions): Promise<ExpiringToken> {
+  options = _own(options);
   const data = new URLSearchParams({
     grant_type: JWT_BEARER_GRANT_TYPE,
     assertion: options.assertion,

@@ -7,6 +7,7 @@
 import { importPKCS8, type JWTPayload, SignJWT } from "jose";
 import { CredentialsError } from "./errors.ts";
 import type { ServiceAccountKey } from "./service_account_key.ts";
+import { _own } from "./_own.ts";
 
 export type { JWTPayload };
 
@@ -60,6 +61,7 @@ export async function signJwtWithKey(
   key: ServiceAccountKey,
   claims: JWTPayload,
 ): Promise<string> {
+  key = _own(key);
   let privateKey: CryptoKey;
   try {
     privateKey = await importPKCS8(key.private_key, "RS256");
@@ -108,6 +110,8 @@ export async function createSelfSignedJwt(
   key: ServiceAccountKey,
   options: CreateSelfSignedJwtOptions,
 ): Promise<SelfSignedJwt> {
+  key = _own(key);
+  options = _own(options);
   const iat = Math.floor((options.now ?? Date.now)() / 1000);
   const exp = iat + SELF_SIGNED_JWT_LIFETIME_SECONDS;
   const token = await signJwtWithKey(key, {

@@ -11,6 +11,7 @@ import { _googleRequest } from "./_google_request.ts";
 import { _jwtClaims } from "./_jwt_decode.ts";
 import { _expiresIn } from "./_response.ts";
 import type { CallOptions, ExpiringToken } from "./types.ts";
+import { _own } from "./_own.ts";
 
 /** Options of {@linkcode exchangeToken}. */
 export interface ExchangeTokenOptions extends CallOptions {
@@ -88,6 +89,7 @@ function _stsHint(details: _FailureDetails, subjectToken: string): string | unde
  * ```
  */
 export async function exchangeToken(options: ExchangeTokenOptions): Promise<ExpiringToken> {
+  options = _own(options);
   const request = _googleRequest({
     baseUrl: options.baseUrl ?? "https://sts.googleapis.com/v1",
     route: "POST /token",

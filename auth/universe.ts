@@ -6,6 +6,8 @@
  */
 
 import { CredentialsError } from "./errors.ts";
+import { _own } from "./_own.ts";
+import { _quote } from "./_quote.ts";
 
 /** The Google services the flows call (`iam` only names the STS audience, `www` the STS scope). */
 export type GoogleService = "iam" | "iamcredentials" | "oauth2" | "sts" | "www";
@@ -52,7 +54,9 @@ function _baseUrl(service: GoogleService, value: string): string {
   ) {
     throw new CredentialsError(
       "ERR_OPTIONS_INVALID",
-      `Cannot use endpoint override "${service}": "${value}" is not an http(s) base URL without query, fragment or credentials`,
+      `Cannot use endpoint override "${service}": ${
+        _quote(value)
+      } is not an http(s) base URL without query, fragment or credentials`,
       { option: "endpoints", hint: "Pass a whole base URL such as https://sts.googleapis.com/v1" },
     );
   }
@@ -80,13 +84,14 @@ function _baseUrl(service: GoogleService, value: string): string {
  * ```
  */
 export function resolveEndpoints(options: ResolveEndpointsOptions = {}): GoogleEndpoints {
+  options = _own(options);
   const universe = options.universe === undefined || options.universe.trim() === ""
     ? DEFAULT_UNIVERSE
     : options.universe.trim().toLowerCase();
   if (!UNIVERSE.test(universe)) {
     throw new CredentialsError(
       "ERR_OPTIONS_INVALID",
-      `Cannot use universe "${universe}": expected a domain name such as "googleapis.com"`,
+      `Cannot use universe ${_quote(universe)}: expected a domain name such as "googleapis.com"`,
       { option: "universe", hint: "Pass the universe domain, such as googleapis.com" },
     );
   }

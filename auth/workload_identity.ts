@@ -33,7 +33,7 @@ function _problem(name: string): string {
   const parts = name.split("/");
   if (parts[0] !== "projects" || parts.length < 2) return 'it does not start with "projects/"';
   if (!/^\d+$/.test(parts[1] ?? "")) {
-    return `"${parts[1]}" is a project id; use the project number`;
+    return `${_quote(parts[1] ?? "")} is a project id; use the project number`;
   }
   if (parts[2] !== "locations" || parts[3] !== "global") {
     return 'the location must be "locations/global"';

