@@ -1,7 +1,8 @@
 // The CEL conformance data (cel-spec, as shipped in @bufbuild/cel-spec) run over the emulator's CEL
-// subset. Every test of every suite is tried and counted; the assertions hold on the sections that
-// cover what Google documents for attribute mappings and conditions, where each test either passes
-// or is listed below with the reason it lies outside the subset.
+// subset. Every test of every file is tried and counted. The assertions hold on the sections that
+// cover what Google documents for attribute mappings and conditions: there each test passes, or
+// needs a value or feature the subset leaves out (the parser names it); every other section is
+// listed with the reason it lies outside.
 import assert from "node:assert/strict";
 import { tests as conformance } from "@bufbuild/cel-spec/testdata/conformance.js";
 import {

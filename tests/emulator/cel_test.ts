@@ -675,6 +675,8 @@ Deno.test("compileCel() rejects 100000-character hostile inputs quickly", () => 
 Deno.test("compileCel() throws only CelSyntaxError, and programs only CelEvaluationError", () => {
   const alphabet = [..."ab1 ()[].,?:!-+*/%<>=&|'\"\\#_"].concat(
     ["in", "has(", "size(", ".exists(x,", "true", "null", "assertion.", "'x'", "\\u0041"],
+    ["{", "}", "r'", 'b"', "'''", "1.5", "2u", "\\x4", "\\U0001F600", "\\101", "dyn("],
+    [".extract('{n}/')", ".extract(", ".matches('(?i)a')", ".matches('(?=a)')", "\\1"],
   );
   const input = fc.array(fc.constantFrom(...alphabet), { maxLength: 40 }).map((parts) =>
     parts.join("")
