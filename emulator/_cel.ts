@@ -14,6 +14,7 @@ import {
   CelSyntaxError,
   type FunctionName,
   type Node,
+  outsideSubset,
   parseCel,
   type Step,
   type StringMethod,
@@ -73,6 +74,8 @@ function evaluate(node: Node, scope: Scope): CelValue {
       return node.value;
     case "list":
       return node.items.map((item) => evaluate(item, scope));
+    case "map":
+      return mapLiteral(node.entries, scope);
     case "variable":
       return lookup(scope, node.name);
     case "select":
@@ -106,6 +109,22 @@ function evaluate(node: Node, scope: Scope): CelValue {
       return evaluate(test ? node.then : node.otherwise, scope);
     }
   }
+}
+
+/** A map literal's entries, evaluated in order; keys are strings, each at most once. */
+function mapLiteral(entries: readonly [key: Node, value: Node][], scope: Scope): CelMap {
+  const pairs = new Map<string, CelValue>();
+  for (const [keyNode, valueNode] of entries) {
+    const key = evaluate(keyNode, scope);
+    if (typeof key !== "string") {
+      throw new CelEvaluationError(
+        `${outsideSubset("map keys other than strings")}: ${typeName(key)}`,
+      );
+    }
+    if (pairs.has(key)) throw new CelEvaluationError(`map key conflict: ${JSON.stringify(key)}`);
+    pairs.set(key, evaluate(valueNode, scope));
+  }
+  return Object.fromEntries(pairs);
 }
 
 function lookup(scope: Scope, name: string): CelValue {

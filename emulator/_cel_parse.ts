@@ -50,7 +50,7 @@ type Token = {
   index: number;
 };
 
-const PUNCTUATION = ["==", "!=", "<=", ">=", "&&", "||", ..."()[].,?:!-+*/%<>"];
+const PUNCTUATION = ["==", "!=", "<=", ">=", "&&", "||", ..."()[]{}.,?:!-+*/%<>"];
 const KEYWORDS = new Map<string, CelValue>([["true", true], ["false", false], ["null", null]]);
 /** Single-character escapes: the character after the backslash → the character it stands for. */
 const ESCAPES = new Map(
@@ -71,7 +71,7 @@ const STRING_PREFIX = /^[rRbB]{1,2}$/;
 const QUOTE = /^['"]$/;
 
 /** The problem of a CEL feature the emulator leaves out (see the emulator docs). */
-function outsideSubset(feature: string): string {
+export function outsideSubset(feature: string): string {
   return `${feature} are not in the emulator's CEL subset`;
 }
 
@@ -148,7 +148,6 @@ function tokenize(text: string): Token[] {
       push("literal", start, value);
     } else {
       const punct = PUNCTUATION.find((p) => text.startsWith(p, i));
-      if (c === "{") throw new CelSyntaxError(text, i, outsideSubset("map literals"));
       if (punct === undefined) {
         throw new CelSyntaxError(text, i, `unexpected character ${JSON.stringify(c)}`);
       }
@@ -174,6 +173,7 @@ export type FunctionName = "size" | "string" | "int" | "dyn";
 export type Node =
   | { kind: "literal"; value: CelValue }
   | { kind: "list"; items: Node[] }
+  | { kind: "map"; entries: [key: Node, value: Node][] }
   | { kind: "variable"; name: string }
   | { kind: "select"; target: Node; steps: Step[] }
   | { kind: "call"; name: FunctionName; arg: Node }
@@ -297,6 +297,8 @@ class Parser {
       } else if (this.accept("[")) {
         steps.push({ kind: "index", key: this.expr() });
         this.expect("]");
+      } else if (this.at("{")) {
+        throw this.error(outsideSubset("protobuf message literals"));
       } else {
         return steps.length === 0 ? target : { kind: "select", target, steps };
       }
@@ -316,6 +318,7 @@ class Parser {
       return node;
     }
     if (this.accept("[")) return { kind: "list", items: this.sequence("]").map((a) => a.node) };
+    if (this.accept("{")) return { kind: "map", entries: this.entries() };
     throw this.error("expected an expression");
   }
 
@@ -385,6 +388,18 @@ class Parser {
   }
 
   /** Comma-separated expressions up to `close` (a trailing comma is allowed). */
+  /** `key: value` pairs up to `}` (a trailing comma is allowed). */
+  private entries(): [key: Node, value: Node][] {
+    const entries: [Node, Node][] = [];
+    while (!this.accept("}")) {
+      const key = this.expr();
+      this.expect(":");
+      entries.push([key, this.expr()]);
+      if (!this.accept(",") && !this.at("}")) throw this.error('expected "," or "}"');
+    }
+    return entries;
+  }
+
   private sequence(close: string): Argument[] {
     const items = [];
     while (!this.accept(close)) {
