@@ -116,7 +116,7 @@ type Tally = Record<Outcome, number>;
 /**
  * The sections that hold what Google documents for attribute mappings and conditions (`assertion`,
  * `google`, `attribute`, selection, `has()`, `in`, `size()`, string methods, `matches()`, `&&`,
- * `||`, `!`, `?:`, comparisons, lists, `exists()`/`all()`), with the number of their tests that
+ * `||`, `!`, `?:`, comparisons, lists, maps, `exists()`/`all()`), with the number of their tests that
  * pass. No test of these sections may fail: each one passes or needs a feature left out of the
  * subset (doubles, unsigned and 64-bit integers, map keys other than strings, bytes, raw and
  * triple-quoted strings, protobuf types, functions outside the subset), which the count of the
