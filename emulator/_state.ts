@@ -12,7 +12,7 @@ import {
   jwtVerify,
   type JWTVerifyOptions,
 } from "jose";
-import type { _Config } from "./_config.ts";
+import { type _Config, _projectOf } from "./_config.ts";
 import type { TokenInfo } from "./types.ts";
 
 /** An RSA signing key with its id. */
@@ -122,7 +122,7 @@ export class _State {
     const keys = this.#userKeys.get(email) ?? new Map<string, CryptoKey>();
     keys.set(key.kid, key.publicKey);
     this.#userKeys.set(email, keys);
-    const project = /@([^.]+)\.iam\.gserviceaccount\.com$/.exec(email)?.[1] ?? "emulated-project";
+    const project = _projectOf(email);
     return JSON.stringify({
       type: "service_account",
       project_id: project,

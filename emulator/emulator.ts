@@ -92,8 +92,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     url: `${url}${OIDC_PATH}?api-version=2.0`,
     token: config.requestToken,
   });
+  const metadataHost = new URL(url).host;
   return {
     url,
+    metadataHost,
     endpoints,
     oidcRequest,
     googleCertsUrl: `${url}${GOOGLE_CERTS_PATH}`,
@@ -103,6 +105,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       GHA_ENDPOINT_OVERRIDE_sts: endpoints.sts,
       GHA_ENDPOINT_OVERRIDE_iamcredentials: endpoints.iamcredentials,
       GHA_ENDPOINT_OVERRIDE_oauth2: endpoints.oauth2,
+      GCE_METADATA_HOST: metadataHost,
+      GCE_METADATA_IP: metadataHost,
     }),
     provider: config.provider.name,
     serviceAccount: config.serviceAccounts[0]!,

@@ -124,8 +124,27 @@ export interface EmulatorOptions {
    * Workspace user; default every scope for every service account.
    */
   domainWideDelegation?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * The Google account that {@linkcode Emulator.authorizedUser} credentials stand for (IAM
+   * member `user:<email>`); default `developer@example.com`, granted
+   * `roles/iam.serviceAccountTokenCreator` on every service account by the default bindings.
+   */
+  user?: string;
+  /** The emulated metadata server (as on Compute Engine, Cloud Run or GKE). */
+  metadata?: MetadataOptions;
   /** The clock in milliseconds; default `Date.now`. */
   now?: () => number;
+}
+
+/** The metadata server's default service account. */
+export interface MetadataOptions {
+  /** The service account the metadata server calls `default`; default the first one. */
+  serviceAccount?: string;
+  /**
+   * The scopes of its tokens when a request names none; default
+   * `https://www.googleapis.com/auth/cloud-platform`.
+   */
+  scopes?: readonly string[];
 }
 
 /** The calls the emulator answers, by name (for faults and records). */
@@ -136,7 +155,10 @@ export type EmulatorRoute =
   | "generateIdToken"
   | "signJwt"
   | "oauth2Token"
-  | "jwks";
+  | "jwks"
+  | "metadata"
+  | "metadataToken"
+  | "metadataIdentity";
 
 /** A fault to inject into the next requests of a route, instead of (or before) the answer. */
 export interface EmulatorFault {
@@ -174,9 +196,12 @@ export interface RecordedRequest {
 
 /** What the emulator knows of an access token it issued. */
 export interface TokenInfo {
-  /** `federated` (from STS), `service_account` (from IAM or OAuth2), `delegated` (with `sub`). */
-  kind: "federated" | "service_account" | "delegated";
-  /** The identity: the federated principal, or the service account email. */
+  /**
+   * `federated` (from STS), `service_account` (from IAM, OAuth2 or the metadata server),
+   * `delegated` (with `sub`), `user` (from a refresh token).
+   */
+  kind: "federated" | "service_account" | "delegated" | "user";
+  /** The identity: the federated principal, or the service account's or user's email. */
   principal: string;
   /** The mapped attributes (federated tokens). */
   attributes: Readonly<Record<string, string>>;
@@ -196,9 +221,16 @@ export interface Emulator {
   readonly url: string;
   /**
    * The environment a runner would give the step: `ACTIONS_ID_TOKEN_REQUEST_URL`,
-   * `ACTIONS_ID_TOKEN_REQUEST_TOKEN` and `GHA_ENDPOINT_OVERRIDE_{sts,iamcredentials,oauth2}`.
+   * `ACTIONS_ID_TOKEN_REQUEST_TOKEN` and `GHA_ENDPOINT_OVERRIDE_{sts,iamcredentials,oauth2}`;
+   * plus `GCE_METADATA_HOST` and `GCE_METADATA_IP` ({@linkcode Emulator.metadataHost}), which
+   * send Google's client libraries to the emulated metadata server.
    */
   readonly env: Readonly<Record<string, string>>;
+  /**
+   * The metadata server's `host:port` (`127.0.0.1:<port>`), as `GCE_METADATA_HOST` takes it: it
+   * serves `/computeMetadata/v1/...` and the `/` probe like `metadata.google.internal`.
+   */
+  readonly metadataHost: string;
   /** The OIDC request of a runner job, `{ url, token }`, as `authenticate()` takes it. */
   readonly oidcRequest: Readonly<{ url: string; token: string }>;
   /** Base URLs of the emulated Google services, as `authenticate()` takes them. */
