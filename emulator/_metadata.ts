@@ -3,7 +3,6 @@
 // every answer carries `Metadata-Flavor: Google`. Values are text, directories list their entries
 // (a directory asked for without its trailing slash is redirected there), the default service
 // account hands out access tokens (`scopes`) and ID tokens (`audience`, `format=full`).
-import { SignJWT } from "jose";
 import type { _State } from "./_state.ts";
 import type { _Incoming } from "./_wire.ts";
 import type { EmulatorRoute } from "./types.ts";
@@ -151,16 +150,12 @@ async function _identityToken(request: _Incoming, state: _State): Promise<Respon
       },
     }
     : {};
-  const key = await state.googleKey();
-  const iat = Math.floor(config.now() / 1000);
-  const token = await new SignJWT({ azp: id, email, email_verified: true, ...full })
-    .setProtectedHeader({ alg: "RS256", kid: key.kid, typ: "JWT" })
-    .setIssuer("https://accounts.google.com")
-    .setAudience(audience)
-    .setSubject(id)
-    .setIssuedAt(iat)
-    .setExpirationTime(iat + TOKEN_LIFETIME_SECONDS)
-    .sign(key.privateKey);
+  const token = await state.googleIdToken(audience, id, {
+    azp: id,
+    email,
+    email_verified: true,
+    ...full,
+  });
   return _answer(200, token);
 }
 

@@ -7,7 +7,9 @@
 
 import { _resolveConfig } from "./_config.ts";
 import { OIDC_PATH } from "./_github_oidc.ts";
+import { _authorizedUser, _impersonatedServiceAccount } from "./_credentials_files.ts";
 import { GOOGLE_CERTS_PATH } from "./_iam_credentials.ts";
+import { OAUTH2_TOKEN_PATH } from "./_oauth2.ts";
 import { _close, _FaultQueue, _listen } from "./_server.ts";
 import { _State } from "./_state.ts";
 import type { Emulator, EmulatorOptions, RecordedRequest } from "./types.ts";
@@ -93,6 +95,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     token: config.requestToken,
   });
   const metadataHost = new URL(url).host;
+  const tokenUri = `${url}${OAUTH2_TOKEN_PATH}`;
   return {
     url,
     metadataHost,
@@ -117,8 +120,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
           new TypeError(`Cannot create a key: service account "${email}" does not exist`),
         );
       }
-      return state.createUserKey(email);
+      return state.createUserKey(email, tokenUri);
     },
+    authorizedUser: (options = {}) => _authorizedUser(state, tokenUri, options),
+    impersonatedServiceAccount: (options = {}) =>
+      _impersonatedServiceAccount(state, endpoints.iamcredentials, tokenUri, options),
     tokenInfo: (token) => state.tokenInfo(token),
     injectFault: (route, fault) => faults.add(route, fault),
     clearFaults: () => faults.clear(),

@@ -215,6 +215,27 @@ export interface TokenInfo {
   requestReason?: string;
 }
 
+/** Options of {@linkcode Emulator.authorizedUser}. */
+export interface AuthorizedUserOptions {
+  /**
+   * The scopes the refresh token grants; default gcloud's (`openid`, `userinfo.email`,
+   * `cloud-platform`). With `openid`, a refresh also answers an ID token for the client.
+   */
+  scopes?: readonly string[];
+  /** The file's `quota_project_id`; default none. */
+  quotaProjectId?: string;
+}
+
+/** Options of {@linkcode Emulator.impersonatedServiceAccount}. */
+export interface ImpersonatedServiceAccountOptions {
+  /** The account to impersonate; default the first. */
+  serviceAccount?: string;
+  /** Service accounts (emails) of the delegation chain, in order; default none. */
+  delegates?: readonly string[];
+  /** The source credentials as JSON text; default a new {@linkcode Emulator.authorizedUser}. */
+  sourceCredentials?: string;
+}
+
 /** A running emulator. */
 export interface Emulator {
   /** The base URL, `http://127.0.0.1:<port>`. */
@@ -248,10 +269,28 @@ export interface Emulator {
   readonly requests: readonly RecordedRequest[];
   /**
    * Creates a user-managed key for a service account (default the first) as key file JSON text.
+   * Its `token_uri` is the emulator's OAuth2 token endpoint, which takes assertions whose `aud`
+   * is that URL or Google's `https://oauth2.<universe>/token`.
    * Like every key of the emulator it is made once per process: the n-th key of an account is the
    * same in every emulator of the process, and each emulator accepts only the keys it handed out.
    */
   serviceAccountKey(email?: string): Promise<string>;
+  /**
+   * Application default credentials of the emulated user ({@linkcode EmulatorOptions.user}), as
+   * `gcloud auth application-default login` writes them: `authorized_user` JSON text with the
+   * emulated OAuth client's `client_id` and `client_secret`, a new `refresh_token` (each call makes
+   * one) and a `token_uri` pointing at the emulator, where the refresh token grant checks all three.
+   */
+  authorizedUser(options?: AuthorizedUserOptions): string;
+  /**
+   * `impersonated_service_account` JSON text, as gcloud writes it for
+   * `--impersonate-service-account`: `source_credentials` (default {@linkcode authorizedUser}),
+   * the emulator's `service_account_impersonation_url` of the target, and the `delegates` chain
+   * (as `projects/-/serviceAccounts/<email>`).
+   *
+   * @throws {TypeError} When the target, a delegate or the source is unknown or malformed.
+   */
+  impersonatedServiceAccount(options?: ImpersonatedServiceAccountOptions): string;
   /** What an access token the emulator issued stands for, or `undefined`. */
   tokenInfo(token: string): TokenInfo | undefined;
   /** Queues a fault for the next requests of `route`. */
