@@ -14,6 +14,7 @@ import {
   SignJWT,
 } from "jose";
 import { type _Config, _projectOf } from "./_config.ts";
+import { _TokenStore } from "./_token_store.ts";
 import type { TokenInfo } from "./types.ts";
 
 const ID_TOKEN_LIFETIME_SECONDS = 3600;
@@ -61,13 +62,14 @@ export class _State {
   readonly #managed: ReadonlyMap<string, Promise<_SigningKey>>;
   readonly #userKeys = new Map<string, Map<string, CryptoKey>>();
   #userKeysMade = 0;
-  readonly #tokens = new Map<string, TokenInfo>();
+  readonly tokens: _TokenStore;
   readonly #refreshTokens = new Map<string, readonly string[]>();
   /** The OAuth client `authorized_user` credentials name (as gcloud's own client). */
   readonly oauthClient: Readonly<{ id: string; secret: string }>;
 
   constructor(config: _Config) {
     this.config = config;
+    this.tokens = new _TokenStore(config.now);
     this.oauthClient = {
       id: `${config.projectNumber}-emulated.apps.googleusercontent.com`,
       secret: `GOCSPX-${_randomId(14)}`,
@@ -233,12 +235,12 @@ export class _State {
   issueToken(info: Omit<TokenInfo, "expiresAt">, lifetimeSeconds: number): string {
     const token = `ya29.${base64url.encode(crypto.getRandomValues(new Uint8Array(48)))}`;
     const expiresAt = new Date(this.config.now() + lifetimeSeconds * 1000);
-    this.#tokens.set(token, { ...info, expiresAt });
+    this.tokens.add(token, { ...info, expiresAt });
     return token;
   }
 
-  /** What a token stands for, expired ones included. */
+  /** What a live token stands for; `undefined` once it expired. */
   tokenInfo(token: string): TokenInfo | undefined {
-    return this.#tokens.get(token);
+    return this.tokens.get(token);
   }
 }

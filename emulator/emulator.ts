@@ -8,6 +8,7 @@
 import { _resolveConfig } from "./_config.ts";
 import { OIDC_PATH } from "./_github_oidc.ts";
 import { _authorizedUser, _impersonatedServiceAccount } from "./_credentials_files.ts";
+import { _googleFetch } from "./_google_fetch.ts";
 import { GOOGLE_CERTS_PATH } from "./_iam_credentials.ts";
 import { OAUTH2_TOKEN_PATH } from "./_oauth2.ts";
 import { _close, _FaultQueue, _listen } from "./_server.ts";
@@ -88,6 +89,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     sts: `${url}/sts/v1`,
     iamcredentials: `${url}/iamcredentials/v1`,
     oauth2: `${url}/oauth2`,
+    cloudresourcemanager: `${url}/cloudresourcemanager/v1`,
   });
   const config = state.config;
   const oidcRequest = Object.freeze({
@@ -102,6 +104,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     endpoints,
     oidcRequest,
     googleCertsUrl: `${url}${GOOGLE_CERTS_PATH}`,
+    fetch: _googleFetch(url, config.universe),
     env: Object.freeze({
       ACTIONS_ID_TOKEN_REQUEST_URL: oidcRequest.url,
       ACTIONS_ID_TOKEN_REQUEST_TOKEN: oidcRequest.token,

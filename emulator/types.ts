@@ -158,7 +158,8 @@ export type EmulatorRoute =
   | "jwks"
   | "metadata"
   | "metadataToken"
-  | "metadataIdentity";
+  | "metadataIdentity"
+  | "projects";
 
 /** A fault to inject into the next requests of a route, instead of (or before) the answer. */
 export interface EmulatorFault {
@@ -254,10 +255,25 @@ export interface Emulator {
   readonly metadataHost: string;
   /** The OIDC request of a runner job, `{ url, token }`, as `authenticate()` takes it. */
   readonly oidcRequest: Readonly<{ url: string; token: string }>;
-  /** Base URLs of the emulated Google services, as `authenticate()` takes them. */
-  readonly endpoints: Readonly<{ sts: string; iamcredentials: string; oauth2: string }>;
+  /**
+   * Base URLs of the emulated Google services, as `authenticate()` takes them, and of Cloud
+   * Resource Manager (`…/cloudresourcemanager/v1`, whose `projects/<number or id>` client
+   * libraries read to find a project id).
+   */
+  readonly endpoints: Readonly<
+    { sts: string; iamcredentials: string; oauth2: string; cloudresourcemanager: string }
+  >;
   /** The JWKS Google's ID tokens verify against, as `https://www.googleapis.com/oauth2/v3/certs`. */
   readonly googleCertsUrl: string;
+  /**
+   * A `fetch` that sends requests for Google's hosts of the emulated universe to the emulator:
+   * `https://<service>.<universe>/<path>` for `oauth2`, `sts`, `iamcredentials`,
+   * `cloudresourcemanager` and `www` (its `oauth2/v3/certs`), and `http://metadata.google.internal`
+   * or `http://169.254.169.254`. Any other URL is fetched unchanged. For client libraries that call
+   * fixed Google URLs, such as google-auth-library with a service account key:
+   * `new GoogleAuth({ keyFile, clientOptions: { transporterOptions: { fetchImplementation: emulator.fetch } } })`.
+   */
+  readonly fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
   /** The provider's full resource name. */
   readonly provider: string;
   /** The first service account. */
@@ -291,7 +307,10 @@ export interface Emulator {
    * @throws {TypeError} When the target, a delegate or the source is unknown or malformed.
    */
   impersonatedServiceAccount(options?: ImpersonatedServiceAccountOptions): string;
-  /** What an access token the emulator issued stands for, or `undefined`. */
+  /**
+   * What an access token the emulator issued stands for, or `undefined` (also once it expired on
+   * the emulator's clock: expired tokens are forgotten).
+   */
   tokenInfo(token: string): TokenInfo | undefined;
   /** Queues a fault for the next requests of `route`. */
   injectFault(route: EmulatorRoute, fault: EmulatorFault): void;
