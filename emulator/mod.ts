@@ -40,5 +40,6 @@ export type {
   MetadataOptions,
   ProviderOptions,
   RecordedRequest,
+  RecordOptions,
   TokenInfo,
 } from "./types.ts";

@@ -132,8 +132,18 @@ export interface EmulatorOptions {
   user?: string;
   /** The emulated metadata server (as on Compute Engine, Cloud Run or GKE). */
   metadata?: MetadataOptions;
+  /** How much of the traffic {@linkcode Emulator.requests} keeps. */
+  record?: RecordOptions;
   /** The clock in milliseconds; default `Date.now`. */
   now?: () => number;
+}
+
+/** The bounds of the request record: past either, the oldest requests are dropped. */
+export interface RecordOptions {
+  /** The most requests kept; default 10,000. 0 keeps none. */
+  maxRequests?: number;
+  /** The most bytes kept (URLs, header names and values, bodies); default 32 MiB. */
+  maxBytes?: number;
 }
 
 /** The metadata server's default service account. */
@@ -279,16 +289,16 @@ export interface Emulator {
   /** The first service account. */
   readonly serviceAccount: string;
   /**
-   * Every request received, oldest first, headers and bodies included: it holds the tokens and
+   * The requests received, oldest first, headers and bodies included, within the bounds of
+   * {@linkcode EmulatorOptions.record} (the oldest are dropped past them): it holds the tokens and
    * assertions sent (emulator-issued, but print it with care).
    */
   readonly requests: readonly RecordedRequest[];
   /**
    * Creates a user-managed key for a service account (default the first) as key file JSON text.
    * Its `token_uri` is the emulator's OAuth2 token endpoint, which takes assertions whose `aud`
-   * is that URL or Google's `https://oauth2.<universe>/token`.
-   * Like every key of the emulator it is made once per process: the n-th key of an account is the
-   * same in every emulator of the process, and each emulator accepts only the keys it handed out.
+   * is that URL or Google's `https://oauth2.<universe>/token`. Each emulator accepts only the
+   * keys it made or handed out; key pairs of a closed emulator are reused by later ones.
    */
   serviceAccountKey(email?: string): Promise<string>;
   /**
