@@ -96,6 +96,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     throw error;
   }
   const { server, url } = listening;
+  const close = async () => {
+    await _close(server);
+    await state.release();
+  };
   const endpoints = Object.freeze({
     sts: `${url}/sts/v1`,
     iamcredentials: `${url}/iamcredentials/v1`,
@@ -141,9 +145,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     tokenInfo: (token) => state.tokenInfo(token),
     injectFault: (route, fault) => faults.add(route, fault),
     clearFaults: () => faults.clear(),
-    close: async () => {
-      await _close(server);
-      await state.release();
-    },
+    close,
+    [Symbol.asyncDispose]: close,
   };
 }

@@ -328,4 +328,6 @@ export interface Emulator {
   clearFaults(): void;
   /** Stops listening and closes every connection. */
   close(): Promise<void>;
+  /** {@linkcode Emulator.close}, for `await using emulator = await startEmulator()`. */
+  [Symbol.asyncDispose](): Promise<void>;
 }

@@ -134,3 +134,15 @@ Deno.test("startEmulator() rejects invalid options with the option's name", asyn
     });
   }
 });
+
+Deno.test("startEmulator() closes at the end of an await using block", async () => {
+  let url = "";
+  {
+    await using emulator = await startEmulator();
+    url = emulator.url;
+    const root = await fetch(`${url}/`);
+    assert.equal(root.status, 200);
+    await root.body?.cancel();
+  }
+  await assert.rejects(fetch(`${url}/`), TypeError);
+});
