@@ -146,3 +146,12 @@ Deno.test("startEmulator() closes at the end of an await using block", async () 
   }
   await assert.rejects(fetch(`${url}/`), TypeError);
 });
+
+Deno.test("the README names the emulator's real default service account", async () => {
+  const readme = await Deno.readTextFile(new URL("../../README.md", import.meta.url));
+  const named = [...readme.matchAll(/serviceAccount: emulator\.serviceAccount, \/\/ "([^"]+)"/g)];
+  assert.ok(named.length > 0);
+  await withEmulator({}, (emulator) => {
+    for (const [, email] of named) assert.equal(email, emulator.serviceAccount);
+  });
+});

@@ -84,6 +84,17 @@ Deno.test("google-auth-library finds an external_account file's project at the e
     const lookup = emulator.requests.at(-1)!;
     assert.equal(lookup.route, "projects");
     assert.equal(lookup.path, "/cloudresourcemanager/v1/projects/123456789012");
+    // Or with cloud_resource_manager_url naming the emulator, and the library's own transport.
+    const named = new IdentityPoolClient(
+      {
+        ...credentialsFile,
+        cloud_resource_manager_url: `${emulator.endpoints.cloudresourcemanager}/projects/`,
+      } as ConstructorParameters<typeof IdentityPoolClient>[0],
+    );
+    const before = emulator.requests.length;
+    assert.equal(await named.getProjectId(), "emulated-project");
+    assert.equal(emulator.requests.at(-1)!.route, "projects");
+    assert.ok(emulator.requests.length > before);
   });
 });
 
