@@ -24,9 +24,17 @@ export function _googleFetch(
   base: string,
   universe: string,
 ): (input: RequestInfo | URL, init?: RequestInit) => Promise<Response> {
-  return (input, init) => {
+  return async (input, init) => {
     const request = new Request(input, init);
     const target = _emulatedUrl(new URL(request.url), base, universe);
-    return fetch(target === undefined ? request : new Request(target, request));
+    if (target === undefined) return await fetch(request);
+    const bodyless = request.method === "GET" || request.method === "HEAD";
+    return await fetch(target, {
+      method: request.method,
+      headers: request.headers,
+      body: bodyless ? undefined : await request.arrayBuffer(),
+      redirect: request.redirect,
+      signal: request.signal,
+    });
   };
 }
