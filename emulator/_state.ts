@@ -30,14 +30,14 @@ export class _State {
   /** Every key pair taken from the pool (its own and user-managed keys), given back on close. */
   readonly #taken: Promise<_SigningKey>[] = [];
   #released = false;
-  readonly tokens: _TokenStore;
+  readonly #tokens: _TokenStore;
   readonly #refreshTokens = new Map<string, readonly string[]>();
   /** The OAuth client `authorized_user` credentials name (as gcloud's own client). */
   readonly oauthClient: Readonly<{ id: string; secret: string }>;
 
   constructor(config: _Config) {
     this.config = config;
-    this.tokens = new _TokenStore(config.now);
+    this.#tokens = new _TokenStore(config.now);
     this.oauthClient = {
       id: `${config.projectNumber}-emulated.apps.googleusercontent.com`,
       secret: `GOCSPX-${_randomId(14)}`,
@@ -219,12 +219,12 @@ export class _State {
   issueToken(info: Omit<TokenInfo, "expiresAt">, lifetimeSeconds: number): string {
     const token = `ya29.${base64url.encode(crypto.getRandomValues(new Uint8Array(48)))}`;
     const expiresAt = new Date(this.config.now() + lifetimeSeconds * 1000);
-    this.tokens.add(token, { ...info, expiresAt });
+    this.#tokens.add(token, { ...info, expiresAt });
     return token;
   }
 
   /** What a live token stands for; `undefined` once it expired. */
   tokenInfo(token: string): TokenInfo | undefined {
-    return this.tokens.get(token);
+    return this.#tokens.get(token);
   }
 }

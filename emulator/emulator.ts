@@ -27,10 +27,11 @@ import type { Emulator, EmulatorOptions } from "./types.ts";
  * `options.record`), and faults (status codes, resets, truncated bodies, latency) can be queued per
  * route.
  *
- * Each emulator has its own RSA keys (GitHub's, Google's, each service account's), so a JWT one
- * emulator signed does not verify at another running beside it. They come from a per-process pool
- * that `close()` gives them back to, so only starts with no closed emulator to inherit from pay
- * for making them (about 100 ms a key, made side by side).
+ * Each emulator has RSA keys of its own (one pair behind GitHub's, Google's and each service
+ * account's Google-managed key, under distinct key ids, plus one per user-managed key), so a JWT
+ * one emulator signed does not verify at another running beside it. They come from a per-process
+ * pool that `close()` gives them back to, so only a start with no closed emulator to inherit from
+ * makes a key pair (a few hundred milliseconds).
  *
  * @param options The provider, service accounts, bindings, claims and limits; all optional.
  * @returns The running emulator; call `close()` when done.
