@@ -6,48 +6,18 @@ import {
   decodeProtectedHeader,
   exportJWK,
   exportPKCS8,
-  generateKeyPair,
   type JWK,
   type JWTPayload,
   jwtVerify,
   type JWTVerifyOptions,
+  SignJWT,
 } from "jose";
-import type { _Config } from "./_config.ts";
+import { type _Config, _projectOf } from "./_config.ts";
+import { _giveBack, _randomId, type _SigningKey, _takeKey } from "./_key_pool.ts";
+import { _TokenStore } from "./_token_store.ts";
 import type { TokenInfo } from "./types.ts";
 
-/** An RSA signing key with its id. */
-export interface _SigningKey {
-  kid: string;
-  privateKey: CryptoKey;
-  publicKey: CryptoKey;
-}
-
-function _randomId(bytes: number): string {
-  const data = crypto.getRandomValues(new Uint8Array(bytes));
-  return Array.from(data, (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
-async function _newKey(): Promise<_SigningKey> {
-  const { privateKey, publicKey } = await generateKeyPair("RS256", { extractable: true });
-  return { kid: _randomId(20), privateKey, publicKey };
-}
-
-/**
- * Keys by role, made once per process and shared by every emulator in it: an RSA key takes about
- * 100 ms to make, and a test suite starts hundreds of emulators.
- */
-const _keysByRole = new Map<string, Promise<_SigningKey>>();
-
-function _keyFor(role: string): Promise<_SigningKey> {
-  let key = _keysByRole.get(role);
-  if (key === undefined) {
-    key = _newKey();
-    // A failed generation is not remembered: the next start tries again.
-    key.catch(() => _keysByRole.delete(role));
-    _keysByRole.set(role, key);
-  }
-  return key;
-}
+const ID_TOKEN_LIFETIME_SECONDS = 3600;
 
 /** The emulator's memory. */
 export class _State {
@@ -57,16 +27,34 @@ export class _State {
   /** Each service account's Google-managed key, made at start as Google has it beforehand. */
   readonly #managed: ReadonlyMap<string, Promise<_SigningKey>>;
   readonly #userKeys = new Map<string, Map<string, CryptoKey>>();
-  #userKeysMade = 0;
-  readonly #tokens = new Map<string, TokenInfo>();
+  /** Every key pair taken from the pool (its own and user-managed keys), given back on close. */
+  readonly #taken: Promise<_SigningKey>[] = [];
+  #released = false;
+  readonly #tokens: _TokenStore;
+  readonly #refreshTokens = new Map<string, readonly string[]>();
+  /** The OAuth client `authorized_user` credentials name (as gcloud's own client). */
+  readonly oauthClient: Readonly<{ id: string; secret: string }>;
 
   constructor(config: _Config) {
     this.config = config;
-    this.#github = _keyFor("github");
-    this.#google = _keyFor("google");
-    this.#managed = new Map(
-      config.serviceAccounts.map((email) => [email, _keyFor(`managed ${email}`)]),
-    );
+    this.#tokens = new _TokenStore(config.now);
+    this.oauthClient = {
+      id: `${config.projectNumber}-emulated.apps.googleusercontent.com`,
+      secret: `GOCSPX-${_randomId(14)}`,
+    };
+    // One key pair of its own serves GitHub, Google and each account's Google-managed key, each
+    // under its own key id: every check matches the key id, so none stands in for another.
+    const own = this.#take();
+    const role = async () => ({ ...await own, kid: _randomId(20) });
+    this.#github = role();
+    this.#google = role();
+    this.#managed = new Map(config.serviceAccounts.map((email) => [email, role()]));
+  }
+
+  #take(): Promise<_SigningKey> {
+    const key = _takeKey();
+    this.#taken.push(key);
+    return key;
   }
 
   /** Resolves once every key exists, so no answer pays for making one. */
@@ -74,14 +62,39 @@ export class _State {
     await Promise.all([this.#github, this.#google, ...this.#managed.values()]);
   }
 
+  /** Gives the keys back to the pool (once): the emulator is closed or failed to start. */
+  async release(): Promise<void> {
+    if (this.#released) return;
+    this.#released = true;
+    const settled = await Promise.allSettled(this.#taken);
+    _giveBack(settled.flatMap((result) => result.status === "fulfilled" ? [result.value] : []));
+  }
+
   /** The key GitHub signs OIDC tokens with. */
   githubKey(): Promise<_SigningKey> {
     return this.#github;
   }
 
-  /** The key Google signs ID tokens with. */
-  googleKey(): Promise<_SigningKey> {
-    return this.#google;
+  /**
+   * An ID token Google signs (issuer `https://accounts.google.com`, one hour) for `audience`
+   * about `subject` (a numeric id), with further `claims`; it verifies at the emulator's
+   * `googleCertsUrl`.
+   */
+  async googleIdToken(
+    audience: string,
+    subject: string,
+    claims: Record<string, unknown>,
+  ): Promise<string> {
+    const key = await this.#google;
+    const iat = Math.floor(this.config.now() / 1000);
+    return await new SignJWT(claims)
+      .setProtectedHeader({ alg: "RS256", kid: key.kid, typ: "JWT" })
+      .setIssuer("https://accounts.google.com")
+      .setAudience(audience)
+      .setSubject(subject)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + ID_TOKEN_LIFETIME_SECONDS)
+      .sign(key.privateKey);
   }
 
   /** The public key of GitHub's issuer (`"github"`) or of Google's ID tokens as a JWKS. */
@@ -116,13 +129,16 @@ export class _State {
     return key;
   }
 
-  /** Creates a user-managed key of a service account and returns it as key file JSON text. */
-  async createUserKey(email: string): Promise<string> {
-    const key = await _keyFor(`user ${email} ${this.#userKeysMade++}`);
+  /**
+   * Creates a user-managed key of a service account and returns it as key file JSON text whose
+   * `token_uri` is `tokenUri`.
+   */
+  async createUserKey(email: string, tokenUri: string): Promise<string> {
+    const key = await this.#take();
     const keys = this.#userKeys.get(email) ?? new Map<string, CryptoKey>();
     keys.set(key.kid, key.publicKey);
     this.#userKeys.set(email, keys);
-    const project = /@([^.]+)\.iam\.gserviceaccount\.com$/.exec(email)?.[1] ?? "emulated-project";
+    const project = _projectOf(email);
     return JSON.stringify({
       type: "service_account",
       project_id: project,
@@ -131,7 +147,7 @@ export class _State {
       client_email: email,
       client_id: this.uniqueId(email),
       auth_uri: "https://accounts.google.com/o/oauth2/auth",
-      token_uri: `https://oauth2.${this.config.universe}/token`,
+      token_uri: tokenUri,
       auth_provider_x509_cert_url: "https://www.googleapis.com/oauth2/v1/certs",
       client_x509_cert_url: `https://www.googleapis.com/robot/v1/metadata/x509/${
         encodeURIComponent(email)
@@ -187,15 +203,27 @@ export class _State {
     return undefined;
   }
 
+  /** A refresh token of the emulated user granting `scopes` to the OAuth client. */
+  createRefreshToken(scopes: readonly string[]): string {
+    const token = `1//${base64url.encode(crypto.getRandomValues(new Uint8Array(48)))}`;
+    this.#refreshTokens.set(token, [...scopes]);
+    return token;
+  }
+
+  /** The scopes a refresh token grants, or `undefined` when the emulator did not issue it. */
+  refreshTokenScopes(token: string): readonly string[] | undefined {
+    return this.#refreshTokens.get(token);
+  }
+
   /** Issues an opaque access token standing for `info`, valid `lifetimeSeconds` from now. */
   issueToken(info: Omit<TokenInfo, "expiresAt">, lifetimeSeconds: number): string {
     const token = `ya29.${base64url.encode(crypto.getRandomValues(new Uint8Array(48)))}`;
     const expiresAt = new Date(this.config.now() + lifetimeSeconds * 1000);
-    this.#tokens.set(token, { ...info, expiresAt });
+    this.#tokens.add(token, { ...info, expiresAt });
     return token;
   }
 
-  /** What a token stands for, expired ones included. */
+  /** What a live token stands for; `undefined` once it expired. */
   tokenInfo(token: string): TokenInfo | undefined {
     return this.#tokens.get(token);
   }

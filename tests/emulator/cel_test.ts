@@ -233,6 +233,33 @@ Deno.test("compileCel() compares numbers and strings", () => {
   ]);
 });
 
+Deno.test("compileCel() evaluates map literals with string keys", () => {
+  table([
+    ["{}", {}],
+    ["{'a': 1, 'b': [true, null],}", { a: 1, b: [true, null] }],
+    ["{'a': {'b': 'c'}}.a.b", "c"],
+    ["{'repo-a': 'team-1', 'octo-org/app': 'team-2'}[assertion.repository]", "team-2"],
+    ["{'k' + 'ey': 1 + 1}", { key: 2 }],
+    ["'b' in {'a': 1, 'b': 2}", true],
+    ["has({'a': 1}.a) && !has({'a': 1}.b)", true],
+    ["size({'a': 1, 'b': 2})", 2],
+    ["{'a': 1, 'b': 2} == {'b': 2, 'a': 1}", true],
+    ["{'a': 1}.exists(k, k == 'a')", true],
+    ["{true ? 'x' : 'y': 1}", { x: 1 }],
+  ]);
+  const proto = run("{'__proto__': 'own'}");
+  assert.deepEqual(Object.keys(proto as object), ["__proto__"]);
+  assert.equal(Object.getPrototypeOf(proto), Object.prototype);
+  assert.equal(run("{'__proto__': 'own'}.__proto__"), "own");
+  evaluationFails(
+    "{1: 'a'}",
+    /^map keys other than strings are not in the emulator's CEL subset: int$/,
+  );
+  evaluationFails("{'a': 1, 'a': 2}", /^map key conflict: "a"$/);
+  evaluationFails("{'a': 1}.b", /^no such key: "b"$/);
+  evaluationFails("{'a': nope}", /^unknown variable: "nope"$/);
+});
+
 Deno.test("compileCel() compares values by value, lists and maps deeply", () => {
   table([
     ["[1, [2, 'x']] == [1, [2, 'x']]", true],
@@ -582,7 +609,11 @@ Deno.test("compileCel() reports syntax errors at the right index", () => {
     ["a # b", 2, /unexpected character "#"/],
     ["a = b", 2, /unexpected character "="/],
     ["a & b", 2, /unexpected character "&"/],
-    ["{'a': 1}", 0, /at 0: map literals are not in the emulator's CEL subset$/],
+    ["{'a' 1}", 5, /expected ":"/],
+    ["{'a': 1", 7, /expected "," or "\}"/],
+    ["{,}", 1, /expected an expression/],
+    ["Type{a: 1}", 4, /at 4: protobuf message literals are not in the emulator's CEL subset$/],
+    ["a.b{}", 3, /protobuf message literals are not/],
     ["a b", 2, /expected an operator or the end/],
     ["a)", 1, /expected an operator or the end/],
     ["[1, 2", 5, /expected "," or "\]"/],
@@ -626,6 +657,7 @@ Deno.test("compileCel() limits the expression length and nesting depth", () => {
   syntaxFails(`${"size(".repeat(100)}''${")".repeat(100)}`, 320, /nested deeper/);
   syntaxFails(`${"a[".repeat(100)}0${"]".repeat(100)}`, 128, /nested deeper/);
   syntaxFails("true ? 1 : ".repeat(100) + "0", 704, /nested deeper/);
+  syntaxFails(`${"{'a': ".repeat(100)}1${"}".repeat(100)}`, 379, /nested deeper/);
   syntaxFails("[1].exists(x, ".repeat(100) + "true" + ")".repeat(100), 883, /nested deeper/);
 });
 
@@ -675,6 +707,8 @@ Deno.test("compileCel() rejects 100000-character hostile inputs quickly", () => 
 Deno.test("compileCel() throws only CelSyntaxError, and programs only CelEvaluationError", () => {
   const alphabet = [..."ab1 ()[].,?:!-+*/%<>=&|'\"\\#_"].concat(
     ["in", "has(", "size(", ".exists(x,", "true", "null", "assertion.", "'x'", "\\u0041"],
+    ["{", "}", "r'", 'b"', "'''", "1.5", "2u", "\\x4", "\\U0001F600", "\\101", "dyn("],
+    [".extract('{n}/')", ".extract(", ".matches('(?i)a')", ".matches('(?=a)')", "\\1"],
   );
   const input = fc.array(fc.constantFrom(...alphabet), { maxLength: 40 }).map((parts) =>
     parts.join("")

@@ -10,11 +10,15 @@ Deno.test("startEmulator() hands back a runner's environment on 127.0.0.1", asyn
     assert.deepEqual(Object.keys(emulator.env).sort(), [
       "ACTIONS_ID_TOKEN_REQUEST_TOKEN",
       "ACTIONS_ID_TOKEN_REQUEST_URL",
+      "GCE_METADATA_HOST",
+      "GCE_METADATA_IP",
       "GHA_ENDPOINT_OVERRIDE_iamcredentials",
       "GHA_ENDPOINT_OVERRIDE_oauth2",
       "GHA_ENDPOINT_OVERRIDE_sts",
     ]);
     assert.equal(emulator.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN, "runner-token");
+    assert.equal(emulator.env.GCE_METADATA_HOST, emulator.url.slice("http://".length));
+    assert.equal(emulator.metadataHost, emulator.env.GCE_METADATA_HOST);
     assert.match(emulator.env.ACTIONS_ID_TOKEN_REQUEST_URL!, /\?api-version=2\.0$/);
     assert.deepEqual(emulator.oidcRequest, {
       url: emulator.env.ACTIONS_ID_TOKEN_REQUEST_URL,
@@ -129,4 +133,25 @@ Deno.test("startEmulator() rejects invalid options with the option's name", asyn
       });
     });
   }
+});
+
+Deno.test("startEmulator() closes at the end of an await using block", async () => {
+  let url = "";
+  {
+    await using emulator = await startEmulator();
+    url = emulator.url;
+    const root = await fetch(`${url}/`);
+    assert.equal(root.status, 200);
+    await root.body?.cancel();
+  }
+  await assert.rejects(fetch(`${url}/`), TypeError);
+});
+
+Deno.test("the README names the emulator's real default service account", async () => {
+  const readme = await Deno.readTextFile(new URL("../../README.md", import.meta.url));
+  const named = [...readme.matchAll(/serviceAccount: emulator\.serviceAccount, \/\/ "([^"]+)"/g)];
+  assert.ok(named.length > 0);
+  await withEmulator({}, (emulator) => {
+    for (const [, email] of named) assert.equal(email, emulator.serviceAccount);
+  });
 });
