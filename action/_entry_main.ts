@@ -1,10 +1,32 @@
-import { process } from "./_node_builtins.ts";
+import {
+  debug,
+  exportVariable,
+  getInput,
+  getState,
+  info,
+  isDebug,
+  notice,
+  saveState,
+  setFailed,
+  setOutput,
+  setSecret,
+  warning,
+} from "@actions/core";
 import { run } from "./main.ts";
-import { createRunnerCore, writeStdout } from "./runner_core.ts";
 
-const core = createRunnerCore({
-  env: process.env,
-  write: writeStdout,
-  fail: () => (process.exitCode = 1),
-});
-await run(core, { env: process.env });
+// Named imports only: the bundle then carries none of @actions/core's OIDC, summary or platform
+// code (build_dist.ts checks that).
+await run({
+  getInput: (name) => getInput(name),
+  setOutput,
+  saveState,
+  getState,
+  exportVariable,
+  setSecret,
+  isDebug,
+  debug,
+  info,
+  notice,
+  warning,
+  setFailed,
+}, { env: process.env });

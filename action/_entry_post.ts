@@ -1,5 +1,4 @@
-import { process } from "./_node_builtins.ts";
+import { getInput, getState, info, warning } from "@actions/core";
 import { runPost } from "./post.ts";
-import { createRunnerLog, writeStdout } from "./runner_core.ts";
 
-runPost(createRunnerLog({ env: process.env, write: writeStdout }), { env: process.env });
+runPost({ getInput: (name) => getInput(name), getState, info, warning }, { env: process.env });

@@ -5,7 +5,8 @@
  * @module
  */
 
-import { fs, path as nodePath } from "./_node_builtins.ts";
+import fs from "node:fs";
+import nodePath from "node:path";
 import { CREDENTIALS_FILE_NAME } from "./credentials_file_name.ts";
 import { ActionInputError } from "./errors.ts";
 

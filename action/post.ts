@@ -4,7 +4,8 @@
  * @module
  */
 
-import { fs, path as nodePath } from "./_node_builtins.ts";
+import fs from "node:fs";
+import nodePath from "node:path";
 import type { ActionCore } from "./core.ts";
 import { CREDENTIALS_FILE_NAME, CREDENTIALS_PATH_STATE } from "./credentials_file_name.ts";
 import { booleanValue } from "./input_parsers.ts";

@@ -1,0 +1,44 @@
+// build_dist.ts: only @actions/http-client and @actions/exec may stay unbundled, each import of
+// them becomes a throwing stub, and a bundle that uses a stubbed binding fails the build.
+import assert from "node:assert/strict";
+import { stubUnbundled } from "../../build_dist.ts";
+
+const LEFT_BY_ESBUILD =
+  'import*as o from"node:os";import{HttpClient as gs,X as y}from"@actions/http-client";' +
+  'import*as jr from"@actions/exec";function f(){return o.EOL}';
+
+Deno.test("stubUnbundled() turns the imports of the two stubbed packages into throwing stubs", async () => {
+  const code = stubUnbundled(LEFT_BY_ESBUILD, "main.mjs");
+  assert.match(code, /import\*as o from"node:os"/);
+  assert.doesNotMatch(code, /from"@actions/);
+  const module = await import(
+    `data:text/javascript,${encodeURIComponent(`${code}export{gs,jr};`)}`
+  );
+  assert.throws(() => new module.gs(), /@actions\/http-client is not bundled with this step/);
+  assert.throws(
+    () => module.jr.exec("uname"),
+    /@actions\/exec is not bundled with this step \(exec\)/,
+  );
+});
+
+Deno.test("stubUnbundled() fails when another package was left unbundled", () => {
+  assert.throws(
+    () => stubUnbundled('import{SignJWT as s}from"jose";s()', "main.mjs"),
+    /main\.mjs imports "jose" unbundled/,
+  );
+});
+
+Deno.test("stubUnbundled() fails when the code uses a stubbed binding", () => {
+  assert.throws(
+    () =>
+      stubUnbundled(
+        `${LEFT_BY_ESBUILD}async function t(){return new gs("ua").getJson()}`,
+        "main.mjs",
+      ),
+    /main\.mjs uses "gs", bound to a stubbed package/,
+  );
+  assert.throws(
+    () => stubUnbundled(`${LEFT_BY_ESBUILD};jr.exec("uname")`, "main.mjs"),
+    /uses "jr"/,
+  );
+});
