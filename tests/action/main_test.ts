@@ -266,3 +266,40 @@ Deno.test("run() without a credentials file needs no workspace and exports only 
   ]);
   assert.equal(core.saved.size, 0);
 });
+
+Deno.test("run() reports an out-of-range token expiry as ERR_TOKEN_RESPONSE_INVALID before any token output", async (t) => {
+  const cases = {
+    "STS expires_in 1e300 (direct WIF)": {
+      inputs: { workload_identity_provider: PROVIDER, token_format: "access_token" },
+      sts: { access_token: "federated-token", expires_in: 1e300 },
+      iam: {},
+    },
+    "IAM expireTime beyond year 275760": {
+      inputs: {
+        workload_identity_provider: PROVIDER,
+        service_account: SA,
+        token_format: "access_token",
+      },
+      sts: { access_token: "federated-token", expires_in: 3600 },
+      iam: { accessToken: "ya29.minted-token", expireTime: "+275761-01-01T00:00:00Z" },
+    },
+  };
+  for (const [name, { inputs, sts, iam }] of Object.entries(cases)) {
+    await t.step(name, async () => {
+      const core = fakeCore({ ...inputs, create_credentials_file: "false" });
+      const fetch = (input: Request | URL | string) => {
+        const url = String(input);
+        if (url.includes("/oidc")) return Promise.resolve(Response.json({ value: "eyJ.oidc.jwt" }));
+        return Promise.resolve(Response.json(url.endsWith("/token") ? sts : iam));
+      };
+      await run(core, { env: OIDC, fetch });
+      assert.equal(core.failed.length, 1);
+      assert.match(
+        core.failed[0]!,
+        /^ERR_TOKEN_RESPONSE_INVALID: The token response has an invalid "(expires_in|expireTime)"/,
+      );
+      assert.equal(core.outputs.has("access_token"), false);
+      assert.equal(core.outputs.has("access_token_expiration"), false);
+    });
+  }
+});
