@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { run } from "../../action/main.ts";
@@ -303,3 +303,47 @@ Deno.test("run() reports an out-of-range token expiry as ERR_TOKEN_RESPONSE_INVA
     });
   }
 });
+
+Deno.test("run() rejects a relative workspace before sending anything", async () => {
+  const core = fakeCore({ workload_identity_provider: PROVIDER, service_account: SA });
+  const google = fakeGoogle();
+  await run(core, { env: { ...OIDC, GITHUB_WORKSPACE: "." }, fetch: google.fetch });
+  assert.equal(core.failed.length, 1);
+  assert.match(
+    core.failed[0] ?? "",
+    /^ERR_ACTION_INPUT: Cannot write the credentials file in \$GITHUB_WORKSPACE "\.": it is not an absolute path\nHint: /,
+  );
+  assert.deepEqual(google.urls, []);
+});
+
+Deno.test("run() removes the credentials file and fails when its path cannot be saved in state", () =>
+  withWorkspace(async (workspace) => {
+    const core = fakeCore({ workload_identity_provider: PROVIDER, service_account: SA });
+    core.saveState = () => {
+      throw new Error("Missing file at path: /runner/temp/_runner_file_commands/save_state_1");
+    };
+    await run(core, { env: { ...OIDC, GITHUB_WORKSPACE: workspace }, fetch: fakeGoogle().fetch });
+    assert.equal(core.failed.length, 1);
+    assert.match(
+      core.failed[0] ?? "",
+      /^ERR_CREDENTIALS_FILE: Cannot save the credentials file path to \$GITHUB_STATE \(Error: Missing file at path: .*\); the file was removed\nHint: /,
+    );
+    assert.deepEqual(readdirSync(workspace), []);
+    assert.equal(core.outputs.has("credentials_file_path"), false);
+  }));
+
+Deno.test("run() prints a workspace path holding a newline so it cannot start a workflow command", () =>
+  withWorkspace(async (root) => {
+    const workspace = join(root, "ws\n::warning::injected");
+    mkdirSync(workspace);
+    const core = fakeCore({
+      workload_identity_provider: PROVIDER,
+      service_account: SA,
+      token_format: "access_token",
+    });
+    await run(core, { env: { ...OIDC, GITHUB_WORKSPACE: workspace }, fetch: fakeGoogle().fetch });
+    assert.deepEqual(core.failed, []);
+    const infos = core.log.filter((line) => line.startsWith("info:") && line.includes("injected"));
+    assert.equal(infos.length, 2, "the file path and the empty-workspace notice");
+    for (const line of infos) assert.ok(!line.includes("\n"), line);
+  }));
