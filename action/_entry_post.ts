@@ -1,4 +1,6 @@
 import { getInput, getState, info, warning } from "@actions/core";
+import { useDirectStdout } from "./_direct_stdout.ts";
 import { runPost } from "./post.ts";
 
+useDirectStdout();
 runPost({ getInput: (name) => getInput(name), getState, info, warning }, { env: process.env });
