@@ -183,8 +183,8 @@ export async function run(core: ActionCore, options: RunOptions): Promise<void> 
       info: (message: string) => masked.info(message),
       notice: (message: string) => masked.notice(message),
     };
-    // The auth token is an output as soon as it exists, as the anchor does, so it stays set when
-    // a later call fails (for `continue-on-error`).
+    // The auth token is an output as soon as it exists, as google-github-actions/auth does, so it
+    // stays set when a later call fails (for `continue-on-error`).
     const result = await authenticate({
       ...inputs.auth,
       ...(options.fetch === undefined ? {} : { fetch: options.fetch }),

@@ -43,7 +43,7 @@ function withWorkspace(fn: (workspace: string) => Promise<void>): Promise<void> 
   return fn(workspace).finally(() => rmSync(workspace, { recursive: true }));
 }
 
-Deno.test("run() masks every token before any output holds it, outputs in the anchor's order", () =>
+Deno.test("run() masks every token before any output holds it, outputs in google-github-actions/auth's order", () =>
   withWorkspace(async (workspace) => {
     const core = fakeCore({
       workload_identity_provider: PROVIDER,
