@@ -76,6 +76,10 @@ export function stubUnbundled(code: string, output: string): string {
     bindings.push(...names);
     return `const ${pattern}=__unbundled(${JSON.stringify(specifier)});`;
   });
+  const left = /(?:\bfrom|\bimport)\s*\(?\s*"(?!node:)([^"]+)"/.exec(rewritten);
+  if (left !== null) {
+    throw new Error(`${output} still imports "${left[1]}" in a form this build does not rewrite`);
+  }
   for (const name of bindings) {
     const uses = rewritten.match(
       new RegExp(`(?<![\\w$.'"\`])${name.replace("$", "\\$")}(?![\\w$])`, "g"),

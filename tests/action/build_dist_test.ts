@@ -42,3 +42,14 @@ Deno.test("stubUnbundled() fails when the code uses a stubbed binding", () => {
     /uses "jr"/,
   );
 });
+
+Deno.test("stubUnbundled() fails on an import form it does not rewrite", () => {
+  assert.throws(
+    () => stubUnbundled('import d,{HttpClient as h}from"@actions/http-client";', "main.mjs"),
+    /still imports "@actions\/http-client"/,
+  );
+  assert.throws(
+    () => stubUnbundled('const m=await import("@actions/exec");', "main.mjs"),
+    /still imports "@actions\/exec"/,
+  );
+});
