@@ -64,6 +64,8 @@ export async function startForwardProxy(options: ForwardProxyOptions): Promise<F
   });
   server.on("connect", (request: IncomingMessage, client: Duplex, head: Buffer) => {
     record(request);
+    // Deno's node:http still watches a tunnel's socket and errors its CONNECT request on close.
+    request.on("error", () => {});
     client.on("error", () => {});
     const expected = options.credentials === undefined
       ? undefined

@@ -1,0 +1,430 @@
+// The step's node:http transport against loopback servers and a loopback forward proxy that alone
+// resolves the *.proxy-only.test names: direct and tunnelled http: and https: targets, each proxy
+// variable, NO_PROXY, proxy authentication and refusal, aborts before and after the headers,
+// redirects, the body cap, network failures, and auth/ calls made through it.
+import assert from "node:assert/strict";
+import {
+  createServer as createHttpServer,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from "node:http";
+import { createServer as createHttpsServer } from "node:https";
+import { createNodeFetch, type NodeFetchOptions } from "../../action/node_fetch.ts";
+import type { ProxyEnv } from "../../action/proxy.ts";
+import { exchangeToken } from "../../auth/mod.ts";
+import { type ForwardProxy, startForwardProxy } from "./_forward_proxy.ts";
+import { testCertificate } from "./_test_certificate.ts";
+
+const PLAIN = "plain.proxy-only.test";
+const SECURE = "sts.proxy-only.test";
+const certificate = await testCertificate([SECURE, "localhost"]);
+
+/** A server that answers with what it received, plus a few misbehaving routes. */
+function handle(request: IncomingMessage, response: ServerResponse): void {
+  const path = request.url ?? "";
+  request.on("error", () => {}); // a client that aborts is what some tests do
+  if (path === "/redirect") return void response.writeHead(302, { location: "/echo" }).end();
+  if (path === "/hang") return;
+  if (path === "/drip") return void response.writeHead(200).write("partial");
+  if (path === "/reset") {
+    response.writeHead(200, { "content-length": "100" }).write("partial");
+    return void setImmediate(() => request.socket.destroy());
+  }
+  if (path.startsWith("/bytes/")) return void response.end("x".repeat(Number(path.slice(7))));
+  let body = "";
+  request.setEncoding("utf8").on("data", (chunk) => body += chunk).on("end", () => {
+    response.writeHead(201, { "content-type": "application/json", "x-multi": ["a", "b"] });
+    response.end(JSON.stringify({
+      method: request.method,
+      path,
+      host: request.headers.host,
+      contentType: request.headers["content-type"],
+      custom: request.headers["x-custom"],
+      body,
+    }));
+  });
+}
+
+interface Origin {
+  server: Server;
+  port: number;
+  /** The next request the server receives. */
+  nextRequest(): Promise<IncomingMessage>;
+}
+
+async function listen(server: Server): Promise<Origin> {
+  const waiting: ((request: IncomingMessage) => void)[] = [];
+  server.on("request", (request: IncomingMessage) => waiting.shift()?.(request));
+  await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
+  return {
+    server,
+    port: (server.address() as { port: number }).port,
+    nextRequest: () => new Promise((received) => waiting.push(received)),
+  };
+}
+
+/** Resolves when the connection that carried `request` closes (whatever error it had). */
+function closeOf(request: IncomingMessage): Promise<void> {
+  return new Promise((closed) => request.socket.on("close", () => closed()));
+}
+
+interface World {
+  http: Origin;
+  https: Origin;
+  proxy: ForwardProxy;
+  close(): Promise<void>;
+}
+
+async function world(
+  proxyOptions: { credentials?: string; refuseWith?: number } = {},
+): Promise<World> {
+  const http = await listen(createHttpServer(handle));
+  const https = await listen(createHttpsServer(certificate, handle));
+  const proxy = await startForwardProxy({
+    hosts: { [PLAIN]: http.port, [SECURE]: https.port },
+    ...proxyOptions,
+  });
+  return {
+    http,
+    https,
+    proxy,
+    close: async () => {
+      await proxy.close();
+      for (const { server } of [http, https]) {
+        server.closeAllConnections();
+        await new Promise((closed) => server.close(closed));
+      }
+    },
+  };
+}
+
+function fetchWith(env: ProxyEnv, options: NodeFetchOptions = {}) {
+  return createNodeFetch({ env, ca: certificate.cert, ...options });
+}
+
+async function json(response: Response): Promise<Record<string, unknown>> {
+  return await response.json() as Record<string, unknown>;
+}
+
+/** The `cause` message of a rejected fetch, after checking it is fetch's TypeError. */
+async function networkFailure(call: Promise<unknown>): Promise<string> {
+  const error = await call.then(() => undefined, (error: unknown) => error);
+  assert.ok(error instanceof TypeError, `expected a TypeError, got ${error}`);
+  assert.equal(error.message, "fetch failed");
+  return error.cause instanceof Error ? error.cause.message : String(error.cause);
+}
+
+Deno.test("node fetch: direct http: and https: requests carry method, path, headers and body", async () => {
+  const w = await world();
+  try {
+    const fetch = fetchWith({});
+    for (const base of [`http://127.0.0.1:${w.http.port}`, `https://localhost:${w.https.port}`]) {
+      const response = await fetch(`${base}/echo?a=1&b=%20`, {
+        method: "post",
+        headers: { "X-Custom": "yes" },
+        body: "grant=1",
+        signal: AbortSignal.timeout(5_000),
+        redirect: "error",
+      });
+      assert.equal(response.status, 201);
+      assert.equal(response.ok, true);
+      assert.equal(response.headers.get("Content-Type"), "application/json");
+      assert.equal(response.headers.get("x-multi"), "a, b");
+      assert.deepEqual(await json(response), {
+        method: "POST",
+        path: "/echo?a=1&b=%20",
+        host: new URL(base).host,
+        contentType: "text/plain;charset=UTF-8",
+        custom: "yes",
+        body: "grant=1",
+      });
+    }
+    assert.deepEqual(w.proxy.requests, []);
+  } finally {
+    await w.close();
+  }
+});
+
+Deno.test("node fetch: certificates are verified (an untrusted server is a network failure)", async () => {
+  const w = await world();
+  try {
+    const cause = await networkFailure(
+      createNodeFetch({ env: {} })(`https://localhost:${w.https.port}/echo`),
+    );
+    assert.match(cause, /certificate/i);
+  } finally {
+    await w.close();
+  }
+});
+
+Deno.test("node fetch: each proxy variable alone, either case, tunnels its own scheme with CONNECT", async () => {
+  const w = await world();
+  try {
+    const plain = `http://${PLAIN}:${w.http.port}/echo`;
+    const secure = `https://${SECURE}:${w.https.port}/echo`;
+    for (const name of ["HTTP_PROXY", "http_proxy"]) {
+      const response = await fetchWith({ [name]: w.proxy.url })(plain);
+      assert.equal((await json(response)).host, `${PLAIN}:${w.http.port}`, name);
+      // HTTP_PROXY alone leaves https: targets direct, where the name does not resolve.
+      await networkFailure(fetchWith({ [name]: w.proxy.url })(secure));
+    }
+    for (const name of ["HTTPS_PROXY", "https_proxy"]) {
+      const response = await fetchWith({ [name]: w.proxy.url })(secure, {
+        method: "POST",
+        body: "b",
+      });
+      assert.equal((await json(response)).body, "b", name);
+      await networkFailure(fetchWith({ [name]: w.proxy.url })(plain));
+    }
+    assert.deepEqual(w.proxy.requests.map(({ method, target }) => `${method} ${target}`), [
+      `CONNECT ${PLAIN}:${w.http.port}`,
+      `CONNECT ${PLAIN}:${w.http.port}`,
+      `CONNECT ${SECURE}:${w.https.port}`,
+      `CONNECT ${SECURE}:${w.https.port}`,
+    ]);
+  } finally {
+    await w.close();
+  }
+});
+
+Deno.test("node fetch: the lower-case variable wins over a dead upper-case proxy", async () => {
+  const w = await world();
+  const dead = await world();
+  const deadUrl = dead.proxy.url;
+  await dead.close();
+  try {
+    const env = { HTTPS_PROXY: deadUrl, https_proxy: w.proxy.url };
+    const response = await fetchWith(env)(`https://${SECURE}:${w.https.port}/echo`);
+    assert.equal(response.status, 201);
+    await response.body?.cancel();
+    const cause = await networkFailure(
+      fetchWith({ HTTPS_PROXY: deadUrl })(`https://${SECURE}:${w.https.port}/echo`),
+    );
+    assert.match(cause, new RegExp(`^proxy ${deadUrl}: .*ECONNREFUSED`));
+  } finally {
+    await w.close();
+  }
+});
+
+Deno.test("node fetch: NO_PROXY and loopback targets go direct", async () => {
+  const w = await world();
+  try {
+    const secure = `https://${SECURE}:${w.https.port}/echo`;
+    for (
+      const noProxy of [
+        "proxy-only.test",
+        ".proxy-only.test",
+        SECURE,
+        `${SECURE}:${w.https.port}`,
+        "*",
+      ]
+    ) {
+      await networkFailure(fetchWith({ HTTPS_PROXY: w.proxy.url, NO_PROXY: noProxy })(secure));
+    }
+    const other = await fetchWith({
+      HTTPS_PROXY: w.proxy.url,
+      no_proxy: "other.test,.sts.proxy-only.test",
+    })(secure);
+    assert.equal(other.status, 201);
+    await other.text();
+    const env = { HTTPS_PROXY: w.proxy.url, HTTP_PROXY: w.proxy.url };
+    for (
+      const url of [
+        `http://127.0.0.1:${w.http.port}/echo`,
+        `https://localhost:${w.https.port}/echo`,
+      ]
+    ) {
+      assert.equal((await fetchWith(env)(url)).status, 201);
+    }
+    assert.equal(w.proxy.requests.length, 1);
+  } finally {
+    await w.close();
+  }
+});
+
+Deno.test("node fetch: proxy credentials are sent as Basic and never shown", async () => {
+  const w = await world({ credentials: "ci@corp:pa:ss" });
+  try {
+    const target = `https://${SECURE}:${w.https.port}/echo`;
+    const good = `http://ci%40corp:pa%3Ass@${w.proxy.url.slice("http://".length)}`;
+    assert.equal((await fetchWith({ HTTPS_PROXY: good })(target)).status, 201);
+    assert.equal(w.proxy.requests[0]?.authorization, `Basic ${btoa("ci@corp:pa:ss")}`);
+    for (const proxy of [`http://ci%40corp:wrong-s3cret@${w.proxy.url.slice(7)}`, w.proxy.url]) {
+      const cause = await networkFailure(fetchWith({ HTTPS_PROXY: proxy })(target));
+      assert.equal(
+        cause,
+        `proxy ${w.proxy.url} refused CONNECT ${SECURE}:${w.https.port}: HTTP 407 Proxy Authentication Required`,
+      );
+    }
+  } finally {
+    await w.close();
+  }
+});
+
+Deno.test("node fetch: a proxy that refuses the tunnel is a network failure naming it", async () => {
+  const w = await world({ refuseWith: 403 });
+  try {
+    const cause = await networkFailure(
+      fetchWith({ HTTP_PROXY: w.proxy.url.replace("//", "//user:s3cret@") })(
+        `http://${PLAIN}:${w.http.port}/`,
+      ),
+    );
+    assert.equal(
+      cause,
+      `proxy ${w.proxy.url} refused CONNECT ${PLAIN}:${w.http.port}: HTTP 403 Refused`,
+    );
+  } finally {
+    await w.close();
+  }
+});
+
+Deno.test("node fetch: abort before the headers and while the body streams destroys the socket", async () => {
+  const w = await world();
+  try {
+    for (
+      const [env, base] of [
+        [{}, `http://127.0.0.1:${w.http.port}`],
+        [{ HTTPS_PROXY: w.proxy.url }, `https://${SECURE}:${w.https.port}`],
+      ] as const
+    ) {
+      const origin = base.startsWith("https") ? w.https : w.http;
+      const fetch = fetchWith(env);
+
+      const beforeHeaders = new AbortController();
+      let received = origin.nextRequest();
+      const call = fetch(`${base}/hang`, { signal: beforeHeaders.signal });
+      let closed = closeOf(await received);
+      beforeHeaders.abort(new Error("stop before headers"));
+      await assert.rejects(call, { message: "stop before headers" });
+      await closed;
+
+      const whileStreaming = new AbortController();
+      received = origin.nextRequest();
+      const response = await fetch(`${base}/drip`, { signal: whileStreaming.signal });
+      closed = closeOf(await received);
+      const reader = response.body!.getReader();
+      assert.equal(new TextDecoder().decode((await reader.read()).value), "partial");
+      whileStreaming.abort(new Error("stop while streaming"));
+      await assert.rejects(reader.read(), { message: "stop while streaming" });
+      await closed;
+    }
+    const aborted = AbortSignal.abort(new Error("already"));
+    await assert.rejects(
+      fetchWith({})(`http://127.0.0.1:${w.http.port}/echo`, { signal: aborted }),
+      {
+        message: "already",
+      },
+    );
+  } finally {
+    await w.close();
+  }
+});
+
+Deno.test("node fetch: redirects are not followed; redirect: manual returns them", async () => {
+  const w = await world();
+  try {
+    const url = `http://127.0.0.1:${w.http.port}/redirect`;
+    for (const redirect of [undefined, "error", "follow"] as const) {
+      assert.equal(await networkFailure(fetchWith({})(url, { redirect })), "unexpected redirect");
+    }
+    const manual = await fetchWith({})(url, { redirect: "manual" });
+    assert.equal(manual.status, 302);
+    assert.equal(manual.headers.get("location"), "/echo");
+  } finally {
+    await w.close();
+  }
+});
+
+Deno.test("node fetch: a body over maxBodyBytes fails the read; a body at the cap is read whole", async () => {
+  const w = await world();
+  try {
+    const fetch = fetchWith({}, { maxBodyBytes: 1000 });
+    assert.equal(
+      (await (await fetch(`http://127.0.0.1:${w.http.port}/bytes/1000`)).text()).length,
+      1000,
+    );
+    const over = await fetch(`http://127.0.0.1:${w.http.port}/bytes/1001`);
+    await assert.rejects(over.text(), {
+      name: "TypeError",
+      message: "The response body is over 1000 bytes",
+    });
+    assert.throws(() => createNodeFetch({ maxBodyBytes: -1 }), /maxBodyBytes/);
+  } finally {
+    await w.close();
+  }
+});
+
+Deno.test("node fetch: refused, reset and unresolvable are fetch's TypeError", async () => {
+  const w = await world();
+  const closedPort = w.http.port;
+  try {
+    const reset = await fetchWith({})(`http://127.0.0.1:${w.http.port}/reset`);
+    await assert.rejects(reset.text(), { name: "TypeError", message: "terminated" });
+    await networkFailure(fetchWith({})(`http://${PLAIN}/`));
+  } finally {
+    await w.close();
+  }
+  assert.match(
+    await networkFailure(fetchWith({})(`http://127.0.0.1:${closedPort}/`)),
+    /ECONNREFUSED/,
+  );
+});
+
+Deno.test("node fetch: auth/ calls go through it and retry its failures", async () => {
+  const w = await world();
+  let attempts = 0;
+  w.https.server.removeAllListeners("request");
+  w.https.server.on("request", (request: IncomingMessage, response: ServerResponse) => {
+    attempts++;
+    if (attempts === 1) return void response.writeHead(503).end();
+    if (attempts === 2) return void request.socket.destroy();
+    if (attempts === 3) return void response.writeHead(429).end();
+    response.writeHead(200, { "content-type": "application/json" });
+    response.end(JSON.stringify({ access_token: "federated", expires_in: 3600 }));
+  });
+  try {
+    const token = await exchangeToken({
+      baseUrl: `https://${SECURE}:${w.https.port}/v1`,
+      audience:
+        "//iam.googleapis.com/projects/1/locations/global/workloadIdentityPools/p/providers/gh",
+      subjectToken: "eyJhbGciOiJSUzI1NiJ9.e30.sig",
+      fetch: fetchWith({ HTTPS_PROXY: w.proxy.url }),
+      sleep: async () => {},
+    });
+    assert.equal(token.token, "federated");
+    assert.equal(attempts, 4);
+    assert.equal(w.proxy.requests.length, 4);
+  } finally {
+    await w.close();
+  }
+});
+
+Deno.test("node fetch: an auth/ attempt timeout ends a body that never finishes", async () => {
+  const w = await world();
+  w.http.server.removeAllListeners("request");
+  w.http.server.on("request", (_request: IncomingMessage, response: ServerResponse) => {
+    response.writeHead(200, { "content-type": "application/json" }).write('{"access_token":');
+  });
+  try {
+    const received = w.http.nextRequest();
+    const call = exchangeToken({
+      baseUrl: `http://127.0.0.1:${w.http.port}/v1`,
+      audience:
+        "//iam.googleapis.com/projects/1/locations/global/workloadIdentityPools/p/providers/gh",
+      subjectToken: "eyJhbGciOiJSUzI1NiJ9.e30.sig",
+      fetch: fetchWith({}),
+      retry: { attempts: 1 },
+      timeoutMs: 50,
+    });
+    const closed = closeOf(await received);
+    await assert.rejects(call, (error: Error & { status?: number }) => {
+      assert.equal(error.status, 0);
+      assert.match(error.message, /timeout: Timed out after 50 ms/);
+      return true;
+    });
+    await closed;
+  } finally {
+    await w.close();
+  }
+});
