@@ -22,15 +22,22 @@
  * @module
  */
 
-import http from "node:http";
-import https from "node:https";
-import net from "node:net";
+import type * as Http from "node:http";
+import type * as Https from "node:https";
+import type * as Net from "node:net";
 import process from "node:process";
-import tls from "node:tls";
 import type { Duplex } from "node:stream";
+import type * as Tls from "node:tls";
 import type { FetchLike } from "../auth/types.ts";
 import { bodyStream, NodeResponse } from "./node_response.ts";
 import { type ProxyEnv, proxyFor, type ProxyServer } from "./proxy.ts";
+
+// Taken with getBuiltinModule, not imported: under Node 24 an ES `import` of node:http builds a
+// facade over all its exports, whose lazy WebSocket getter loads undici.
+const http = process.getBuiltinModule("node:http") as typeof Http;
+const https = process.getBuiltinModule("node:https") as typeof Https;
+const net = process.getBuiltinModule("node:net") as typeof Net;
+const tls = process.getBuiltinModule("node:tls") as typeof Tls;
 
 /** Options of {@linkcode createNodeFetch}. */
 export interface NodeFetchOptions {
@@ -140,7 +147,7 @@ function openTunnel(
   const authority = `${target.hostname}:${targetPort(target)}`;
   const headers: Record<string, string> = { host: authority };
   if (proxy.authorization !== undefined) headers["proxy-authorization"] = proxy.authorization;
-  const options: https.RequestOptions = {
+  const options: Https.RequestOptions = {
     host: proxy.hostname,
     port: proxy.port,
     method: "CONNECT",
@@ -174,7 +181,7 @@ function openTunnel(
 function overTunnel(tunnel: Duplex, target: URL, ca: string | string[] | undefined): Duplex {
   if (target.protocol === "http:") return tunnel;
   const host = bareHost(target.hostname);
-  const options: tls.ConnectionOptions = { socket: tunnel, host };
+  const options: Tls.ConnectionOptions = { socket: tunnel, host };
   if (net.isIP(host) === 0) options.servername = host;
   if (ca !== undefined) options.ca = ca;
   return tls.connect(options);
@@ -184,9 +191,9 @@ async function startRequest(
   out: Outgoing,
   options: NodeFetchOptions,
   track: (resource: Destroyable) => void,
-): Promise<http.ClientRequest> {
+): Promise<Http.ClientRequest> {
   const proxy = proxyFor(out.url, options.env ?? process.env);
-  const base: https.RequestOptions = {
+  const base: Https.RequestOptions = {
     method: out.method,
     path: `${out.url.pathname}${out.url.search}`,
     headers: out.headers,
@@ -198,7 +205,7 @@ async function startRequest(
     track(connection);
     return http.request({ ...base, createConnection: () => connection });
   }
-  const direct: https.RequestOptions = {
+  const direct: Https.RequestOptions = {
     ...base,
     host: bareHost(out.url.hostname),
     port: targetPort(out.url),

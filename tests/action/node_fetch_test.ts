@@ -3,6 +3,9 @@
 // variable, NO_PROXY, proxy authentication and refusal, aborts before and after the headers,
 // redirects, the body cap, network failures, and auth/ calls made through it.
 import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import process from "node:process";
 import {
   createServer as createHttpServer,
   type IncomingMessage,
@@ -10,6 +13,7 @@ import {
   type ServerResponse,
 } from "node:http";
 import { createServer as createHttpsServer } from "node:https";
+import { node24, required, RUNTIMES_REQUIRED } from "../_helpers/runtimes.ts";
 import { createNodeFetch, type NodeFetchOptions } from "../../action/node_fetch.ts";
 import type { ProxyEnv } from "../../action/proxy.ts";
 import { exchangeToken } from "../../auth/mod.ts";
@@ -432,4 +436,54 @@ Deno.test("node fetch: an auth/ attempt timeout ends a body that never finishes"
   } finally {
     await w.close();
   }
+});
+
+const runner = await node24();
+Deno.test({
+  name:
+    "node fetch: under Node 24 the calls go direct and through the proxy, undici stays unloaded, and the process ends by itself",
+  ignore: runner === undefined && !RUNTIMES_REQUIRED,
+  async fn() {
+    const node = required(runner, "Node 24").path;
+    const w = await world({ credentials: "ci:pw" });
+    try {
+      const child = spawn(node, [
+        new URL("./_node_fetch_child.ts", import.meta.url).pathname,
+        `http://127.0.0.1:${w.http.port}/echo`,
+        `https://${SECURE}:${w.https.port}/echo`,
+        `http://${PLAIN}:${w.http.port}/echo`,
+        `https://${SECURE}:${w.https.port}/redirect`,
+      ], {
+        env: {
+          PATH: process.env.PATH,
+          TEST_CA: certificate.cert,
+          https_proxy: w.proxy.url.replace("//", "//ci:pw@"),
+          HTTP_PROXY: w.proxy.url.replace("//", "//ci:pw@"),
+          NODE_NO_WARNINGS: "1",
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let stdout = "";
+      let stderr = "";
+      child.stdout.setEncoding("utf8").on("data", (chunk) => stdout += chunk);
+      child.stderr.setEncoding("utf8").on("data", (chunk) => stderr += chunk);
+      // The guard only turns a process that never ends into a failure instead of a hang.
+      const guard = setTimeout(() => child.kill("SIGKILL"), 30_000);
+      const [code, signal] = await once(child, "exit") as [number | null, string | null];
+      clearTimeout(guard);
+      assert.deepEqual({ code, signal, stderr }, { code: 0, signal: null, stderr: "" });
+      assert.deepEqual(JSON.parse(stdout), {
+        outcomes: [
+          `201 127.0.0.1:${w.http.port}`,
+          `201 ${SECURE}:${w.https.port}`,
+          `201 ${PLAIN}:${w.http.port}`,
+          "TypeError: unexpected redirect",
+        ],
+        undici: false,
+      });
+      assert.equal(w.proxy.requests.length, 3);
+    } finally {
+      await w.close();
+    }
+  },
 });
