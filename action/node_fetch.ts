@@ -155,7 +155,11 @@ function openTunnel(
     headers,
     agent: false,
   };
-  if (proxy.protocol === "https:" && ca !== undefined) options.ca = ca;
+  if (proxy.protocol === "https:") {
+    // Node takes the TLS server name from the Host header (the target here) unless told.
+    options.servername = net.isIP(proxy.hostname) === 0 ? proxy.hostname : "";
+    if (ca !== undefined) options.ca = ca;
+  }
   const connect = (proxy.protocol === "https:" ? https : http).request(options);
   track(connect);
   return new Promise((resolve, reject) => {

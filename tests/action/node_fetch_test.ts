@@ -17,7 +17,11 @@ import { node24, required, RUNTIMES_REQUIRED } from "../_helpers/runtimes.ts";
 import { createNodeFetch, type NodeFetchOptions } from "../../action/node_fetch.ts";
 import type { ProxyEnv } from "../../action/proxy.ts";
 import { exchangeToken } from "../../auth/mod.ts";
-import { type ForwardProxy, startForwardProxy } from "./_forward_proxy.ts";
+import {
+  type ForwardProxy,
+  type ForwardProxyOptions,
+  startForwardProxy,
+} from "./_forward_proxy.ts";
 import { testCertificate } from "./_test_certificate.ts";
 
 const PLAIN = "plain.proxy-only.test";
@@ -90,7 +94,7 @@ interface World {
 }
 
 async function world(
-  proxyOptions: { credentials?: string; refuseWith?: number } = {},
+  proxyOptions: Omit<ForwardProxyOptions, "hosts"> = {},
 ): Promise<World> {
   const http = await listen(createHttpServer(handle));
   const https = await listen(createHttpsServer(certificate, handle));
@@ -275,6 +279,27 @@ Deno.test("node fetch: proxy credentials are sent as Basic and never shown", asy
   }
 });
 
+Deno.test("node fetch: an https:// proxy is reached over verified TLS", async () => {
+  const w = await world({ tls: certificate, credentials: "ci:pw" });
+  try {
+    const proxy = w.proxy.url.replace("//", "//ci:pw@");
+    const env = { HTTPS_PROXY: proxy, HTTP_PROXY: proxy };
+    for (
+      const url of [`https://${SECURE}:${w.https.port}/echo`, `http://${PLAIN}:${w.http.port}/echo`]
+    ) {
+      assert.equal((await fetchWith(env)(url)).status, 201, url);
+    }
+    assert.equal(w.proxy.requests.length, 2);
+    const untrusted = createNodeFetch({ env })(`http://${PLAIN}:${w.http.port}/echo`);
+    assert.match(
+      await networkFailure(untrusted),
+      /^proxy https:\/\/127\.0\.0\.1:\d+: .*certificate/,
+    );
+  } finally {
+    await w.close();
+  }
+});
+
 Deno.test("node fetch: a proxy that refuses the tunnel is a network failure naming it", async () => {
   const w = await world({ refuseWith: 403 });
   try {
@@ -454,11 +479,16 @@ Deno.test({
         `http://${PLAIN}:${w.http.port}/echo`,
         `https://${SECURE}:${w.https.port}/redirect`,
       ], {
+        // Deno's spawn adds the parent's environment to `env`: every proxy variable is set here.
         env: {
           PATH: process.env.PATH,
           TEST_CA: certificate.cert,
           https_proxy: w.proxy.url.replace("//", "//ci:pw@"),
+          HTTPS_PROXY: "",
+          http_proxy: "",
           HTTP_PROXY: w.proxy.url.replace("//", "//ci:pw@"),
+          no_proxy: "",
+          NO_PROXY: "",
           NODE_NO_WARNINGS: "1",
         },
         stdio: ["ignore", "pipe", "pipe"],
