@@ -163,6 +163,42 @@ Deno.test("node fetch: direct http: and https: requests carry method, path, head
   }
 });
 
+Deno.test("node fetch: Request inputs, header lists and byte bodies; a body reads once", async () => {
+  const w = await world();
+  try {
+    const fetch = fetchWith({});
+    const url = `http://127.0.0.1:${w.http.port}/echo`;
+    const request = new Request(url, {
+      method: "PUT",
+      headers: { "x-custom": "r" },
+      body: "from request",
+    });
+    const fromRequest = await json(
+      await fetch(request, { headers: [["X-Custom", "init"], ["x-custom", "wins"]] }),
+    );
+    assert.deepEqual([fromRequest.method, fromRequest.custom, fromRequest.body], [
+      "PUT",
+      "init, wins",
+      "from request",
+    ]);
+    const bytes = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/octet-stream" },
+      body: new TextEncoder().encode("bytes"),
+    });
+    const echoed = await json(bytes);
+    assert.deepEqual([echoed.contentType, echoed.body], ["application/octet-stream", "bytes"]);
+    await assert.rejects(bytes.text(), { name: "TypeError", message: /already been read/ });
+    await assert.rejects(
+      fetch(url, { method: "POST", body: new Blob(["x"]) }),
+      { name: "TypeError", message: /string, ArrayBuffer or typed array body only/ },
+    );
+    await assert.rejects(fetch("ftp://127.0.0.1/"), { name: "TypeError", message: /ftp:/ });
+  } finally {
+    await w.close();
+  }
+});
+
 Deno.test("node fetch: certificates are verified (an untrusted server is a network failure)", async () => {
   const w = await world();
   try {
