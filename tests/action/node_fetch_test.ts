@@ -435,6 +435,15 @@ Deno.test("node fetch: refused, reset and unresolvable are fetch's TypeError", a
   try {
     const reset = await fetchWith({})(`http://127.0.0.1:${w.http.port}/reset`);
     await assert.rejects(reset.text(), { name: "TypeError", message: "terminated" });
+    for (
+      const [variable, url] of [
+        ["HTTP_PROXY", `http://${PLAIN}:${w.http.port}/reset`],
+        ["HTTPS_PROXY", `https://${SECURE}:${w.https.port}/reset`],
+      ] as const
+    ) {
+      const tunnelled = await fetchWith({ [variable]: w.proxy.url })(url);
+      await assert.rejects(tunnelled.text(), { name: "TypeError" }, url);
+    }
     await networkFailure(fetchWith({})(`http://${PLAIN}/`));
   } finally {
     await w.close();
