@@ -29,8 +29,8 @@ import process from "node:process";
 import type { Duplex } from "node:stream";
 import type * as Tls from "node:tls";
 import type { FetchLike } from "../auth/types.ts";
-import { bodyStream, NodeResponse } from "./node_response.ts";
-import { type ProxyEnv, proxyFor, type ProxyServer } from "./proxy.ts";
+import { bodyStream, NodeResponse } from "./_node_response.ts";
+import { _bareHostname, _portOf, type ProxyEnv, proxyFor, type ProxyServer } from "./proxy.ts";
 
 // Taken with getBuiltinModule, not imported: under Node 24 an ES `import` of node:http builds a
 // facade over all its exports, whose lazy WebSocket getter loads undici.
@@ -129,14 +129,6 @@ function networkError(cause: unknown): TypeError {
   return new TypeError("fetch failed", { cause });
 }
 
-function bareHost(hostname: string): string {
-  return hostname.replace(/^\[(.*)\]$/, "$1");
-}
-
-function targetPort(url: URL): number {
-  return url.port === "" ? (url.protocol === "https:" ? 443 : 80) : Number(url.port);
-}
-
 /** Opens a `CONNECT` tunnel to `target` through `proxy`; `track` sees every socket made. */
 function openTunnel(
   proxy: ProxyServer,
@@ -144,7 +136,7 @@ function openTunnel(
   ca: string | string[] | undefined,
   track: (resource: Destroyable) => void,
 ): Promise<Duplex> {
-  const authority = `${target.hostname}:${targetPort(target)}`;
+  const authority = `${target.hostname}:${_portOf(target)}`;
   const headers: Record<string, string> = { host: authority };
   if (proxy.authorization !== undefined) headers["proxy-authorization"] = proxy.authorization;
   const options: Https.RequestOptions = {
@@ -184,7 +176,7 @@ function openTunnel(
 /** The connection of a tunnelled request: the tunnel itself, or TLS over it for `https:`. */
 function overTunnel(tunnel: Duplex, target: URL, ca: string | string[] | undefined): Duplex {
   if (target.protocol === "http:") return tunnel;
-  const host = bareHost(target.hostname);
+  const host = _bareHostname(target);
   const options: Tls.ConnectionOptions = { socket: tunnel, host };
   if (net.isIP(host) === 0) options.servername = host;
   if (ca !== undefined) options.ca = ca;
@@ -211,8 +203,8 @@ async function startRequest(
   }
   const direct: Https.RequestOptions = {
     ...base,
-    host: bareHost(out.url.hostname),
-    port: targetPort(out.url),
+    host: _bareHostname(out.url),
+    port: _portOf(out.url),
     agent: false,
   };
   if (out.url.protocol === "http:") return http.request(direct);
@@ -295,7 +287,7 @@ export function createNodeFetch(options: NodeFetchOptions = {}): FetchLike {
   const settings = { ...options, maxBodyBytes };
   const fetch = async (input: Request | URL | string, init: RequestInit = {}) =>
     exchange(await outgoing(input, init), settings);
-  // The one cast: NodeResponse is the part of Response that auth/ reads (see node_response.ts
+  // The one cast: NodeResponse is the part of Response that auth/ reads (see _node_response.ts
   // for why it is not a Response instance).
   return fetch as unknown as FetchLike;
 }

@@ -24,18 +24,9 @@ const fetch = createNodeFetch({ ca: process.env.BENCH_CA });
 await (await fetch(process.argv[2])).text();
 `,
 );
-execFileSync(Deno.execPath(), [
-  "bundle",
-  "--quiet",
-  "--platform",
-  "node",
-  "--format",
-  "esm",
-  "--minify",
-  "-o",
-  bundle,
-  entry,
-]);
+// Bundled the way build_dist.ts bundles the step, so Node loads one plain .mjs file.
+const bundleFlags = "bundle --quiet --platform node --format esm --minify".split(" ");
+execFileSync(Deno.execPath(), [...bundleFlags, "-o", bundle, entry]);
 const globalFetch = join(dir, "global_fetch.mjs");
 writeFileSync(globalFetch, "await (await fetch(process.argv[2])).text();\n");
 
