@@ -22,15 +22,22 @@
  * @module
  */
 
-import http from "node:http";
-import https from "node:https";
-import net from "node:net";
+import type * as Http from "node:http";
+import type * as Https from "node:https";
+import type * as Net from "node:net";
 import process from "node:process";
-import tls from "node:tls";
 import type { Duplex } from "node:stream";
+import type * as Tls from "node:tls";
 import type { FetchLike } from "../auth/types.ts";
-import { bodyStream, NodeResponse } from "./node_response.ts";
-import { type ProxyEnv, proxyFor, type ProxyServer } from "./proxy.ts";
+import { bodyStream, NodeResponse } from "./_node_response.ts";
+import { _bareHostname, _portOf, type ProxyEnv, proxyFor, type ProxyServer } from "./proxy.ts";
+
+// Taken with getBuiltinModule, not imported: under Node 24 an ES `import` of node:http builds a
+// facade over all its exports, whose lazy WebSocket getter loads undici.
+const http = process.getBuiltinModule("node:http") as typeof Http;
+const https = process.getBuiltinModule("node:https") as typeof Https;
+const net = process.getBuiltinModule("node:net") as typeof Net;
+const tls = process.getBuiltinModule("node:tls") as typeof Tls;
 
 /** Options of {@linkcode createNodeFetch}. */
 export interface NodeFetchOptions {
@@ -122,14 +129,6 @@ function networkError(cause: unknown): TypeError {
   return new TypeError("fetch failed", { cause });
 }
 
-function bareHost(hostname: string): string {
-  return hostname.replace(/^\[(.*)\]$/, "$1");
-}
-
-function targetPort(url: URL): number {
-  return url.port === "" ? (url.protocol === "https:" ? 443 : 80) : Number(url.port);
-}
-
 /** Opens a `CONNECT` tunnel to `target` through `proxy`; `track` sees every socket made. */
 function openTunnel(
   proxy: ProxyServer,
@@ -137,10 +136,10 @@ function openTunnel(
   ca: string | string[] | undefined,
   track: (resource: Destroyable) => void,
 ): Promise<Duplex> {
-  const authority = `${target.hostname}:${targetPort(target)}`;
+  const authority = `${target.hostname}:${_portOf(target)}`;
   const headers: Record<string, string> = { host: authority };
   if (proxy.authorization !== undefined) headers["proxy-authorization"] = proxy.authorization;
-  const options: https.RequestOptions = {
+  const options: Https.RequestOptions = {
     host: proxy.hostname,
     port: proxy.port,
     method: "CONNECT",
@@ -148,7 +147,11 @@ function openTunnel(
     headers,
     agent: false,
   };
-  if (proxy.protocol === "https:" && ca !== undefined) options.ca = ca;
+  if (proxy.protocol === "https:") {
+    // Node takes the TLS server name from the Host header (the target here) unless told.
+    options.servername = net.isIP(proxy.hostname) === 0 ? proxy.hostname : "";
+    if (ca !== undefined) options.ca = ca;
+  }
   const connect = (proxy.protocol === "https:" ? https : http).request(options);
   track(connect);
   return new Promise((resolve, reject) => {
@@ -173,8 +176,8 @@ function openTunnel(
 /** The connection of a tunnelled request: the tunnel itself, or TLS over it for `https:`. */
 function overTunnel(tunnel: Duplex, target: URL, ca: string | string[] | undefined): Duplex {
   if (target.protocol === "http:") return tunnel;
-  const host = bareHost(target.hostname);
-  const options: tls.ConnectionOptions = { socket: tunnel, host };
+  const host = _bareHostname(target);
+  const options: Tls.ConnectionOptions = { socket: tunnel, host };
   if (net.isIP(host) === 0) options.servername = host;
   if (ca !== undefined) options.ca = ca;
   return tls.connect(options);
@@ -184,9 +187,9 @@ async function startRequest(
   out: Outgoing,
   options: NodeFetchOptions,
   track: (resource: Destroyable) => void,
-): Promise<http.ClientRequest> {
+): Promise<Http.ClientRequest> {
   const proxy = proxyFor(out.url, options.env ?? process.env);
-  const base: https.RequestOptions = {
+  const base: Https.RequestOptions = {
     method: out.method,
     path: `${out.url.pathname}${out.url.search}`,
     headers: out.headers,
@@ -198,10 +201,10 @@ async function startRequest(
     track(connection);
     return http.request({ ...base, createConnection: () => connection });
   }
-  const direct: https.RequestOptions = {
+  const direct: Https.RequestOptions = {
     ...base,
-    host: bareHost(out.url.hostname),
-    port: targetPort(out.url),
+    host: _bareHostname(out.url),
+    port: _portOf(out.url),
     agent: false,
   };
   if (out.url.protocol === "http:") return http.request(direct);
@@ -284,7 +287,7 @@ export function createNodeFetch(options: NodeFetchOptions = {}): FetchLike {
   const settings = { ...options, maxBodyBytes };
   const fetch = async (input: Request | URL | string, init: RequestInit = {}) =>
     exchange(await outgoing(input, init), settings);
-  // The one cast: NodeResponse is the part of Response that auth/ reads (see node_response.ts
+  // The one cast: NodeResponse is the part of Response that auth/ reads (see _node_response.ts
   // for why it is not a Response instance).
   return fetch as unknown as FetchLike;
 }

@@ -54,8 +54,15 @@ function isLoopback(hostname: string): boolean {
   return host === "localhost" || host.startsWith("127.") || host === "[::1]";
 }
 
-function defaultPort(protocol: string): number | undefined {
-  return protocol === "https:" ? 443 : protocol === "http:" ? 80 : undefined;
+/** The port of `url`, or its scheme's (80, 443); `undefined` for another scheme without one. */
+export function _portOf(url: URL): number | undefined {
+  if (url.port !== "") return Number(url.port);
+  return url.protocol === "https:" ? 443 : url.protocol === "http:" ? 80 : undefined;
+}
+
+/** The host name of `url` without the brackets of an IPv6 address, as sockets take it. */
+export function _bareHostname(url: URL): string {
+  return url.hostname.replace(/^\[(.*)\]$/, "$1");
 }
 
 /**
@@ -78,7 +85,7 @@ export function bypassesProxy(target: URL, env: ProxyEnv): boolean {
   const noProxy = variable(env, "NO_PROXY")?.value;
   if (noProxy === undefined) return false;
   const host = target.hostname.toUpperCase();
-  const port = target.port === "" ? defaultPort(target.protocol) : Number(target.port);
+  const port = _portOf(target);
   const names = port === undefined ? [host] : [host, `${host}:${port}`];
   return noProxy.split(",").map((entry) => entry.trim().toUpperCase()).some((entry) =>
     entry === "*" ||
@@ -143,10 +150,10 @@ export function proxyFor(target: URL, env: ProxyEnv): ProxyServer | undefined {
   if (found === undefined) return undefined;
   const url = parseProxy(found.name, found.value);
   const protocol = url.protocol as ProxyServer["protocol"];
-  const port = url.port === "" ? defaultPort(protocol)! : Number(url.port);
+  const port = _portOf(url)!;
   const proxy: ProxyServer = {
     protocol,
-    hostname: url.hostname.replace(/^\[(.*)\]$/, "$1"),
+    hostname: _bareHostname(url),
     port,
     label: `${protocol}//${url.hostname}:${port}`,
   };

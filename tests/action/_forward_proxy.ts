@@ -6,7 +6,8 @@
  *
  * @module
  */
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer as createTlsServer } from "node:https";
 import { connect, type Socket } from "node:net";
 import type { Duplex } from "node:stream";
 
@@ -28,11 +29,13 @@ export interface ForwardProxyOptions {
   credentials?: string;
   /** Refuse every tunnel with this status (such as 403). */
   refuseWith?: number;
+  /** Serve the proxy over TLS with this certificate (an `https://` proxy). */
+  tls?: { cert: string; key: string };
 }
 
 /** A running proxy. */
 export interface ForwardProxy {
-  /** `http://127.0.0.1:<port>`. */
+  /** `http://127.0.0.1:<port>`, or `https://` with `tls`. */
   url: string;
   /** Every request, in arrival order. */
   requests: ProxiedRequest[];
@@ -54,16 +57,21 @@ export async function startForwardProxy(options: ForwardProxyOptions): Promise<F
     if (authorization !== undefined) entry.authorization = authorization;
     requests.push(entry);
   };
-  const server: Server = createServer((request, response) => {
+  const onRequest = (request: IncomingMessage, response: ServerResponse): void => {
     record(request);
     response.writeHead(405, { connection: "close" }).end();
-  });
-  server.on("connection", (socket: Socket) => {
+  };
+  const server: Server = options.tls === undefined
+    ? createServer(onRequest)
+    : createTlsServer(options.tls, onRequest);
+  server.on(options.tls === undefined ? "connection" : "secureConnection", (socket: Socket) => {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
   });
   server.on("connect", (request: IncomingMessage, client: Duplex, head: Buffer) => {
     record(request);
+    // Deno's node:http still watches a tunnel's socket and errors its CONNECT request on close.
+    request.on("error", () => {});
     client.on("error", () => {});
     const expected = options.credentials === undefined
       ? undefined
@@ -96,7 +104,7 @@ export async function startForwardProxy(options: ForwardProxyOptions): Promise<F
   await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
   const { port } = server.address() as { port: number };
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `${options.tls === undefined ? "http" : "https"}://127.0.0.1:${port}`,
     requests,
     close: () =>
       new Promise((closed) => {

@@ -121,14 +121,14 @@ export class NodeResponse {
     this.body = body;
   }
 
-  /** Whether the body has been read (or is being read). */
-  get bodyUsed(): boolean {
-    return this.body.locked;
-  }
+  #read = false;
 
-  /** The whole body as bytes. */
+  /** The whole body as bytes; the body can be read once. */
   async arrayBuffer(): Promise<ArrayBuffer> {
-    if (this.body.locked) throw new TypeError("The response body has already been read");
+    if (this.#read || this.body.locked) {
+      throw new TypeError("The response body has already been read");
+    }
+    this.#read = true;
     const chunks: Uint8Array[] = [];
     let size = 0;
     for await (const chunk of this.body) {
