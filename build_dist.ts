@@ -59,6 +59,23 @@ function _bindings(clause: string): { names: string[]; pattern: string } {
 }
 
 /**
+ * Replaces each static import of a Node built-in (`import*as o from"node:os"`) with the module
+ * `process.getBuiltinModule()` hands back (Node 20.16+): under Node, an ES import of a built-in
+ * builds a facade over all its exports, which runs every getter (`node:process` creates stdout
+ * and stderr and loads the report module; `node:http` loads undici), about 7 ms of CPU per run
+ * of the step. The built-ins are loaded already; nothing else changes.
+ */
+export function builtinsFromProcess(code: string): string {
+  return code.replace(IMPORT, (statement, clause: string | undefined, specifier: string) => {
+    if (!specifier.startsWith("node:")) return statement;
+    if (clause === undefined) return "";
+    // A default import of a built-in is the module itself, as getBuiltinModule returns it.
+    const local = /^[\w$]+$/.test(clause.trim()) ? clause.trim() : _bindings(clause.trim()).pattern;
+    return `const ${local}=process.getBuiltinModule(${JSON.stringify(specifier)});`;
+  });
+}
+
+/**
  * Replaces the imports of {@linkcode STUBBED} packages with stubs; throws when another package
  * was left unbundled or when a stubbed binding is used anywhere in the code.
  */
@@ -111,7 +128,7 @@ if (import.meta.main) {
       source,
     ], { stdio: "inherit", env: { ...Deno.env.toObject(), NO_COLOR: "1" } });
     const bundled = readFileSync(output, "utf8").replace(/\s*$/, "\n");
-    const code = BANNER + stubUnbundled(bundled, output);
+    const code = BANNER + builtinsFromProcess(stubUnbundled(bundled, output));
     writeFileSync(output, code);
     const size = new TextEncoder().encode(code).length;
     if (output === "dist/post.mjs" && /jose|SignJWT|generateAccessToken/.test(code)) {

@@ -13,12 +13,19 @@ import {
   warning,
 } from "@actions/core";
 import { useDirectStdout } from "./_direct_stdout.ts";
-import { run } from "./main.ts";
-import { createNodeFetch } from "./node_fetch.ts";
+import { type FetchLike, run } from "./main.ts";
 
 // Named imports only: the bundle then carries none of @actions/core's OIDC, summary or platform
 // code (build_dist.ts checks that). Calls go over node:http/node:https with the runner's proxy
-// variables, not Node's fetch (which loads undici, about 90 ms, and ignores proxies).
+// variables, not Node's fetch (which loads undici, about 90 ms, and ignores proxies). The
+// transport and the Node modules it takes load on the first call, so a run that makes none (key
+// mode without a token) does not pay for them.
+let transport: FetchLike | undefined;
+const fetch: FetchLike = async (input, init) => {
+  transport ??= (await import("./node_fetch.ts")).createNodeFetch();
+  return transport(input, init);
+};
+
 useDirectStdout();
 await run({
   getInput: (name) => getInput(name),
@@ -33,4 +40,4 @@ await run({
   notice,
   warning,
   setFailed,
-}, { env: process.env, fetch: createNodeFetch() });
+}, { env: process.env, fetch });

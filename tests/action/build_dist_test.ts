@@ -1,7 +1,7 @@
 // build_dist.ts: only @actions/http-client and @actions/exec may stay unbundled, each import of
 // them becomes a throwing stub, and a bundle that uses a stubbed binding fails the build.
 import assert from "node:assert/strict";
-import { stubUnbundled } from "../../build_dist.ts";
+import { builtinsFromProcess, stubUnbundled } from "../../build_dist.ts";
 
 const LEFT_BY_ESBUILD =
   'import*as o from"node:os";import{HttpClient as gs,X as y}from"@actions/http-client";' +
@@ -52,4 +52,20 @@ Deno.test("stubUnbundled() fails on an import form it does not rewrite", () => {
     () => stubUnbundled('const m=await import("@actions/exec");', "main.mjs"),
     /still imports "@actions\/exec"/,
   );
+});
+
+Deno.test("builtinsFromProcess() takes Node built-ins from process.getBuiltinModule", async () => {
+  const code = builtinsFromProcess(
+    'import*as o from"node:os";import f from"node:fs";import{sep as s}from"node:path";import"node:tls";' +
+      'import{x as y}from"./other.mjs";export const r=[o.EOL,f.existsSync,s];',
+  );
+  assert.doesNotMatch(code, /from"node:|import"node:/);
+  assert.match(code, /import\{x as y\}from"\.\/other\.mjs"/, "other imports stay");
+  const module = await import(
+    `data:text/javascript,${encodeURIComponent(code.replace(/import\{x as y\}[^;]*;/, ""))}`
+  );
+  const { EOL } = await import("node:os");
+  const { existsSync } = await import("node:fs");
+  const { sep } = await import("node:path");
+  assert.deepEqual(module.r, [EOL, existsSync, sep]);
 });
