@@ -7,8 +7,9 @@
  * (`getIDToken` needs `@actions/http-client`, `platform` needs `@actions/exec`): they stay
  * external, and each import of them left in the bundle becomes a stub that throws if it is ever
  * called. The build fails when anything else is left unbundled, or when the bundle uses a stubbed
- * binding anywhere but its own import (the step could reach the stub). It also checks that the
- * post bundle holds no `auth/` or jose code, and prints the sizes.
+ * binding anywhere but its own import (the step could reach the stub). Imports of Node built-ins
+ * become `process.getBuiltinModule()` calls (see {@linkcode builtinsFromProcess}). It also checks
+ * that the post bundle holds no `auth/` or jose code, and prints the sizes.
  *
  * Usage: `deno run -A build_dist.ts` (`deno task build:dist`).
  *
