@@ -3,7 +3,8 @@
  * (status, headers, a streaming `body`, `text()`, `json()`, `arrayBuffer()`) over a
  * `node:http` response. It is not a `Response` instance on purpose: under Node, touching the
  * global `Response` or `Headers` loads the bundled undici, the start-up cost this transport exists
- * to avoid (measured about 80 ms on Node 24, as much as a whole `fetch()` call).
+ * to avoid. In fresh Node 24 processes (medians of 21 runs, loaded 2-core machine), a `node:http`
+ * call took 81 ms, the same call plus `new Response()` 160 ms, and a global `fetch()` 173 ms.
  *
  * @module
  */
