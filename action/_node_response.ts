@@ -11,7 +11,7 @@
 
 import type { IncomingMessage } from "node:http";
 
-/** Response headers, read-only, as `Headers` reads them: names are case-insensitive. */
+/** Response headers as `Headers.get` reads them: names are case-insensitive. */
 export class NodeHeaders {
   #values = new Map<string, string>();
 
@@ -30,16 +30,6 @@ export class NodeHeaders {
   /** The value of `name` (repeated headers joined with `, `), or `null`. */
   get(name: string): string | null {
     return this.#values.get(name.toLowerCase()) ?? null;
-  }
-
-  /** Whether the response has `name`. */
-  has(name: string): boolean {
-    return this.#values.has(name.toLowerCase());
-  }
-
-  /** Lower-case name and value pairs, in the order they first arrived. */
-  [Symbol.iterator](): IterableIterator<[string, string]> {
-    return this.#values.entries();
   }
 }
 
