@@ -315,6 +315,15 @@ Deno.test("node fetch: proxy credentials are sent as Basic and never shown", asy
   }
 });
 
+Deno.test("node fetch: an unusable proxy variable fails the call, naming the variable only", async () => {
+  const fetch = fetchWith({ HTTPS_PROXY: "socks5://alice:s3cret@proxy.corp:1080" });
+  const cause = await networkFailure(fetch("https://sts.googleapis.com/v1/token"));
+  assert.equal(
+    cause,
+    "Cannot use the proxy in HTTPS_PROXY: scheme socks5: is not supported (use http:// or https://)",
+  );
+});
+
 Deno.test("node fetch: an https:// proxy is reached over verified TLS", async () => {
   const w = await world({ tls: certificate, credentials: "ci:pw" });
   try {
