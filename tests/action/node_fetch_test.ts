@@ -520,7 +520,7 @@ Deno.test("node fetch: an auth/ attempt timeout ends a body that never finishes"
 const runner = await node24();
 Deno.test({
   name:
-    "node fetch: under Node 24 the calls go direct and through the proxy, undici stays unloaded, and the process ends by itself",
+    "node fetch: under Node 24 the calls go direct and through the proxy, undici stays unloaded, TLS loads only when used, and the process ends by itself",
   ignore: runner === undefined && !RUNTIMES_REQUIRED,
   async fn() {
     const node = required(runner, "Node 24").path;
@@ -558,10 +558,10 @@ Deno.test({
       assert.deepEqual({ code, signal, stderr }, { code: 0, signal: null, stderr: "" });
       assert.deepEqual(JSON.parse(stdout), {
         outcomes: [
-          `201 127.0.0.1:${w.http.port}`,
-          `201 ${SECURE}:${w.https.port}`,
-          `201 ${PLAIN}:${w.http.port}`,
-          "TypeError: unexpected redirect",
+          `201 127.0.0.1:${w.http.port}, no tls`,
+          `201 ${SECURE}:${w.https.port}, tls`,
+          `201 ${PLAIN}:${w.http.port}, tls`,
+          "TypeError: unexpected redirect, tls",
         ],
         undici: false,
       });
