@@ -3,14 +3,15 @@
  * (status, headers, a streaming `body`, `text()`, `json()`, `arrayBuffer()`) over a
  * `node:http` response. It is not a `Response` instance on purpose: under Node, touching the
  * global `Response` or `Headers` loads the bundled undici, the start-up cost this transport exists
- * to avoid (measured about 80 ms on Node 24, as much as a whole `fetch()` call).
+ * to avoid. In fresh Node 24 processes (medians of 21 runs, loaded 2-core machine), a `node:http`
+ * call took 81 ms, the same call plus `new Response()` 160 ms, and a global `fetch()` 173 ms.
  *
  * @module
  */
 
 import type { IncomingMessage } from "node:http";
 
-/** Response headers, read-only, as `Headers` reads them: names are case-insensitive. */
+/** Response headers as `Headers.get` reads them: names are case-insensitive. */
 export class NodeHeaders {
   #values = new Map<string, string>();
 
@@ -29,16 +30,6 @@ export class NodeHeaders {
   /** The value of `name` (repeated headers joined with `, `), or `null`. */
   get(name: string): string | null {
     return this.#values.get(name.toLowerCase()) ?? null;
-  }
-
-  /** Whether the response has `name`. */
-  has(name: string): boolean {
-    return this.#values.has(name.toLowerCase());
-  }
-
-  /** Lower-case name and value pairs, in the order they first arrived. */
-  [Symbol.iterator](): IterableIterator<[string, string]> {
-    return this.#values.entries();
   }
 }
 

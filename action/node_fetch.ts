@@ -1,8 +1,8 @@
 /**
  * A `fetch` for the step over `node:http`/`node:https`, with proxies from the environment. Node's
- * own `fetch` loads its bundled undici on first use, about 90 ms of a step that otherwise runs in
- * about 100 ms; this transport costs a few milliseconds. It does what `auth/` needs of `fetch` and
- * no more:
+ * own `fetch` loads its bundled undici on first use (88-103 ms to the first response headers in a
+ * fresh process, as measured for issue #12); this transport never loads it (a Node 24 test checks
+ * that). It does what `auth/` needs of `fetch` and no more:
  *
  * - one connection per request, closed when the body ends, so the process exits as soon as the
  *   work is done (no keep-alive socket holds the event loop);
@@ -33,11 +33,12 @@ import { bodyStream, NodeResponse } from "./_node_response.ts";
 import { _bareHostname, _portOf, type ProxyEnv, proxyFor, type ProxyServer } from "./proxy.ts";
 
 // Taken with getBuiltinModule, not imported: under Node 24 an ES `import` of node:http builds a
-// facade over all its exports, whose lazy WebSocket getter loads undici.
+// facade over all its exports, whose lazy WebSocket getter loads undici. node:https and node:tls
+// (which start OpenSSL) are taken only when a call needs TLS.
 const http = process.getBuiltinModule("node:http") as typeof Http;
-const https = process.getBuiltinModule("node:https") as typeof Https;
 const net = process.getBuiltinModule("node:net") as typeof Net;
-const tls = process.getBuiltinModule("node:tls") as typeof Tls;
+const https = (): typeof Https => process.getBuiltinModule("node:https") as typeof Https;
+const tls = (): typeof Tls => process.getBuiltinModule("node:tls") as typeof Tls;
 
 /** Options of {@linkcode createNodeFetch}. */
 export interface NodeFetchOptions {
@@ -152,7 +153,7 @@ function openTunnel(
     options.servername = net.isIP(proxy.hostname) === 0 ? proxy.hostname : "";
     if (ca !== undefined) options.ca = ca;
   }
-  const connect = (proxy.protocol === "https:" ? https : http).request(options);
+  const connect = (proxy.protocol === "https:" ? https() : http).request(options);
   track(connect);
   return new Promise((resolve, reject) => {
     connect.once("connect", (response, socket, head) => {
@@ -180,7 +181,7 @@ function overTunnel(tunnel: Duplex, target: URL, ca: string | string[] | undefin
   const options: Tls.ConnectionOptions = { socket: tunnel, host };
   if (net.isIP(host) === 0) options.servername = host;
   if (ca !== undefined) options.ca = ca;
-  return tls.connect(options);
+  return tls().connect(options);
 }
 
 async function startRequest(
@@ -209,7 +210,7 @@ async function startRequest(
   };
   if (out.url.protocol === "http:") return http.request(direct);
   if (options.ca !== undefined) direct.ca = options.ca;
-  return https.request(direct);
+  return https().request(direct);
 }
 
 function exchange(out: Outgoing, options: NodeFetchOptions): Promise<NodeResponse> {

@@ -35,7 +35,18 @@ export interface ProxyServer {
   label: string;
 }
 
-/** Thrown when a proxy variable cannot be used; the message names the variable, not its value. */
+/**
+ * Thrown when a proxy variable cannot be used; the message names the variable, not its value.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ProxyConfigError, proxyFor } from "./proxy.ts";
+ *
+ * const env = { HTTPS_PROXY: "socks5://proxy.corp:1080" };
+ * assert.throws(() => proxyFor(new URL("https://sts.googleapis.com/"), env), ProxyConfigError);
+ * ```
+ */
 export class ProxyConfigError extends Error {
   override name = "ProxyConfigError";
 }

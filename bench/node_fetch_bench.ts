@@ -20,7 +20,7 @@ const transport = new URL("../action/node_fetch.ts", import.meta.url).pathname;
 writeFileSync(
   entry,
   `import { createNodeFetch } from ${JSON.stringify(transport)};
-const fetch = createNodeFetch({ ca: process.env.BENCH_CA });
+const fetch = createNodeFetch();
 await (await fetch(process.argv[2])).text();
 `,
 );
@@ -43,13 +43,13 @@ const ports = await new Promise<{ http: number; https: number; proxy: string }>(
 
 /**
  * Runs Node 24 with only `env` (Deno's child_process would add the whole parent environment);
- * the CA is trusted through NODE_EXTRA_CA_CERTS on every side, baseline included, so global fetch
- * can verify the loopback server too.
+ * the CA is trusted through NODE_EXTRA_CA_CERTS on every side, baseline included, so both fetches
+ * verify the loopback server as the step would (no `ca` option).
  */
 function run(args: string[], env: Record<string, string> = {}): void {
   const { success, stderr } = new Deno.Command(node!, {
     args,
-    env: { NODE_EXTRA_CA_CERTS: caFile, BENCH_CA: certificate.cert, ...env },
+    env: { NODE_EXTRA_CA_CERTS: caFile, ...env },
     clearEnv: true,
     stdout: "null",
   }).outputSync();

@@ -315,6 +315,15 @@ Deno.test("node fetch: proxy credentials are sent as Basic and never shown", asy
   }
 });
 
+Deno.test("node fetch: an unusable proxy variable fails the call, naming the variable only", async () => {
+  const fetch = fetchWith({ HTTPS_PROXY: "socks5://alice:s3cret@proxy.corp:1080" });
+  const cause = await networkFailure(fetch("https://sts.googleapis.com/v1/token"));
+  assert.equal(
+    cause,
+    "Cannot use the proxy in HTTPS_PROXY: scheme socks5: is not supported (use http:// or https://)",
+  );
+});
+
 Deno.test("node fetch: an https:// proxy is reached over verified TLS", async () => {
   const w = await world({ tls: certificate, credentials: "ci:pw" });
   try {
@@ -509,54 +518,80 @@ Deno.test("node fetch: an auth/ attempt timeout ends a body that never finishes"
 });
 
 const runner = await node24();
+
+/** Runs _node_fetch_child.ts under Node 24 with `env`; what it printed, once it has ended itself. */
+async function runChild(
+  node: string,
+  urls: string[],
+  env: Record<string, string>,
+): Promise<{ outcomes: string[]; undici: boolean }> {
+  const child = spawn(
+    node,
+    [new URL("./_node_fetch_child.ts", import.meta.url).pathname, ...urls],
+    {
+      // Deno's spawn adds the parent's environment to `env`: every proxy variable is set here.
+      env: {
+        PATH: process.env.PATH,
+        TEST_CA: certificate.cert,
+        HTTPS_PROXY: "",
+        https_proxy: "",
+        HTTP_PROXY: "",
+        http_proxy: "",
+        NO_PROXY: "",
+        no_proxy: "",
+        NODE_NO_WARNINGS: "1",
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  let stdout = "";
+  let stderr = "";
+  child.stdout.setEncoding("utf8").on("data", (chunk) => stdout += chunk);
+  child.stderr.setEncoding("utf8").on("data", (chunk) => stderr += chunk);
+  // The guard only turns a process that never ends into a failure instead of a hang.
+  const guard = setTimeout(() => child.kill("SIGKILL"), 30_000);
+  const [code, signal] = await once(child, "exit") as [number | null, string | null];
+  clearTimeout(guard);
+  assert.deepEqual({ code, signal, stderr }, { code: 0, signal: null, stderr: "" });
+  return JSON.parse(stdout);
+}
+
 Deno.test({
   name:
-    "node fetch: under Node 24 the calls go direct and through the proxy, undici stays unloaded, and the process ends by itself",
+    "node fetch: under Node 24 the calls go direct and through the proxy, undici stays unloaded, TLS loads only when used, and the process ends by itself",
   ignore: runner === undefined && !RUNTIMES_REQUIRED,
   async fn() {
     const node = required(runner, "Node 24").path;
     const w = await world({ credentials: "ci:pw" });
     try {
-      const child = spawn(node, [
-        new URL("./_node_fetch_child.ts", import.meta.url).pathname,
+      const proxy = w.proxy.url.replace("//", "//ci:pw@");
+      const urls = [
         `http://127.0.0.1:${w.http.port}/echo`,
         `https://${SECURE}:${w.https.port}/echo`,
         `http://${PLAIN}:${w.http.port}/echo`,
         `https://${SECURE}:${w.https.port}/redirect`,
-      ], {
-        // Deno's spawn adds the parent's environment to `env`: every proxy variable is set here.
-        env: {
-          PATH: process.env.PATH,
-          TEST_CA: certificate.cert,
-          https_proxy: w.proxy.url.replace("//", "//ci:pw@"),
-          HTTPS_PROXY: "",
-          http_proxy: "",
-          HTTP_PROXY: w.proxy.url.replace("//", "//ci:pw@"),
-          no_proxy: "",
-          NO_PROXY: "",
-          NODE_NO_WARNINGS: "1",
-        },
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      let stdout = "";
-      let stderr = "";
-      child.stdout.setEncoding("utf8").on("data", (chunk) => stdout += chunk);
-      child.stderr.setEncoding("utf8").on("data", (chunk) => stderr += chunk);
-      // The guard only turns a process that never ends into a failure instead of a hang.
-      const guard = setTimeout(() => child.kill("SIGKILL"), 30_000);
-      const [code, signal] = await once(child, "exit") as [number | null, string | null];
-      clearTimeout(guard);
-      assert.deepEqual({ code, signal, stderr }, { code: 0, signal: null, stderr: "" });
-      assert.deepEqual(JSON.parse(stdout), {
-        outcomes: [
-          `201 127.0.0.1:${w.http.port}`,
-          `201 ${SECURE}:${w.https.port}`,
-          `201 ${PLAIN}:${w.http.port}`,
-          "TypeError: unexpected redirect",
-        ],
+      ];
+      const hosts = [
+        `201 127.0.0.1:${w.http.port}`,
+        `201 ${SECURE}:${w.https.port}`,
+        `201 ${PLAIN}:${w.http.port}`,
+        "TypeError: unexpected redirect",
+      ];
+      const [alone, besideNodes] = await Promise.all([
+        runChild(node, urls, { https_proxy: proxy, HTTP_PROXY: proxy }),
+        // Node's own env proxy (which would also proxy the loopback call) takes no part.
+        runChild(node, urls, { https_proxy: proxy, HTTP_PROXY: proxy, NODE_USE_ENV_PROXY: "1" }),
+      ]);
+      assert.deepEqual(alone, {
+        outcomes: hosts.map((host, i) => `${host}, ${i === 0 ? "no tls" : "tls"}`),
         undici: false,
       });
-      assert.equal(w.proxy.requests.length, 3);
+      assert.deepEqual(
+        besideNodes.outcomes.map((outcome) => outcome.replace(/, (no )?tls$/, "")),
+        hosts,
+      );
+      assert.equal(w.proxy.requests.length, 6);
     } finally {
       await w.close();
     }
