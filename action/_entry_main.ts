@@ -1,10 +1,43 @@
-import { process } from "./_node_builtins.ts";
-import { run } from "./main.ts";
-import { createRunnerCore, writeStdout } from "./runner_core.ts";
+import {
+  debug,
+  exportVariable,
+  getInput,
+  getState,
+  info,
+  isDebug,
+  notice,
+  saveState,
+  setFailed,
+  setOutput,
+  setSecret,
+  warning,
+} from "@actions/core";
+import { useDirectStdout } from "./_direct_stdout.ts";
+import { type FetchLike, run } from "./main.ts";
 
-const core = createRunnerCore({
-  env: process.env,
-  write: writeStdout,
-  fail: () => (process.exitCode = 1),
-});
-await run(core, { env: process.env });
+// Named imports only: the bundle then carries none of @actions/core's OIDC, summary or platform
+// code (build_dist.ts checks that). Calls go over node:http/node:https with the runner's proxy
+// variables, not Node's fetch (which loads undici, about 90 ms, and ignores proxies). The
+// transport and the Node modules it takes load on the first call, so a run that makes none (key
+// mode without a token) does not pay for them.
+let transport: FetchLike | undefined;
+const fetch: FetchLike = async (input, init) => {
+  transport ??= (await import("./node_fetch.ts")).createNodeFetch();
+  return transport(input, init);
+};
+
+useDirectStdout();
+await run({
+  getInput: (name) => getInput(name),
+  setOutput,
+  saveState,
+  getState,
+  exportVariable,
+  setSecret,
+  isDebug,
+  debug,
+  info,
+  notice,
+  warning,
+  setFailed,
+}, { env: process.env, fetch });

@@ -1,5 +1,6 @@
-import { process } from "./_node_builtins.ts";
+import { getInput, getState, info, warning } from "@actions/core";
+import { useDirectStdout } from "./_direct_stdout.ts";
 import { runPost } from "./post.ts";
-import { createRunnerLog, writeStdout } from "./runner_core.ts";
 
-runPost(createRunnerLog({ env: process.env, write: writeStdout }), { env: process.env });
+useDirectStdout();
+runPost({ getInput: (name) => getInput(name), getState, info, warning }, { env: process.env });

@@ -1,7 +1,7 @@
 /**
  * The core-shaped object the step's `run()` functions take: inputs, outputs, state, exported
- * variables, masks and logs. {@linkcode createRunnerCore} implements it with the runner's file
- * commands; tests pass an in-memory fake.
+ * variables, masks and logs. The bundled entry points pass `@actions/core`'s functions; tests pass
+ * an in-memory fake.
  *
  * @module
  */

@@ -5,7 +5,8 @@
  * @module
  */
 
-import { fs, path as nodePath } from "./_node_builtins.ts";
+import fs from "node:fs";
+import nodePath from "node:path";
 import { CREDENTIALS_FILE_NAME } from "./credentials_file_name.ts";
 import { ActionInputError } from "./errors.ts";
 
@@ -14,7 +15,9 @@ const ATTEMPTS = 3;
 function _writeError(directory: string, error: unknown): ActionInputError {
   return new ActionInputError(
     "GITHUB_WORKSPACE",
-    `Cannot write the credentials file in $GITHUB_WORKSPACE "${directory}": ${_code(error)}`,
+    `Cannot write the credentials file in $GITHUB_WORKSPACE ${JSON.stringify(directory)}: ${
+      _code(error)
+    }`,
     {
       code: "ERR_CREDENTIALS_FILE",
       cause: error,
@@ -37,8 +40,9 @@ function _code(error: unknown): string {
 }
 
 /**
- * Checks that the credentials file can be written in `directory` (`$GITHUB_WORKSPACE`): it exists,
- * is a directory and is writable. The step calls it with the other input checks, before anything
+ * Checks that the credentials file can be written in `directory` (`$GITHUB_WORKSPACE`): it is an
+ * absolute path (the post step removes only an absolute path), exists, is a directory and is
+ * writable. The step calls it with the other input checks, before anything
  * is sent or written, so a broken workspace is reported as such instead of failing mid-flight.
  *
  * @param directory The workspace.
@@ -58,7 +62,8 @@ function _code(error: unknown): string {
 export function checkWorkspace(directory: string): void {
   let problem: string | undefined;
   try {
-    if (!fs.statSync(directory).isDirectory()) problem = "it is not a directory";
+    if (!nodePath.isAbsolute(directory)) problem = "it is not an absolute path";
+    else if (!fs.statSync(directory).isDirectory()) problem = "it is not a directory";
     else fs.accessSync(directory, fs.constants.W_OK);
   } catch (error) {
     problem = _code(error) === "ENOENT"
@@ -68,7 +73,9 @@ export function checkWorkspace(directory: string): void {
   if (problem === undefined) return;
   throw new ActionInputError(
     "GITHUB_WORKSPACE",
-    `Cannot write the credentials file in $GITHUB_WORKSPACE "${directory}": ${problem}`,
+    `Cannot write the credentials file in $GITHUB_WORKSPACE ${
+      JSON.stringify(directory)
+    }: ${problem}`,
     {
       hint:
         'Run the step in a job whose workspace exists and is writable (run actions/checkout first), or set "create_credentials_file: false"',
@@ -138,14 +145,67 @@ export function writeCredentialsFile(
       failure ??= error;
     }
     if (failure !== undefined) {
-      try {
-        fs.unlinkSync(path);
-      } catch {
-        // The file is gone already; nothing is left behind.
-      }
+      _removeQuietly(path);
       throw _writeError(directory, failure);
     }
     return path;
+  }
+}
+
+/** Removes `path`, ignoring a failure (then the file is gone already). */
+function _removeQuietly(path: string): void {
+  try {
+    fs.unlinkSync(path);
+  } catch {
+    // Nothing is left behind.
+  }
+}
+
+/**
+ * Records the new credentials file's path with `save` (the step's state, read by the post step).
+ * When that fails, the file (which holds a key or a token source) is removed, since nothing would
+ * clean it up.
+ *
+ * @param path The file {@linkcode writeCredentialsFile} wrote.
+ * @param save Saves the path (`core.saveState`).
+ * @throws {ActionInputError} With code `ERR_CREDENTIALS_FILE`, naming `GITHUB_STATE`, when `save`
+ * throws; the original error is its `cause`.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { existsSync, mkdtempSync, rmSync } from "node:fs";
+ * import { tmpdir } from "node:os";
+ * import { join } from "node:path";
+ * import { recordCredentialsFile, writeCredentialsFile } from "./credentials_file.ts";
+ *
+ * const dir = mkdtempSync(join(tmpdir(), "ws-"));
+ * const path = writeCredentialsFile(dir, {});
+ * const full = () => {
+ *   throw Object.assign(new Error("no space left on device"), { code: "ENOSPC" });
+ * };
+ * assert.throws(() => recordCredentialsFile(path, full), /GITHUB_STATE.*ENOSPC/);
+ * assert.equal(existsSync(path), false);
+ * rmSync(dir, { recursive: true });
+ * ```
+ */
+export function recordCredentialsFile(path: string, save: (path: string) => void): void {
+  try {
+    save(path);
+  } catch (error) {
+    _removeQuietly(path);
+    throw new ActionInputError(
+      "GITHUB_STATE",
+      `Cannot save the credentials file path to $GITHUB_STATE (${
+        _code(error)
+      }); the file was removed`,
+      {
+        code: "ERR_CREDENTIALS_FILE",
+        cause: error,
+        hint:
+          'Check that the runner\'s temp directory is writable and has free space, or set "create_credentials_file: false"',
+      },
+    );
   }
 }
 

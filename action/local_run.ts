@@ -64,24 +64,66 @@ function _section(title: string, body: string): void {
   console.log(`\n=== ${title} ===\n${body.trimEnd() || "(nothing)"}`);
 }
 
+/** The options of `deno task start`. */
+export interface StartOptions {
+  mode: string;
+  token: string;
+  subject?: string;
+  debug: boolean;
+  node: string;
+}
+
+/**
+ * Parses the flags of `deno task start`: the options, `"help"`, or what is wrong (an unknown flag,
+ * a flag without its value, a value out of its list, `--subject` without `--token access_token`).
+ */
+export function parseStartArgs(args: string[]): StartOptions | "help" | { problem: string } {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args,
+      options: {
+        mode: { type: "string", default: "wif" },
+        token: { type: "string", default: "access_token" },
+        subject: { type: "string" },
+        debug: { type: "boolean", default: false },
+        node: { type: "string", default: "node" },
+        help: { type: "boolean", default: false },
+      },
+    }));
+  } catch (error) {
+    return { problem: error instanceof Error ? error.message : String(error) };
+  }
+  if (values.help) return "help";
+  const { help: _, ...options } = values;
+  if (!["wif", "wif-direct", "key"].includes(options.mode)) {
+    return { problem: `--mode ${JSON.stringify(options.mode)} is not one of wif, wif-direct, key` };
+  }
+  if (!["access_token", "id_token", "none"].includes(options.token)) {
+    return {
+      problem: `--token ${
+        JSON.stringify(options.token)
+      } is not one of access_token, id_token, none`,
+    };
+  }
+  if (options.subject !== undefined && options.token !== "access_token") {
+    return {
+      problem:
+        "--subject (domain-wide delegation) needs --token access_token, as access_token_subject does in the step",
+    };
+  }
+  return options;
+}
+
 async function main(): Promise<number> {
-  const { values } = parseArgs({
-    args: Deno.args,
-    options: {
-      mode: { type: "string", default: "wif" },
-      token: { type: "string", default: "access_token" },
-      subject: { type: "string" },
-      debug: { type: "boolean", default: false },
-      node: { type: "string", default: "node" },
-      help: { type: "boolean", default: false },
-    },
-  });
-  if (
-    values.help || !["wif", "wif-direct", "key"].includes(values.mode) ||
-    !["access_token", "id_token", "none"].includes(values.token)
-  ) {
+  const values = parseStartArgs(Deno.args);
+  if (values === "help") {
     console.log(USAGE);
-    return values.help ? 0 : 2;
+    return 0;
+  }
+  if ("problem" in values) {
+    console.error(`${values.problem}\n${USAGE}`);
+    return 2;
   }
   if (!existsSync(`${DIST}/main.mjs`)) {
     console.error("dist/main.mjs is missing: run `deno task build:dist` first");
@@ -98,7 +140,7 @@ async function main(): Promise<number> {
 async function _runAgainst(
   world: Emulator,
   dirs: RunnerDirs,
-  values: { mode: string; token: string; subject?: string; debug: boolean; node: string },
+  values: StartOptions,
 ): Promise<number> {
   const keyJson = await world.serviceAccountKey();
   const inputs = _inputs(world, values.mode, values.token, keyJson, values.subject);
@@ -157,4 +199,4 @@ async function _runAgainst(
   return mainRun.code;
 }
 
-Deno.exit(await main());
+if (import.meta.main) Deno.exit(await main());

@@ -12,7 +12,12 @@ import {
   type FetchLike,
 } from "../auth/mod.ts";
 import type { ActionCore } from "./core.ts";
-import { checkWorkspace, isWorkspaceEmpty, writeCredentialsFile } from "./credentials_file.ts";
+import {
+  checkWorkspace,
+  isWorkspaceEmpty,
+  recordCredentialsFile,
+  writeCredentialsFile,
+} from "./credentials_file.ts";
 import { CREDENTIALS_PATH_STATE } from "./credentials_file_name.ts";
 import { readInputs, type StepInputs } from "./inputs.ts";
 import { _maskedCore, type MaskedCore } from "./_masked_core.ts";
@@ -70,11 +75,13 @@ function _onCredentialsFile(
       const emptyWorkspace = isWorkspaceEmpty(inputs.workspace);
       core.debug("Creating credentials file");
       const path = writeCredentialsFile(inputs.workspace, contents);
-      core.saveState(CREDENTIALS_PATH_STATE, path);
-      core.info(`Created credentials file at "${path}"`);
+      recordCredentialsFile(path, (saved) => core.saveState(CREDENTIALS_PATH_STATE, saved));
+      core.info(`Created credentials file at ${JSON.stringify(path)}`);
       if (emptyWorkspace) {
         core.info(
-          `⚠️ The workspace "${inputs.workspace}" was empty: if actions/checkout runs after this step, it deletes the credentials file. Run actions/checkout before this step.`,
+          `⚠️ The workspace ${
+            JSON.stringify(inputs.workspace)
+          } was empty: if actions/checkout runs after this step, it deletes the credentials file. Run actions/checkout before this step.`,
         );
       }
       core.setOutput("credentials_file_path", path);
@@ -176,8 +183,8 @@ export async function run(core: ActionCore, options: RunOptions): Promise<void> 
       info: (message: string) => masked.info(message),
       notice: (message: string) => masked.notice(message),
     };
-    // The auth token is an output as soon as it exists, as the anchor does, so it stays set when
-    // a later call fails (for `continue-on-error`).
+    // The auth token is an output as soon as it exists, as google-github-actions/auth does, so it
+    // stays set when a later call fails (for `continue-on-error`).
     const result = await authenticate({
       ...inputs.auth,
       ...(options.fetch === undefined ? {} : { fetch: options.fetch }),

@@ -4,7 +4,8 @@
  * @module
  */
 
-import { fs, path as nodePath } from "./_node_builtins.ts";
+import fs from "node:fs";
+import nodePath from "node:path";
 import type { ActionCore } from "./core.ts";
 import { CREDENTIALS_FILE_NAME, CREDENTIALS_PATH_STATE } from "./credentials_file_name.ts";
 import { booleanValue } from "./input_parsers.ts";
@@ -22,14 +23,27 @@ function _errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** The workspace's real path, or why it has none (then nothing can be checked against it). */
+function _realWorkspace(workspace: string | undefined): { real?: string; problem?: string } {
+  if (workspace === undefined) return { problem: "$GITHUB_WORKSPACE is not set" };
+  try {
+    return { real: fs.realpathSync(workspace) };
+  } catch (error) {
+    return {
+      problem: `$GITHUB_WORKSPACE ${JSON.stringify(workspace)} cannot be resolved (${
+        (error as { code?: string }).code ?? _errorText(error)
+      })`,
+    };
+  }
+}
+
 /** Why `path` must not be removed, or `undefined` when it is the file the main step wrote. */
-function _refusal(path: string, workspace: string | undefined): string | undefined {
+function _refusal(path: string, workspace: string): string | undefined {
   if (!nodePath.isAbsolute(path) || !CREDENTIALS_FILE_NAME.test(nodePath.basename(path))) {
     return "it is not a credentials file name this step creates";
   }
-  if (workspace === undefined) return "$GITHUB_WORKSPACE is not set";
-  if (fs.realpathSync(nodePath.dirname(path)) !== fs.realpathSync(workspace)) {
-    return `it is not directly inside the workspace "${workspace}"`;
+  if (fs.realpathSync(nodePath.dirname(path)) !== workspace) {
+    return `it is not directly inside the workspace ${JSON.stringify(workspace)}`;
   }
   const stats = fs.lstatSync(path);
   if (stats.isSymbolicLink()) return "it is a symbolic link";
@@ -97,21 +111,28 @@ export function runPost(
     core.info("Skipping credential cleanup: the main step created no credentials file");
     return "skipped";
   }
+  // JSON quotes: a path holding a newline cannot start a workflow command in a log line.
+  const shown = JSON.stringify(path);
+  const workspace = _realWorkspace(options.env.GITHUB_WORKSPACE?.trim() || undefined);
+  if (workspace.real === undefined) {
+    core.warning(`Skipping credential cleanup of ${shown}: ${workspace.problem}`);
+    return "skipped";
+  }
   try {
-    const refusal = _refusal(path, options.env.GITHUB_WORKSPACE?.trim() || undefined);
+    const refusal = _refusal(path, workspace.real);
     if (refusal !== undefined) {
-      core.warning(`Not removing "${path}": ${refusal}`);
+      core.warning(`Not removing ${shown}: ${refusal}`);
       return "refused";
     }
     fs.unlinkSync(path);
-    core.info(`Removed credentials file "${path}"`);
+    core.info(`Removed credentials file ${shown}`);
     return "removed";
   } catch (error) {
     if ((error as { code?: string }).code === "ENOENT") {
-      core.info(`Credentials file "${path}" is already gone (a later step removed it)`);
+      core.info(`Credentials file ${shown} is already gone (a later step removed it)`);
       return "missing";
     }
-    core.warning(`Could not remove credentials file "${path}": ${_errorText(error)}`);
+    core.warning(`Could not remove credentials file ${shown}: ${_errorText(error)}`);
     return "refused";
   }
 }

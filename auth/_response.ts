@@ -21,21 +21,39 @@ export function _requireString(
   );
 }
 
-/** `now + json[field]` seconds (a number or a numeric string), or undefined when absent. */
+/** A present expiry field that gives no valid date (a server bug, or not Google). */
+function _invalidExpiry(field: string, value: unknown): TokenError {
+  return new TokenError(
+    "ERR_TOKEN_RESPONSE_INVALID",
+    `The token response has an invalid "${field}": ${JSON.stringify(value)?.slice(0, 40)}`,
+  );
+}
+
+/**
+ * `now + json[field]` seconds (a number or a numeric string), or undefined when absent; a TokenError
+ * when present but not a positive number of seconds that gives a valid date.
+ */
 export function _expiresIn(
   json: unknown,
   field: string,
   now: (() => number) | undefined,
 ): Date | undefined {
-  const value = Number(_field(json, field));
-  if (!Number.isFinite(value) || value <= 0) return undefined;
-  return new Date((now ?? Date.now)() + value * 1000);
+  const raw = _field(json, field);
+  if (raw === undefined) return undefined;
+  const value = typeof raw === "number" || typeof raw === "string" ? Number(raw) : NaN;
+  const date = new Date((now ?? Date.now)() + value * 1000);
+  if (!(value > 0) || Number.isNaN(date.getTime())) throw _invalidExpiry(field, raw);
+  return date;
 }
 
-/** `json[field]` as an RFC 3339 timestamp, or undefined when absent or unparsable. */
+/**
+ * `json[field]` as an RFC 3339 timestamp, or undefined when absent; a TokenError when present but
+ * not a valid date.
+ */
 export function _expireTime(json: unknown, field: string): Date | undefined {
-  const value = _field(json, field);
-  if (typeof value !== "string") return undefined;
-  const time = Date.parse(value);
-  return Number.isNaN(time) ? undefined : new Date(time);
+  const raw = _field(json, field);
+  if (raw === undefined) return undefined;
+  const time = typeof raw === "string" ? Date.parse(raw) : NaN;
+  if (Number.isNaN(time)) throw _invalidExpiry(field, raw);
+  return new Date(time);
 }

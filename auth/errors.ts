@@ -81,6 +81,14 @@ export const AUTH_ERROR_HINTS: Readonly<Record<AuthErrorCode, string>> = Object.
     "Retry; if it persists, check that the endpoint overrides point at Google (or a faithful emulator)",
 });
 
+/**
+ * The hint of a call that got no response (status 0 with the network error as cause: DNS,
+ * refused, reset, timeout), whatever the code: the code's own hint would blame permissions or
+ * the provider's configuration for what is a network problem.
+ */
+const NETWORK_HINT =
+  "Check that the runner can reach the host (DNS, firewall, and HTTPS_PROXY/NO_PROXY on self-hosted runners); a timeout or a reset is often transient, so retry the job";
+
 /** Options shared by every {@linkcode AuthError} constructor. */
 export interface AuthErrorOptions {
   /** What to do about it; defaults to the code's entry in {@linkcode AUTH_ERROR_HINTS}. */
@@ -148,7 +156,11 @@ export class AuthError extends Error {
       options.cause === undefined ? {} : { cause: _redactCause(options.cause, secrets) },
     );
     this.code = code;
-    this.hint = _redact(options.hint ?? AUTH_ERROR_HINTS[code], secrets);
+    const unreachable = options.status === 0 && options.cause !== undefined;
+    this.hint = _redact(
+      options.hint ?? (unreachable ? NETWORK_HINT : AUTH_ERROR_HINTS[code]),
+      secrets,
+    );
     if (options.status !== undefined) this.status = options.status;
     if (options.googleStatus !== undefined) this.googleStatus = options.googleStatus;
     if (options.googleMessage !== undefined) {

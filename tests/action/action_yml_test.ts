@@ -1,4 +1,4 @@
-// action.yml against the anchor (google-github-actions/auth v3: 17 inputs, same names and
+// action.yml against google-github-actions/auth v3 (17 inputs, same names and
 // defaults) and the design (outputs, node24, dist/ entries); examples/ use only declared inputs;
 // every error code the step can report has a section in docs/TROUBLESHOOTING.md; docs/step.md and
 // README.md list every input and output.
@@ -10,8 +10,8 @@ import { AUTH_ERROR_HINTS } from "../../auth/mod.ts";
 const ROOT = resolve(import.meta.dirname ?? ".", "../..");
 const read = (path: string): string => readFileSync(join(ROOT, path), "utf8");
 
-/** The anchor's inputs, in its order, with their defaults (`undefined`: no default). */
-const ANCHOR_INPUTS: [string, string | undefined][] = [
+/** google-github-actions/auth's inputs, in its order, with their defaults (`undefined`: no default). */
+const GHA_AUTH_INPUTS: [string, string | undefined][] = [
   ["project_id", undefined],
   ["workload_identity_provider", undefined],
   ["service_account", undefined],
@@ -75,10 +75,10 @@ function section(yaml: string, name: string): Entry[] {
   return entries;
 }
 
-Deno.test("action.yml declares the anchor's 17 inputs, names, defaults and order", () => {
+Deno.test("action.yml declares google-github-actions/auth's 17 inputs, names, defaults and order", () => {
   const inputs = section(read("action.yml"), "inputs");
-  assert.deepEqual(inputs.map((input) => input.name), ANCHOR_INPUTS.map(([name]) => name));
-  for (const [name, fallback] of ANCHOR_INPUTS) {
+  assert.deepEqual(inputs.map((input) => input.name), GHA_AUTH_INPUTS.map(([name]) => name));
+  for (const [name, fallback] of GHA_AUTH_INPUTS) {
     const { fields } = inputs.find((input) => input.name === name)!;
     assert.equal(fields.required, "false", `${name} is not required in YAML`);
     assert.equal(fields.default, fallback, `${name} default`);
@@ -113,11 +113,15 @@ Deno.test("action.yml declares the six outputs and runs dist/ on node24 with a p
     yaml,
     /\nruns:\n {2}using: "node24"\n {2}main: "dist\/main\.mjs"\n {2}post: "dist\/post\.mjs"\n?$/,
   );
-  assert.doesNotMatch(yaml, /post-if:/, "the post step runs always, as the anchor's");
+  assert.doesNotMatch(
+    yaml,
+    /post-if:/,
+    "the post step runs always, as google-github-actions/auth's",
+  );
 });
 
 Deno.test("examples/ use gcp-oidc/auth@v1 with declared inputs, WIF ones with id-token: write", () => {
-  const declared = new Set(ANCHOR_INPUTS.map(([name]) => name));
+  const declared = new Set(GHA_AUTH_INPUTS.map(([name]) => name));
   const files = readdirSync(join(ROOT, "examples")).filter((name) => name.endsWith(".yml"));
   assert.ok(files.length >= 5);
   for (const file of files) {
@@ -155,7 +159,7 @@ Deno.test("docs/step.md and README.md list every input and output", async (t) =>
   for (const file of ["docs/step.md", "README.md"]) {
     await t.step(file, () => {
       const doc = read(file);
-      for (const name of [...ANCHOR_INPUTS.map(([input]) => input), ...OUTPUTS]) {
+      for (const name of [...GHA_AUTH_INPUTS.map(([input]) => input), ...OUTPUTS]) {
         assert.match(doc, new RegExp(`\\| \`${name}\` +\\|`), name);
       }
     });

@@ -19,7 +19,7 @@ import {
   writeCredentialsFile,
 } from "../../action/credentials_file.ts";
 import { CREDENTIALS_FILE_NAME } from "../../action/credentials_file_name.ts";
-import { fs } from "../../action/_node_builtins.ts";
+import fs from "node:fs";
 import { ActionInputError } from "../../action/errors.ts";
 
 function workspace(): string {

@@ -8,6 +8,7 @@ import { node20, node24, required, RUNTIMES_REQUIRED } from "../_helpers/runtime
 import { keySecrets, requestSecrets } from "../_helpers/secrets.ts";
 import { claimsOf } from "../emulator/_calls.ts";
 import { assertNoSecretLeaks } from "./_hygiene.ts";
+import { startForwardProxy } from "./_forward_proxy.ts";
 import {
   errors,
   runMainAndPost,
@@ -602,3 +603,38 @@ for (
     },
   });
 }
+
+Deno.test("dist/main.mjs reaches GitHub OIDC, STS and IAM only through the runner's proxy", async (t) => {
+  const world = await startEmulator();
+  const port = Number(new URL(world.url).port);
+  // Only the proxy resolves this name, so a call that reaches the emulator came through it.
+  const proxy = await startForwardProxy({ hosts: { "gcp-emulator.test": port } });
+  try {
+    const env = Object.fromEntries(
+      Object.entries(world.env).map(([name, value]) => [
+        name,
+        value?.replaceAll("127.0.0.1", "gcp-emulator.test"),
+      ]),
+    );
+    for (const variable of ["HTTP_PROXY", "http_proxy"]) {
+      await t.step(variable, () =>
+        withRunnerDirs(async (dirs) => {
+          proxy.requests.length = 0;
+          const { main } = await runMainAndPost({
+            dirs,
+            inputs: withSa(world, { token_format: "access_token" }),
+            env: { ...env, [variable]: proxy.url },
+          });
+          assert.equal(main.code, 0, main.stdout + main.stderr);
+          assert.ok(main.outputs.access_token);
+          assert.deepEqual(
+            proxy.requests.map((request) => `${request.method} ${request.target}`),
+            Array(3).fill(`CONNECT gcp-emulator.test:${port}`),
+          );
+        }));
+    }
+  } finally {
+    await proxy.close();
+    await world.close();
+  }
+});

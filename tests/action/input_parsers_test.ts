@@ -11,14 +11,14 @@ import {
 const TRUE = ["1", "t", "T", "true", "True", "TRUE"];
 const FALSE = ["0", "f", "F", "false", "False", "FALSE"];
 
-Deno.test("parseBooleanInput() accepts exactly the anchor's spellings", () => {
+Deno.test("parseBooleanInput() accepts exactly google-github-actions/auth's spellings", () => {
   for (const value of TRUE) assert.equal(parseBooleanInput("x", value, false), true);
   for (const value of FALSE) assert.equal(parseBooleanInput("x", value, true), false);
   assert.equal(parseBooleanInput("x", "", true), true);
   assert.equal(parseBooleanInput("x", "", false), false);
 });
 
-Deno.test("booleanValue() gives the anchor's spellings, the fallback for empty, else undefined (property)", () => {
+Deno.test("booleanValue() gives google-github-actions/auth's spellings, the fallback for empty, else undefined (property)", () => {
   fc.assert(
     fc.property(
       fc.oneof(fc.constantFrom(...TRUE, ...FALSE, ""), fc.string()),

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { run } from "../../action/main.ts";
@@ -43,7 +43,7 @@ function withWorkspace(fn: (workspace: string) => Promise<void>): Promise<void> 
   return fn(workspace).finally(() => rmSync(workspace, { recursive: true }));
 }
 
-Deno.test("run() masks every token before any output holds it, outputs in the anchor's order", () =>
+Deno.test("run() masks every token before any output holds it, outputs in google-github-actions/auth's order", () =>
   withWorkspace(async (workspace) => {
     const core = fakeCore({
       workload_identity_provider: PROVIDER,
@@ -266,3 +266,84 @@ Deno.test("run() without a credentials file needs no workspace and exports only 
   ]);
   assert.equal(core.saved.size, 0);
 });
+
+Deno.test("run() reports an out-of-range token expiry as ERR_TOKEN_RESPONSE_INVALID before any token output", async (t) => {
+  const cases = {
+    "STS expires_in 1e300 (direct WIF)": {
+      inputs: { workload_identity_provider: PROVIDER, token_format: "access_token" },
+      sts: { access_token: "federated-token", expires_in: 1e300 },
+      iam: {},
+    },
+    "IAM expireTime beyond year 275760": {
+      inputs: {
+        workload_identity_provider: PROVIDER,
+        service_account: SA,
+        token_format: "access_token",
+      },
+      sts: { access_token: "federated-token", expires_in: 3600 },
+      iam: { accessToken: "ya29.minted-token", expireTime: "+275761-01-01T00:00:00Z" },
+    },
+  };
+  for (const [name, { inputs, sts, iam }] of Object.entries(cases)) {
+    await t.step(name, async () => {
+      const core = fakeCore({ ...inputs, create_credentials_file: "false" });
+      const fetch = (input: Request | URL | string) => {
+        const url = String(input);
+        if (url.includes("/oidc")) return Promise.resolve(Response.json({ value: "eyJ.oidc.jwt" }));
+        return Promise.resolve(Response.json(url.endsWith("/token") ? sts : iam));
+      };
+      await run(core, { env: OIDC, fetch });
+      assert.equal(core.failed.length, 1);
+      assert.match(
+        core.failed[0]!,
+        /^ERR_TOKEN_RESPONSE_INVALID: The token response has an invalid "(expires_in|expireTime)"/,
+      );
+      assert.equal(core.outputs.has("access_token"), false);
+      assert.equal(core.outputs.has("access_token_expiration"), false);
+    });
+  }
+});
+
+Deno.test("run() rejects a relative workspace before sending anything", async () => {
+  const core = fakeCore({ workload_identity_provider: PROVIDER, service_account: SA });
+  const google = fakeGoogle();
+  await run(core, { env: { ...OIDC, GITHUB_WORKSPACE: "." }, fetch: google.fetch });
+  assert.equal(core.failed.length, 1);
+  assert.match(
+    core.failed[0] ?? "",
+    /^ERR_ACTION_INPUT: Cannot write the credentials file in \$GITHUB_WORKSPACE "\.": it is not an absolute path\nHint: /,
+  );
+  assert.deepEqual(google.urls, []);
+});
+
+Deno.test("run() removes the credentials file and fails when its path cannot be saved in state", () =>
+  withWorkspace(async (workspace) => {
+    const core = fakeCore({ workload_identity_provider: PROVIDER, service_account: SA });
+    core.saveState = () => {
+      throw new Error("Missing file at path: /runner/temp/_runner_file_commands/save_state_1");
+    };
+    await run(core, { env: { ...OIDC, GITHUB_WORKSPACE: workspace }, fetch: fakeGoogle().fetch });
+    assert.equal(core.failed.length, 1);
+    assert.match(
+      core.failed[0] ?? "",
+      /^ERR_CREDENTIALS_FILE: Cannot save the credentials file path to \$GITHUB_STATE \(Error: Missing file at path: .*\); the file was removed\nHint: /,
+    );
+    assert.deepEqual(readdirSync(workspace), []);
+    assert.equal(core.outputs.has("credentials_file_path"), false);
+  }));
+
+Deno.test("run() prints a workspace path holding a newline so it cannot start a workflow command", () =>
+  withWorkspace(async (root) => {
+    const workspace = join(root, "ws\n::warning::injected");
+    mkdirSync(workspace);
+    const core = fakeCore({
+      workload_identity_provider: PROVIDER,
+      service_account: SA,
+      token_format: "access_token",
+    });
+    await run(core, { env: { ...OIDC, GITHUB_WORKSPACE: workspace }, fetch: fakeGoogle().fetch });
+    assert.deepEqual(core.failed, []);
+    const infos = core.log.filter((line) => line.startsWith("info:") && line.includes("injected"));
+    assert.equal(infos.length, 2, "the file path and the empty-workspace notice");
+    for (const line of infos) assert.ok(!line.includes("\n"), line);
+  }));

@@ -96,11 +96,47 @@ Deno.test("runPost() never fails: invalid boolean, no state, a file already gone
     );
     assert.equal(runPost(fakeCore(), { env: { GITHUB_WORKSPACE: workspace } }), "skipped");
     const noWorkspace = fakeCore({}, { credentials_file_path: path });
-    assert.equal(runPost(noWorkspace, { env: {} }), "refused");
+    assert.equal(runPost(noWorkspace, { env: {} }), "skipped");
     rmSync(path);
     const gone = fakeCore({}, { credentials_file_path: path });
     assert.equal(runPost(gone, { env: { GITHUB_WORKSPACE: workspace } }), "missing");
     for (const core of [invalid, noWorkspace, gone]) assert.deepEqual(core.failed, []);
+  } finally {
+    rmSync(root, { recursive: true });
+  }
+});
+
+Deno.test("runPost() says cleanup was skipped, not that the file is gone, when the workspace cannot be resolved", () => {
+  const { root, path } = setup();
+  try {
+    const core = fakeCore({}, { credentials_file_path: path });
+    const env = { GITHUB_WORKSPACE: join(root, "no-such-workspace") };
+    assert.equal(runPost(core, { env }), "skipped");
+    assert.deepEqual(core.log, [
+      `warning:Skipping credential cleanup of ${JSON.stringify(path)}: $GITHUB_WORKSPACE ${
+        JSON.stringify(env.GITHUB_WORKSPACE)
+      } cannot be resolved (ENOENT)`,
+    ]);
+    assert.equal(existsSync(path), true);
+  } finally {
+    rmSync(root, { recursive: true });
+  }
+});
+
+Deno.test("runPost() prints a path holding a newline so it cannot start a workflow command", () => {
+  const { root, workspace } = setup();
+  try {
+    const dir = join(workspace, "x\n::warning::injected");
+    mkdirSync(dir);
+    const path = join(dir, NAME);
+    writeFileSync(path, "{}");
+    for (const env of [{ GITHUB_WORKSPACE: workspace }, { GITHUB_WORKSPACE: dir }]) {
+      const core = fakeCore({}, { credentials_file_path: path });
+      runPost(core, { env });
+      assert.equal(core.log.length, 1);
+      assert.ok(!core.log[0]!.includes("\n"), core.log[0]);
+      assert.ok(core.log[0]!.includes(String.raw`x\n::warning::injected`), core.log[0]);
+    }
   } finally {
     rmSync(root, { recursive: true });
   }

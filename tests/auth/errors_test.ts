@@ -5,6 +5,8 @@ import {
   AuthError,
   type AuthErrorCode,
   CredentialsError,
+  exchangeToken,
+  generateAccessToken,
   GithubOidcError,
   GoogleApiError,
   TokenError,
@@ -77,4 +79,36 @@ Deno.test("AuthError redacts secrets from message, hint and Google message at co
   assert.ok(!all.includes(jwt));
   assert.ok(!all.includes("opaque-secret-1"));
   assert.match(error.message, /\[REDACTED\]/);
+});
+
+Deno.test("a call that gets no response has a network hint, not its code's hint", async (t) => {
+  const unreachable = () => Promise.reject(new TypeError("fetch failed: getaddrinfo ENOTFOUND"));
+  const calls = {
+    "STS": () =>
+      exchangeToken({
+        audience:
+          "//iam.googleapis.com/projects/1/locations/global/workloadIdentityPools/p/providers/gh",
+        subjectToken: "eyJhbGciOiJSUzI1NiJ9.e30.sig",
+        fetch: unreachable,
+        retry: { attempts: 1 },
+      }),
+    "IAM Credentials": () =>
+      generateAccessToken({
+        serviceAccount: "ci@my-proj.iam.gserviceaccount.com",
+        authToken: "ya29.federated",
+        fetch: unreachable,
+        retry: { attempts: 1 },
+      }),
+  };
+  for (const [service, call] of Object.entries(calls)) {
+    await t.step(service, async () => {
+      const error = await call().then(() => undefined, (e) => e);
+      assert.ok(error instanceof GoogleApiError);
+      assert.equal(error.status, 0);
+      assert.match(error.hint, /reach the host \(DNS, firewall, and HTTPS_PROXY\/NO_PROXY/);
+      assert.doesNotMatch(error.hint, /attribute condition|serviceAccountTokenCreator/);
+    });
+  }
+  const answered = new GoogleApiError("ERR_STS_EXCHANGE_FAILED", "sts", { status: 403 });
+  assert.equal(answered.hint, AUTH_ERROR_HINTS.ERR_STS_EXCHANGE_FAILED);
 });
