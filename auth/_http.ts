@@ -188,6 +188,45 @@ export async function _requestJson(
   options: CallOptions,
   spec: _FailureSpec,
 ): Promise<_JsonResponse> {
+  const outcome = await _requestOk(request, options, spec);
+  const json = _parseJson(outcome.text);
+  if (json === undefined) {
+    throw new TokenError(
+      "ERR_TOKEN_RESPONSE_INVALID",
+      `${spec.message}: HTTP ${outcome.status} with a body that is not JSON: ${
+        _redactAndTruncate(outcome.text, spec.secrets, 200)
+      }`,
+      { status: outcome.status, secrets: spec.secrets },
+    );
+  }
+  const response = { status: outcome.status, json };
+  return { ...response, token: _requireString(response, spec.field, spec.message) };
+}
+
+/** A successful response read as text (the metadata server answers plain text). */
+export interface _TextResponse {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+/**
+ * Sends `request` like {@linkcode _requestJson} (same retries, timeouts and errors) and returns
+ * the status, headers and body text of the 2xx response.
+ */
+export async function _requestText(
+  request: _HttpRequest,
+  options: CallOptions,
+  spec: Omit<_FailureSpec, "field">,
+): Promise<_TextResponse> {
+  return await _requestOk(request, options, spec);
+}
+
+async function _requestOk(
+  request: _HttpRequest,
+  options: CallOptions,
+  spec: Omit<_FailureSpec, "field">,
+): Promise<_Attempt> {
   const policy = _retryPolicy(options.retry);
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? _defaultSleep;
@@ -210,20 +249,7 @@ export async function _requestJson(
       options.signal?.throwIfAborted();
       failure = error;
     }
-    if (outcome !== undefined && outcome.status >= 200 && outcome.status <= 299) {
-      const json = _parseJson(outcome.text);
-      if (json === undefined) {
-        throw new TokenError(
-          "ERR_TOKEN_RESPONSE_INVALID",
-          `${spec.message}: HTTP ${outcome.status} with a body that is not JSON: ${
-            _redactAndTruncate(outcome.text, spec.secrets, 200)
-          }`,
-          { status: outcome.status, secrets: spec.secrets },
-        );
-      }
-      const response = { status: outcome.status, json };
-      return { ...response, token: _requireString(response, spec.field, spec.message) };
-    }
+    if (outcome !== undefined && outcome.status >= 200 && outcome.status <= 299) return outcome;
     if (outcome !== undefined && !_isRetryableStatus(outcome.status)) {
       throw _failure(spec, outcome, _attemptsText(attempt));
     }
@@ -252,7 +278,7 @@ export async function _requestJson(
   }
 }
 
-function _failure(spec: _FailureSpec, outcome: _Attempt, stop: string): AuthError {
+function _failure(spec: Omit<_FailureSpec, "field">, outcome: _Attempt, stop: string): AuthError {
   const details = _failureDetails(outcome.status, outcome.text);
   const message = `${spec.message}: ${_statusText(details, outcome.text, spec.secrets)}${stop}`;
   const options: AuthErrorOptions = { ...details, secrets: spec.secrets };

@@ -1,0 +1,58 @@
+// Runtime-neutral defaults for the environment, files and the platform, looked up through
+// globalThis so auth/ has no hard dependency on Deno or Node (a Worker has neither).
+import type { EnvLike } from "./types.ts";
+
+interface _DenoLike {
+  env: { get(name: string): string | undefined };
+  readTextFile(path: string): Promise<string>;
+  build: { os: string };
+}
+
+interface _ProcessLike {
+  env: Record<string, string | undefined>;
+  platform: string;
+  getBuiltinModule?(
+    name: "node:fs/promises",
+  ): { readFile(path: string, encoding: "utf8"): Promise<string> };
+}
+
+const runtime = globalThis as { Deno?: _DenoLike; process?: _ProcessLike };
+
+/** The runtime's environment: `Deno.env` (a variable it may not read is unset), else `process.env`. */
+export function _envDefault(): EnvLike {
+  const { Deno, process } = runtime;
+  if (Deno === undefined) return process?.env ?? {};
+  return new Proxy({}, {
+    get: (_target, name) => {
+      if (typeof name !== "string") return undefined;
+      try {
+        return Deno.env.get(name);
+      } catch {
+        return undefined;
+      }
+    },
+  });
+}
+
+/** Reads a text file with `Deno.readTextFile` or `node:fs/promises`; rejects where neither exists. */
+export function _readFileDefault(path: string): Promise<string> {
+  const { Deno, process } = runtime;
+  if (Deno !== undefined) return Deno.readTextFile(path);
+  const fs = process?.getBuiltinModule?.("node:fs/promises");
+  if (fs !== undefined) return fs.readFile(path, "utf8");
+  return Promise.reject(
+    new Error(`Cannot read ${path}: this runtime has no file system; pass the readFile option`),
+  );
+}
+
+/** Whether the runtime runs on Windows. */
+export function _isWindows(): boolean {
+  const { Deno, process } = runtime;
+  return Deno?.build.os === "windows" || process?.platform === "win32";
+}
+
+/** Whether `error` says the file does not exist (Node `ENOENT`, Deno `NotFound`). */
+export function _isNotFound(error: unknown): boolean {
+  return error instanceof Error &&
+    ((error as { code?: unknown }).code === "ENOENT" || error.name === "NotFound");
+}
