@@ -128,7 +128,11 @@ export function _subjectTokenSource(fields: _Fields): _SubjectTokenSource {
   }
   const url = _url(source, "url");
   const headers = _headers(source);
-  const secrets = Object.values(headers);
+  // A header value is a secret, and so is the credential after its scheme (`Bearer <token>`).
+  const secrets = Object.values(headers).flatMap((value) => [
+    value,
+    value.replace(/^\s*\S+\s+/, ""),
+  ]);
   const where = `${new URL(url).origin}${new URL(url).pathname}`;
   const accept = field === undefined ? "text/plain" : "application/json";
   const message = `Failed to get the subject token from ${where}`;
