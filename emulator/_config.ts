@@ -10,6 +10,8 @@ const GITHUB_ISSUER = "https://token.actions.githubusercontent.com";
 const DEFAULT_PROVIDER =
   "projects/123456789012/locations/global/workloadIdentityPools/github/providers/emulated";
 const DEFAULT_SERVICE_ACCOUNT = "ci@emulated-project.iam.gserviceaccount.com";
+const DEFAULT_USER = "developer@example.com";
+const CLOUD_PLATFORM = "https://www.googleapis.com/auth/cloud-platform";
 const PROVIDER =
   /^projects\/(\d{1,30})\/locations\/global\/workloadIdentityPools\/([a-z0-9-]{4,32})\/providers\/([a-z0-9-]{4,32})$/;
 const EMAIL = /^[a-z0-9][a-z0-9._-]{0,62}@[a-z0-9][a-z0-9.-]{0,252}$/;
@@ -44,7 +46,20 @@ export interface _Config {
   bindings: readonly IamBinding[];
   maxLifetimeSeconds: number;
   domainWideDelegation: Readonly<Record<string, readonly string[]>> | undefined;
+  /** The project of the first service account (`emulated-project` by default). */
+  projectId: string;
+  /** The project number of the provider's name. */
+  projectNumber: string;
+  /** The Google account `authorized_user` credentials stand for. */
+  user: string;
+  /** The service account the metadata server calls `default`, and the scopes it grants. */
+  metadata: { serviceAccount: string; scopes: readonly string[] };
   now: () => number;
+}
+
+/** The project of a `<name>@<project>.iam.gserviceaccount.com` email, else `emulated-project`. */
+export function _projectOf(email: string): string {
+  return /@([^.]+)\.iam\.gserviceaccount\.com$/.exec(email)?.[1] ?? "emulated-project";
 }
 
 function _fail(option: string, problem: string): never {
@@ -133,6 +148,7 @@ function _defaultBindings(
   universe: string,
   accounts: readonly string[],
   pool: string,
+  user: string,
 ): IamBinding[] {
   const everyone = `principalSet://iam.${universe}/${pool}/*`;
   return accounts.flatMap((serviceAccount): IamBinding[] => [
@@ -140,9 +156,21 @@ function _defaultBindings(
     {
       serviceAccount,
       role: "roles/iam.serviceAccountTokenCreator",
-      members: [everyone, `serviceAccount:${serviceAccount}`],
+      members: [everyone, `serviceAccount:${serviceAccount}`, `user:${user}`],
     },
   ]);
+}
+
+function _metadata(options: EmulatorOptions, accounts: readonly string[]): _Config["metadata"] {
+  const serviceAccount = options.metadata?.serviceAccount ?? accounts[0]!;
+  if (!accounts.includes(serviceAccount)) {
+    _fail("metadata.serviceAccount", `names "${serviceAccount}", not in serviceAccounts`);
+  }
+  const scopes = options.metadata?.scopes ?? [CLOUD_PLATFORM];
+  if (scopes.length === 0 || scopes.some((scope) => !/^\S+$/.test(scope))) {
+    _fail("metadata.scopes", "must list at least one scope, with no spaces");
+  }
+  return { serviceAccount, scopes };
 }
 
 function _checkBindings(bindings: readonly IamBinding[], accounts: readonly string[]): void {
@@ -179,6 +207,8 @@ export function _resolveConfig(options: EmulatorOptions = {}): _Config {
   const provider = _provider(options, universe, githubIssuer);
   const requestToken = github.requestToken ?? `emulated-runner-${crypto.randomUUID()}`;
   if (!/^\S+$/.test(requestToken)) _fail("github.requestToken", "must be non-empty, no spaces");
+  const user = options.user ?? DEFAULT_USER;
+  if (!EMAIL.test(user)) _fail("user", `is "${user}", not a lowercase email`);
   if (options.bindings !== undefined) _checkBindings(options.bindings, serviceAccounts);
   for (const email of Object.keys(options.domainWideDelegation ?? {})) {
     if (!serviceAccounts.includes(email)) {
@@ -194,9 +224,14 @@ export function _resolveConfig(options: EmulatorOptions = {}): _Config {
     githubTokenLifetime: lifetime,
     provider,
     serviceAccounts,
-    bindings: options.bindings ?? _defaultBindings(universe, serviceAccounts, provider.pool),
+    bindings: options.bindings ??
+      _defaultBindings(universe, serviceAccounts, provider.pool, user),
     maxLifetimeSeconds: options.allowLifetimeExtension === true ? 43_200 : 3_600,
     domainWideDelegation: options.domainWideDelegation,
+    projectId: _projectOf(serviceAccounts[0]!),
+    projectNumber: PROVIDER.exec(provider.name)![1]!,
+    user,
+    metadata: _metadata(options, serviceAccounts),
     now: options.now ?? Date.now,
   };
 }

@@ -105,6 +105,7 @@ async function _caller(request: _Incoming, state: _State): Promise<_Caller | Res
     }
     if (info.kind === "federated") return { kind: "federated", info };
     if (info.kind === "delegated") return { kind: "user", email: info.subject ?? "" };
+    if (info.kind === "user") return { kind: "user", email: info.principal };
     return { kind: "serviceAccount", email: info.principal };
   }
   return await _selfSignedCaller(token, request, state) ?? _rpcError(401, UNAUTHENTICATED);
@@ -165,19 +166,9 @@ function _accessToken(
 async function _idToken(body: Record<string, unknown>, target: string, state: _State) {
   const audience = String(body.audience ?? "");
   if (audience === "") return _rpcError(400, "Audience must be provided.");
-  const key = await state.googleKey();
-  const iat = Math.floor(state.config.now() / 1000);
   const id = state.uniqueId(target);
   const email = body.includeEmail === true ? { email: target, email_verified: true } : {};
-  const token = await new SignJWT({ azp: id, ...email })
-    .setProtectedHeader({ alg: "RS256", kid: key.kid, typ: "JWT" })
-    .setIssuer("https://accounts.google.com")
-    .setAudience(audience)
-    .setSubject(id)
-    .setIssuedAt(iat)
-    .setExpirationTime(iat + 3600)
-    .sign(key.privateKey);
-  return _json({ token });
+  return _json({ token: await state.googleIdToken(audience, id, { azp: id, ...email }) });
 }
 
 async function _signJwt(body: Record<string, unknown>, target: string, state: _State) {

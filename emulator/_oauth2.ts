@@ -1,7 +1,10 @@
 // Google's OAuth 2.0 token endpoint with the JWT bearer grant (RFC 7523): the assertion must be a
 // JSON claims set signed by a key of its `iss` service account, for this endpoint, short-lived and
-// scoped; with `sub` it is domain-wide delegation, allowed for the configured scopes only.
+// scoped; with `sub` it is domain-wide delegation, allowed for the configured scopes only; with
+// `target_audience` instead of `scope` the answer is `{ id_token }`. The refresh token grant is in
+// _oauth2_refresh.ts.
 import { decodeJwt, decodeProtectedHeader, type JWTPayload } from "jose";
+import { _refreshGrant } from "./_oauth2_refresh.ts";
 import type { _State } from "./_state.ts";
 import { type _Incoming, _json, _oauthError, _parseForm, _requestReason } from "./_wire.ts";
 
@@ -23,10 +26,15 @@ function _decodedClaims(assertion: string): JWTPayload | Response {
   }
 }
 
-function _checkClaims(claims: JWTPayload, state: _State): Response | undefined {
+function _checkClaims(
+  claims: JWTPayload,
+  request: _Incoming,
+  state: _State,
+): Response | undefined {
   const { universe, now } = state.config;
   const audience = `https://oauth2.${universe}/token`;
-  if (claims.aud !== audience) {
+  // Google takes its own token URL; the emulator also takes its own (a key's token_uri).
+  if (claims.aud !== audience && claims.aud !== `${request.url.origin}${OAUTH2_TOKEN_PATH}`) {
     return _oauthError(
       400,
       "invalid_grant",
@@ -58,6 +66,7 @@ export async function _oauth2Token(request: _Incoming, state: _State): Promise<R
   }
   const form = _parseForm(request);
   if (form instanceof Response) return form;
+  if (form.grant_type === "refresh_token") return await _refreshGrant(form, request, state);
   if (form.grant_type !== JWT_BEARER) {
     return _oauthError(
       400,
@@ -69,10 +78,21 @@ export async function _oauth2Token(request: _Incoming, state: _State): Promise<R
   const claims = _decodedClaims(assertion);
   if (claims instanceof Response) return claims;
   // Audience and lifetime first, so an expired assertion says so rather than "signature".
-  const problem = _checkClaims(claims, state);
+  const problem = _checkClaims(claims, request, state);
   if (problem !== undefined) return problem;
   if (await state.verifyServiceAccountJwt(assertion) === undefined) {
     return _oauthError(400, "invalid_grant", "Invalid JWT Signature.");
+  }
+  const email = claims.iss!;
+  if (typeof claims.target_audience === "string" && claims.target_audience !== "") {
+    const id = state.uniqueId(email);
+    return _json({
+      id_token: await state.googleIdToken(claims.target_audience, id, {
+        azp: email,
+        email,
+        email_verified: true,
+      }),
+    });
   }
   const scopes = typeof claims.scope === "string"
     ? claims.scope.split(" ").filter((scope) => scope !== "")
@@ -80,7 +100,6 @@ export async function _oauth2Token(request: _Incoming, state: _State): Promise<R
   if (scopes.length === 0) {
     return _oauthError(400, "invalid_scope", "Invalid OAuth scope or ID token audience provided.");
   }
-  const email = claims.iss!;
   const subject = typeof claims.sub === "string" && claims.sub !== email ? claims.sub : undefined;
   if (subject !== undefined && !_delegationAllowed(state, email, scopes)) {
     return _oauthError(

@@ -12,6 +12,7 @@ import {
   _iamTarget,
   GOOGLE_CERTS_PATH,
 } from "./_iam_credentials.ts";
+import { _metadataAnswer, _metadataRoute } from "./_metadata.ts";
 import { _oauth2Token, OAUTH2_TOKEN_PATH } from "./_oauth2.ts";
 import type { _State } from "./_state.ts";
 import { _stsToken, STS_PATH } from "./_sts.ts";
@@ -32,7 +33,7 @@ export function _routeOf(path: string): EmulatorRoute | undefined {
     case OAUTH2_TOKEN_PATH:
       return "oauth2Token";
   }
-  return _iamTarget(path)?.method;
+  return _iamTarget(path)?.method ?? _metadataRoute(path);
 }
 
 /** Answers a request of `route` (from {@linkcode _routeOf}) that no fault intercepted. */
@@ -57,6 +58,10 @@ export async function _answer(
     case "generateIdToken":
     case "signJwt":
       return await _iamCredentials(request, state, _iamTarget(path)!);
+    case "metadata":
+    case "metadataToken":
+    case "metadataIdentity":
+      return await _metadataAnswer(request, state);
     case undefined:
       return _rpcError(404, `The requested URL ${path} was not found on this server.`);
   }

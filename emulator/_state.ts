@@ -11,9 +11,12 @@ import {
   type JWTPayload,
   jwtVerify,
   type JWTVerifyOptions,
+  SignJWT,
 } from "jose";
-import type { _Config } from "./_config.ts";
+import { type _Config, _projectOf } from "./_config.ts";
 import type { TokenInfo } from "./types.ts";
+
+const ID_TOKEN_LIFETIME_SECONDS = 3600;
 
 /** An RSA signing key with its id. */
 export interface _SigningKey {
@@ -59,9 +62,16 @@ export class _State {
   readonly #userKeys = new Map<string, Map<string, CryptoKey>>();
   #userKeysMade = 0;
   readonly #tokens = new Map<string, TokenInfo>();
+  readonly #refreshTokens = new Map<string, readonly string[]>();
+  /** The OAuth client `authorized_user` credentials name (as gcloud's own client). */
+  readonly oauthClient: Readonly<{ id: string; secret: string }>;
 
   constructor(config: _Config) {
     this.config = config;
+    this.oauthClient = {
+      id: `${config.projectNumber}-emulated.apps.googleusercontent.com`,
+      secret: `GOCSPX-${_randomId(14)}`,
+    };
     this.#github = _keyFor("github");
     this.#google = _keyFor("google");
     this.#managed = new Map(
@@ -79,9 +89,26 @@ export class _State {
     return this.#github;
   }
 
-  /** The key Google signs ID tokens with. */
-  googleKey(): Promise<_SigningKey> {
-    return this.#google;
+  /**
+   * An ID token Google signs (issuer `https://accounts.google.com`, one hour) for `audience`
+   * about `subject` (a numeric id), with further `claims`; it verifies at the emulator's
+   * `googleCertsUrl`.
+   */
+  async googleIdToken(
+    audience: string,
+    subject: string,
+    claims: Record<string, unknown>,
+  ): Promise<string> {
+    const key = await this.#google;
+    const iat = Math.floor(this.config.now() / 1000);
+    return await new SignJWT(claims)
+      .setProtectedHeader({ alg: "RS256", kid: key.kid, typ: "JWT" })
+      .setIssuer("https://accounts.google.com")
+      .setAudience(audience)
+      .setSubject(subject)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + ID_TOKEN_LIFETIME_SECONDS)
+      .sign(key.privateKey);
   }
 
   /** The public key of GitHub's issuer (`"github"`) or of Google's ID tokens as a JWKS. */
@@ -116,13 +143,16 @@ export class _State {
     return key;
   }
 
-  /** Creates a user-managed key of a service account and returns it as key file JSON text. */
-  async createUserKey(email: string): Promise<string> {
+  /**
+   * Creates a user-managed key of a service account and returns it as key file JSON text whose
+   * `token_uri` is `tokenUri`.
+   */
+  async createUserKey(email: string, tokenUri: string): Promise<string> {
     const key = await _keyFor(`user ${email} ${this.#userKeysMade++}`);
     const keys = this.#userKeys.get(email) ?? new Map<string, CryptoKey>();
     keys.set(key.kid, key.publicKey);
     this.#userKeys.set(email, keys);
-    const project = /@([^.]+)\.iam\.gserviceaccount\.com$/.exec(email)?.[1] ?? "emulated-project";
+    const project = _projectOf(email);
     return JSON.stringify({
       type: "service_account",
       project_id: project,
@@ -131,7 +161,7 @@ export class _State {
       client_email: email,
       client_id: this.uniqueId(email),
       auth_uri: "https://accounts.google.com/o/oauth2/auth",
-      token_uri: `https://oauth2.${this.config.universe}/token`,
+      token_uri: tokenUri,
       auth_provider_x509_cert_url: "https://www.googleapis.com/oauth2/v1/certs",
       client_x509_cert_url: `https://www.googleapis.com/robot/v1/metadata/x509/${
         encodeURIComponent(email)
@@ -185,6 +215,18 @@ export class _State {
       }
     }
     return undefined;
+  }
+
+  /** A refresh token of the emulated user granting `scopes` to the OAuth client. */
+  createRefreshToken(scopes: readonly string[]): string {
+    const token = `1//${base64url.encode(crypto.getRandomValues(new Uint8Array(48)))}`;
+    this.#refreshTokens.set(token, [...scopes]);
+    return token;
+  }
+
+  /** The scopes a refresh token grants, or `undefined` when the emulator did not issue it. */
+  refreshTokenScopes(token: string): readonly string[] | undefined {
+    return this.#refreshTokens.get(token);
   }
 
   /** Issues an opaque access token standing for `info`, valid `lifetimeSeconds` from now. */

@@ -7,7 +7,9 @@
 
 import { _resolveConfig } from "./_config.ts";
 import { OIDC_PATH } from "./_github_oidc.ts";
+import { _authorizedUser, _impersonatedServiceAccount } from "./_credentials_files.ts";
 import { GOOGLE_CERTS_PATH } from "./_iam_credentials.ts";
+import { OAUTH2_TOKEN_PATH } from "./_oauth2.ts";
 import { _close, _FaultQueue, _listen } from "./_server.ts";
 import { _State } from "./_state.ts";
 import type { Emulator, EmulatorOptions, RecordedRequest } from "./types.ts";
@@ -92,8 +94,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     url: `${url}${OIDC_PATH}?api-version=2.0`,
     token: config.requestToken,
   });
+  const metadataHost = new URL(url).host;
+  const tokenUri = `${url}${OAUTH2_TOKEN_PATH}`;
   return {
     url,
+    metadataHost,
     endpoints,
     oidcRequest,
     googleCertsUrl: `${url}${GOOGLE_CERTS_PATH}`,
@@ -103,6 +108,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       GHA_ENDPOINT_OVERRIDE_sts: endpoints.sts,
       GHA_ENDPOINT_OVERRIDE_iamcredentials: endpoints.iamcredentials,
       GHA_ENDPOINT_OVERRIDE_oauth2: endpoints.oauth2,
+      GCE_METADATA_HOST: metadataHost,
+      GCE_METADATA_IP: metadataHost,
     }),
     provider: config.provider.name,
     serviceAccount: config.serviceAccounts[0]!,
@@ -113,8 +120,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
           new TypeError(`Cannot create a key: service account "${email}" does not exist`),
         );
       }
-      return state.createUserKey(email);
+      return state.createUserKey(email, tokenUri);
     },
+    authorizedUser: (options = {}) => _authorizedUser(state, tokenUri, options),
+    impersonatedServiceAccount: (options = {}) =>
+      _impersonatedServiceAccount(state, endpoints.iamcredentials, tokenUri, options),
     tokenInfo: (token) => state.tokenInfo(token),
     injectFault: (route, fault) => faults.add(route, fault),
     clearFaults: () => faults.clear(),

@@ -28,6 +28,7 @@
 
 export { startEmulator } from "./emulator.ts";
 export type {
+  AuthorizedUserOptions,
   Emulator,
   EmulatorFault,
   EmulatorOptions,
@@ -35,6 +36,8 @@ export type {
   GithubClaims,
   GithubOptions,
   IamBinding,
+  ImpersonatedServiceAccountOptions,
+  MetadataOptions,
   ProviderOptions,
   RecordedRequest,
   TokenInfo,

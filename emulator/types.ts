@@ -124,8 +124,27 @@ export interface EmulatorOptions {
    * Workspace user; default every scope for every service account.
    */
   domainWideDelegation?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * The Google account that {@linkcode Emulator.authorizedUser} credentials stand for (IAM
+   * member `user:<email>`); default `developer@example.com`, granted
+   * `roles/iam.serviceAccountTokenCreator` on every service account by the default bindings.
+   */
+  user?: string;
+  /** The emulated metadata server (as on Compute Engine, Cloud Run or GKE). */
+  metadata?: MetadataOptions;
   /** The clock in milliseconds; default `Date.now`. */
   now?: () => number;
+}
+
+/** The metadata server's default service account. */
+export interface MetadataOptions {
+  /** The service account the metadata server calls `default`; default the first one. */
+  serviceAccount?: string;
+  /**
+   * The scopes of its tokens when a request names none; default
+   * `https://www.googleapis.com/auth/cloud-platform`.
+   */
+  scopes?: readonly string[];
 }
 
 /** The calls the emulator answers, by name (for faults and records). */
@@ -136,7 +155,10 @@ export type EmulatorRoute =
   | "generateIdToken"
   | "signJwt"
   | "oauth2Token"
-  | "jwks";
+  | "jwks"
+  | "metadata"
+  | "metadataToken"
+  | "metadataIdentity";
 
 /** A fault to inject into the next requests of a route, instead of (or before) the answer. */
 export interface EmulatorFault {
@@ -174,9 +196,12 @@ export interface RecordedRequest {
 
 /** What the emulator knows of an access token it issued. */
 export interface TokenInfo {
-  /** `federated` (from STS), `service_account` (from IAM or OAuth2), `delegated` (with `sub`). */
-  kind: "federated" | "service_account" | "delegated";
-  /** The identity: the federated principal, or the service account email. */
+  /**
+   * `federated` (from STS), `service_account` (from IAM, OAuth2 or the metadata server),
+   * `delegated` (with `sub`), `user` (from a refresh token).
+   */
+  kind: "federated" | "service_account" | "delegated" | "user";
+  /** The identity: the federated principal, or the service account's or user's email. */
   principal: string;
   /** The mapped attributes (federated tokens). */
   attributes: Readonly<Record<string, string>>;
@@ -190,15 +215,43 @@ export interface TokenInfo {
   requestReason?: string;
 }
 
+/** Options of {@linkcode Emulator.authorizedUser}. */
+export interface AuthorizedUserOptions {
+  /**
+   * The scopes the refresh token grants; default gcloud's (`openid`, `userinfo.email`,
+   * `cloud-platform`). With `openid`, a refresh also answers an ID token for the client.
+   */
+  scopes?: readonly string[];
+  /** The file's `quota_project_id`; default none. */
+  quotaProjectId?: string;
+}
+
+/** Options of {@linkcode Emulator.impersonatedServiceAccount}. */
+export interface ImpersonatedServiceAccountOptions {
+  /** The account to impersonate; default the first. */
+  serviceAccount?: string;
+  /** Service accounts (emails) of the delegation chain, in order; default none. */
+  delegates?: readonly string[];
+  /** The source credentials as JSON text; default a new {@linkcode Emulator.authorizedUser}. */
+  sourceCredentials?: string;
+}
+
 /** A running emulator. */
 export interface Emulator {
   /** The base URL, `http://127.0.0.1:<port>`. */
   readonly url: string;
   /**
    * The environment a runner would give the step: `ACTIONS_ID_TOKEN_REQUEST_URL`,
-   * `ACTIONS_ID_TOKEN_REQUEST_TOKEN` and `GHA_ENDPOINT_OVERRIDE_{sts,iamcredentials,oauth2}`.
+   * `ACTIONS_ID_TOKEN_REQUEST_TOKEN` and `GHA_ENDPOINT_OVERRIDE_{sts,iamcredentials,oauth2}`;
+   * plus `GCE_METADATA_HOST` and `GCE_METADATA_IP` ({@linkcode Emulator.metadataHost}), which
+   * send Google's client libraries to the emulated metadata server.
    */
   readonly env: Readonly<Record<string, string>>;
+  /**
+   * The metadata server's `host:port` (`127.0.0.1:<port>`), as `GCE_METADATA_HOST` takes it: it
+   * serves `/computeMetadata/v1/...` and the `/` probe like `metadata.google.internal`.
+   */
+  readonly metadataHost: string;
   /** The OIDC request of a runner job, `{ url, token }`, as `authenticate()` takes it. */
   readonly oidcRequest: Readonly<{ url: string; token: string }>;
   /** Base URLs of the emulated Google services, as `authenticate()` takes them. */
@@ -216,10 +269,28 @@ export interface Emulator {
   readonly requests: readonly RecordedRequest[];
   /**
    * Creates a user-managed key for a service account (default the first) as key file JSON text.
+   * Its `token_uri` is the emulator's OAuth2 token endpoint, which takes assertions whose `aud`
+   * is that URL or Google's `https://oauth2.<universe>/token`.
    * Like every key of the emulator it is made once per process: the n-th key of an account is the
    * same in every emulator of the process, and each emulator accepts only the keys it handed out.
    */
   serviceAccountKey(email?: string): Promise<string>;
+  /**
+   * Application default credentials of the emulated user ({@linkcode EmulatorOptions.user}), as
+   * `gcloud auth application-default login` writes them: `authorized_user` JSON text with the
+   * emulated OAuth client's `client_id` and `client_secret`, a new `refresh_token` (each call makes
+   * one) and a `token_uri` pointing at the emulator, where the refresh token grant checks all three.
+   */
+  authorizedUser(options?: AuthorizedUserOptions): string;
+  /**
+   * `impersonated_service_account` JSON text, as gcloud writes it for
+   * `--impersonate-service-account`: `source_credentials` (default {@linkcode authorizedUser}),
+   * the emulator's `service_account_impersonation_url` of the target, and the `delegates` chain
+   * (as `projects/-/serviceAccounts/<email>`).
+   *
+   * @throws {TypeError} When the target, a delegate or the source is unknown or malformed.
+   */
+  impersonatedServiceAccount(options?: ImpersonatedServiceAccountOptions): string;
   /** What an access token the emulator issued stands for, or `undefined`. */
   tokenInfo(token: string): TokenInfo | undefined;
   /** Queues a fault for the next requests of `route`. */

@@ -23,7 +23,10 @@ const OIDC_TOKEN = unsignedJwt({
 });
 
 /** The calls a flow can make. */
-export type Route = Exclude<EmulatorRoute, "jwks">;
+export type Route = Exclude<
+  EmulatorRoute,
+  "jwks" | "metadata" | "metadataToken" | "metadataIdentity"
+>;
 
 /** Which call a request is. */
 function routeOf(request: RecordedRequest): Route {

@@ -10,11 +10,15 @@ Deno.test("startEmulator() hands back a runner's environment on 127.0.0.1", asyn
     assert.deepEqual(Object.keys(emulator.env).sort(), [
       "ACTIONS_ID_TOKEN_REQUEST_TOKEN",
       "ACTIONS_ID_TOKEN_REQUEST_URL",
+      "GCE_METADATA_HOST",
+      "GCE_METADATA_IP",
       "GHA_ENDPOINT_OVERRIDE_iamcredentials",
       "GHA_ENDPOINT_OVERRIDE_oauth2",
       "GHA_ENDPOINT_OVERRIDE_sts",
     ]);
     assert.equal(emulator.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN, "runner-token");
+    assert.equal(emulator.env.GCE_METADATA_HOST, emulator.url.slice("http://".length));
+    assert.equal(emulator.metadataHost, emulator.env.GCE_METADATA_HOST);
     assert.match(emulator.env.ACTIONS_ID_TOKEN_REQUEST_URL!, /\?api-version=2\.0$/);
     assert.deepEqual(emulator.oidcRequest, {
       url: emulator.env.ACTIONS_ID_TOKEN_REQUEST_URL,
