@@ -18,15 +18,15 @@ interface _ProcessLike {
 
 const runtime = globalThis as { Deno?: _DenoLike; process?: _ProcessLike };
 
-/** The runtime's environment: `Deno.env` (a variable it may not read is unset), else `process.env`. */
+/** The runtime's environment: Deno's `env` (a variable it may not read is unset), else `process.env`. */
 export function _envDefault(): EnvLike {
-  const { Deno, process } = runtime;
-  if (Deno === undefined) return process?.env ?? {};
+  const { Deno: deno, process: node } = runtime;
+  if (deno === undefined) return node?.env ?? {};
   return new Proxy({}, {
     get: (_target, name) => {
       if (typeof name !== "string") return undefined;
       try {
-        return Deno.env.get(name);
+        return deno.env.get(name);
       } catch {
         return undefined;
       }
@@ -34,11 +34,11 @@ export function _envDefault(): EnvLike {
   });
 }
 
-/** Reads a text file with `Deno.readTextFile` or `node:fs/promises`; rejects where neither exists. */
+/** Reads a text file with Deno's `readTextFile` or `node:fs/promises`; rejects where neither exists. */
 export function _readFileDefault(path: string): Promise<string> {
-  const { Deno, process } = runtime;
-  if (Deno !== undefined) return Deno.readTextFile(path);
-  const fs = process?.getBuiltinModule?.("node:fs/promises");
+  const { Deno: deno, process: node } = runtime;
+  if (deno !== undefined) return deno.readTextFile(path);
+  const fs = node?.getBuiltinModule?.("node:fs/promises");
   if (fs !== undefined) return fs.readFile(path, "utf8");
   return Promise.reject(
     new Error(`Cannot read ${path}: this runtime has no file system; pass the readFile option`),
@@ -47,8 +47,8 @@ export function _readFileDefault(path: string): Promise<string> {
 
 /** Whether the runtime runs on Windows. */
 export function _isWindows(): boolean {
-  const { Deno, process } = runtime;
-  return Deno?.build.os === "windows" || process?.platform === "win32";
+  const { Deno: deno, process: node } = runtime;
+  return deno?.build.os === "windows" || node?.platform === "win32";
 }
 
 /** Whether `error` says the file does not exist (Node `ENOENT`, Deno `NotFound`). */

@@ -18,12 +18,12 @@ export interface CredentialsOptions extends CallOptions {
   /**
    * Environment variables (`GOOGLE_APPLICATION_CREDENTIALS`, `CLOUDSDK_CONFIG`, `HOME`,
    * `APPDATA`, `GCE_METADATA_HOST`, `GOOGLE_CLOUD_PROJECT`); default the runtime's environment,
-   * looked up through `globalThis` (`Deno.env` or `process.env`), none where there is neither.
+   * looked up through `globalThis` (Deno's `env` or `process.env`), none where there is neither.
    */
   env?: EnvLike;
   /**
    * Reads a file: the ADC file and an `external_account` file source; default the runtime's
-   * (`Deno.readTextFile`, or `node:fs/promises` through `process.getBuiltinModule`). A file that
+   * (Deno's `readTextFile`, or `node:fs/promises` through `process.getBuiltinModule`). A file that
    * does not exist should reject with an error whose `code` is `ENOENT` or `name` is `NotFound`.
    */
   readFile?: ReadFileLike;

@@ -123,7 +123,7 @@ Deno.test("fetch() sends the bearer, refreshes on a 401 and retries once with th
   const clock = { ms: 0 };
   let issued = 0;
   const api: { auth: string | null; body: string }[] = [];
-  const { fetch } = fakeFetch(async (request) => {
+  const { fetch } = fakeFetch((request) => {
     if (request.url.hostname === "oauth2.googleapis.com") {
       issued++;
       return Response.json({ access_token: `ya29.t${issued}`, expires_in: 3600 });

@@ -210,7 +210,7 @@ Deno.test("external_account: file and url sources, text and json formats, header
         service_account_impersonation_url:
           `https://iamcredentials.googleapis.com/v1/projects/-/serviceAccounts/${SA}:generateAccessToken`,
         service_account_impersonation: { token_lifetime_seconds: 600 },
-      }, { fetch, now: () => T0, readFile: async (path) => files[path]! });
+      }, { fetch, now: () => T0, readFile: (path) => Promise.resolve(files[path]!) });
       await credentials.getAccessToken();
       const sts = requests.find((r) => r.url.hostname === "sts.googleapis.com")!;
       const body = JSON.parse(sts.body);
