@@ -79,6 +79,8 @@ function differences(theirs: RecordedRequest[], ours: RecordedRequest[]): string
 }
 
 /** The documented differences (docs/credentials.md, "Differences from google-auth-library"). */
+const ID_AUDIENCE = "https://service.example.run.app";
+const ID_TOKEN_TYPES = new Set(["service_account", "authorized_user"]);
 const IAM_CREDENTIALS = "https://iamcredentials.googleapis.com/v1";
 const TELEMETRY = /: - header x-goog-api-client=/;
 const ACCEPT = /: [-+] header accept=/;
@@ -180,6 +182,22 @@ Deno.test("google-auth-library and credentialsFromJson send the same requests fo
           emulator.tokenInfo(theirToken!)?.principal,
         );
         assertDocumented(type, differences(theirs, since(from)));
+        if (!ID_TOKEN_TYPES.has(type)) return;
+        // ID tokens (google-auth-library asks external_account files for none, and sends
+        // impersonation a `useEmailAzp` field IAM Credentials' public API does not have).
+        from = emulator.requests.length;
+        await quietly(async () => {
+          const provider = (await new GoogleAuth({
+            credentials: JSON.parse(json),
+            projectId: "given",
+          }).getIdTokenClient(ID_AUDIENCE)).idTokenProvider;
+          redirect(provider);
+          return await provider.fetchIdToken(ID_AUDIENCE);
+        });
+        const theirId = since(from);
+        from = emulator.requests.length;
+        await credentials.getIdToken(ID_AUDIENCE);
+        assertDocumented(type, differences(theirId, since(from)));
       });
     }
     await t.step("metadata_server", async () => {
@@ -200,6 +218,16 @@ Deno.test("google-auth-library and credentialsFromJson send the same requests fo
         );
         const oursRequests = emulator.requests.filter((r) => r.route === "metadataToken").slice(-1);
         assertDocumented("metadata_server", differences(theirs, oursRequests));
+        const identity = () => emulator.requests.filter((r) => r.route === "metadataIdentity");
+        await quietly(async () =>
+          await (await auth.getIdTokenClient(ID_AUDIENCE)).idTokenProvider.fetchIdToken(ID_AUDIENCE)
+        );
+        await credentials.getIdToken(ID_AUDIENCE);
+        assert.equal(identity().length, 2);
+        assertDocumented(
+          "metadata_server",
+          differences(identity().slice(0, 1), identity().slice(1)),
+        );
         assert.equal(credentials.projectId, "emulated-project");
       } finally {
         delete process.env.GCE_METADATA_HOST;
