@@ -123,17 +123,21 @@ export async function loadCredentials(options: LoadCredentialsOptions = {}): Pro
   const env = options.env ?? _envDefault();
   const readFile = options.readFile ?? _readFileDefault;
   const projectId = env.GOOGLE_CLOUD_PROJECT?.trim() || env.GCLOUD_PROJECT?.trim() || undefined;
-  const make = (source: _Source, fallbackProject?: string): Credentials =>
-    new _CachedCredentials(source, { ...rest, readFile }, projectId ?? fallbackProject);
+  const make = (source: _Source, from: string, fallbackProject?: string): Credentials => {
+    options.log?.debug(`Application Default Credentials: ${source.type} from ${from}`);
+    return new _CachedCredentials(source, { ...rest, readFile }, projectId ?? fallbackProject);
+  };
   if (credentials !== undefined) {
-    return make(_sourceFromJson(credentials, "the credentials option"));
+    const from = "the credentials option";
+    return make(_sourceFromJson(credentials, from), from);
   }
   const tried: string[] = [];
   const explicit = env.GOOGLE_APPLICATION_CREDENTIALS?.trim();
   if (explicit) {
     const why = "GOOGLE_APPLICATION_CREDENTIALS";
     const text = await _read(readFile, explicit, why, false);
-    return make(_sourceFromJson(text!, `credentials file ${_quote(explicit)} (${why})`));
+    const from = `credentials file ${_quote(explicit)} (${why})`;
+    return make(_sourceFromJson(text!, from), from);
   }
   tried.push("GOOGLE_APPLICATION_CREDENTIALS (not set)");
   const wellKnown = _wellKnownFile(env);
@@ -141,16 +145,16 @@ export async function loadCredentials(options: LoadCredentialsOptions = {}): Pro
     tried.push("gcloud's application default credentials (no CLOUDSDK_CONFIG, HOME or APPDATA)");
   } else {
     const text = await _read(readFile, wellKnown, "gcloud's application default credentials", true);
-    if (text !== undefined) {
-      return make(_sourceFromJson(text, `credentials file ${_quote(wellKnown)}`));
-    }
+    const from = `credentials file ${_quote(wellKnown)}`;
+    if (text !== undefined) return make(_sourceFromJson(text, from), from);
     tried.push(`${wellKnown} (not found)`);
   }
   const call = _callOptions(rest);
   const baseUrl = _metadataBaseUrl(env);
   const probe = await _probeMetadataServer(baseUrl, call);
   if (probe !== undefined) {
-    return make(await _metadataServerSource(baseUrl, call), probe.projectId);
+    const from = `the metadata server at ${baseUrl}`;
+    return make(await _metadataServerSource(baseUrl, call), from, probe.projectId);
   }
   tried.push(`the metadata server at ${baseUrl} (no answer)`);
   throw new CredentialsError(

@@ -83,7 +83,12 @@ Deno.test("the credentials option comes first, then GOOGLE_APPLICATION_CREDENTIA
     return new URLSearchParams(requests.at(-1)!.body).get("client_id");
   };
   assert.equal(await clientOf({ env, credentials: user("option") }), "option");
-  assert.equal(await clientOf({ env }), "explicit");
+  const lines: string[] = [];
+  const log = { debug: (line: string) => lines.push(line), info: () => {} };
+  assert.equal(await clientOf({ env, log }), "explicit");
+  assert.deepEqual(lines, [
+    'Application Default Credentials: authorized_user from credentials file "/creds/explicit.json" (GOOGLE_APPLICATION_CREDENTIALS)',
+  ]);
   assert.equal(await clientOf({ env: { HOME: "/home/me" } }), "well-known");
   assert.equal(
     await clientOf({
