@@ -14,6 +14,8 @@ import type {
 } from "./types.ts";
 
 const DEFAULT_EAGER_REFRESH_SECONDS = 300;
+/** ID token caches kept per Credentials; the oldest audience is dropped past this. */
+const MAX_ID_TOKEN_AUDIENCES = 100;
 
 /** The call options of `options` (without the credentials-only ones). */
 export function _callOptions(options: CredentialsOptions): CallOptions {
@@ -93,6 +95,9 @@ export class _CachedCredentials implements Credentials {
         this.#eagerMs,
       );
       this.#idTokens.set(key, cache);
+      if (this.#idTokens.size > MAX_ID_TOKEN_AUDIENCES) {
+        this.#idTokens.delete(this.#idTokens.keys().next().value!);
+      }
     }
     return cache.get();
   }

@@ -67,6 +67,17 @@ Deno.test("a token is refreshed at eagerRefreshSeconds before expiry and not bef
   }
 });
 
+Deno.test("a token that arrives inside the refresh window is reused for half its remaining life", async () => {
+  const { clock, requests, make } = setup({ lifetime: 240 });
+  const credentials = make(); // 300 s window, 240 s tokens
+  await credentials.getAccessToken();
+  clock.ms += 119_999;
+  assert.equal((await credentials.getAccessToken()).token, "ya29.t1");
+  clock.ms += 1;
+  assert.equal((await credentials.getAccessToken()).token, "ya29.t2");
+  assert.equal(requests.length, 2);
+});
+
 Deno.test("a failed refresh rejects every waiting caller and the next call refreshes again", async () => {
   const { clock, requests, make } = setup({ fail: (index) => index === 1 });
   const credentials = make({ retry: { attempts: 1 } });
@@ -107,6 +118,16 @@ Deno.test("ID tokens are cached per audience and an expired one is refreshed for
   await credentials.getIdToken("https://a.example", { includeEmail: true });
   assert.equal(requests.length, 4);
   await assert.rejects(credentials.getIdToken(""), TypeError);
+});
+
+Deno.test("ID tokens are cached for the 100 most recently added audiences", async () => {
+  const { requests, make } = setup();
+  const credentials = make();
+  for (let i = 0; i <= 100; i++) await credentials.getIdToken(`https://a${i}.example`);
+  await credentials.getIdToken("https://a100.example");
+  assert.equal(requests.length, 101);
+  await credentials.getIdToken("https://a0.example");
+  assert.equal(requests.length, 102);
 });
 
 Deno.test("ID tokens and access tokens have separate caches", async () => {
