@@ -56,3 +56,10 @@ export function _isNotFound(error: unknown): boolean {
   return error instanceof Error &&
     ((error as { code?: unknown }).code === "ENOENT" || error.name === "NotFound");
 }
+
+/** Why a read failed, without its message: the system code (`ENOENT`, `EACCES`) or the name. */
+export function _readFailure(error: unknown): string {
+  if (!(error instanceof Error)) return "error";
+  const code = (error as { code?: unknown }).code;
+  return typeof code === "string" ? code : error.name;
+}

@@ -16,6 +16,7 @@ import {
   _requiredString,
   _url,
 } from "./_fields.ts";
+import { _readFailure } from "./_runtime.ts";
 import type { _FetchContext } from "./_source.ts";
 
 /** Fetches the current subject token. */
@@ -110,9 +111,7 @@ export function _subjectTokenSource(fields: _Fields): _SubjectTokenSource {
       } catch (cause) {
         throw new GoogleApiError(
           "ERR_SUBJECT_TOKEN_FAILED",
-          `Failed to read the subject token from ${where}: ${
-            cause instanceof Error ? cause.name : "error"
-          }`,
+          `Failed to read the subject token from ${where}: ${_readFailure(cause)}`,
           { cause },
         );
       }

@@ -12,7 +12,13 @@ import {
   _metadataServerSource,
   _probeMetadataServer,
 } from "./_metadata_server.ts";
-import { _envDefault, _isNotFound, _isWindows, _readFileDefault } from "./_runtime.ts";
+import {
+  _envDefault,
+  _isNotFound,
+  _isWindows,
+  _readFailure,
+  _readFileDefault,
+} from "./_runtime.ts";
 import type { _Source } from "./_source.ts";
 import { _sourceFromJson } from "./credentials_from_json.ts";
 import type { Credentials, EnvLike, LoadCredentialsOptions, ReadFileLike } from "./types.ts";
@@ -34,12 +40,9 @@ function _wellKnownFile(env: EnvLike): string | undefined {
 }
 
 function _unreadable(path: string, why: string, cause: unknown): CredentialsError {
-  const reason = cause instanceof Error
-    ? String((cause as { code?: unknown }).code ?? cause.name)
-    : "error";
   return new CredentialsError(
     "ERR_CREDENTIALS_UNREADABLE",
-    `Cannot read the credentials file ${_quote(path)} (${why}): ${reason}`,
+    `Cannot read the credentials file ${_quote(path)} (${why}): ${_readFailure(cause)}`,
     { option: "credentials", cause },
   );
 }

@@ -254,7 +254,7 @@ Deno.test("external_account: a failing subject token source is ERR_SUBJECT_TOKEN
   });
   await assert.rejects(missing.getAccessToken(), {
     code: "ERR_SUBJECT_TOKEN_FAILED",
-    message: /from file "\/nope"/,
+    message: /from file "\/nope": ENOENT$/,
   });
 });
 
