@@ -15,11 +15,11 @@ import { _impersonation } from "./_impersonation.ts";
 import { _serviceAccountSource, _universeOf } from "./_service_account.ts";
 import type { _FetchContext, _Source } from "./_source.ts";
 
-const SOURCES: Readonly<Record<string, (fields: _Fields) => _Source>> = Object.freeze({
+const SOURCES: Readonly<Record<string, (fields: _Fields) => _Source>> = {
   authorized_user: _authorizedUserSource,
   service_account: _serviceAccountSource,
   external_account: _externalAccountSource,
-});
+};
 
 function _delegates(fields: _Fields): string[] {
   const value = Object.hasOwn(fields.record, "delegates") ? fields.record.delegates : undefined;

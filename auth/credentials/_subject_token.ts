@@ -22,11 +22,11 @@ import type { _FetchContext } from "./_source.ts";
 /** Fetches the current subject token. */
 export type _SubjectTokenSource = (context: _FetchContext) => Promise<string>;
 
-const UNSUPPORTED: Readonly<Record<string, string>> = Object.freeze({
+const UNSUPPORTED: Readonly<Record<string, string>> = {
   environment_id: "AWS (environment_id)",
   executable: "executable",
   certificate: "X.509 certificate (certificate)",
-});
+};
 
 function _unsupported(fields: _Fields, name: string): never {
   throw _fieldError(

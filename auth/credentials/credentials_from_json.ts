@@ -15,12 +15,12 @@ import { _serviceAccountSource } from "./_service_account.ts";
 import type { _Source } from "./_source.ts";
 import type { Credentials, CredentialsOptions } from "./types.ts";
 
-const SOURCES: Readonly<Record<string, (fields: _Fields) => _Source>> = Object.freeze({
+const SOURCES: Readonly<Record<string, (fields: _Fields) => _Source>> = {
   service_account: _serviceAccountSource,
   external_account: _externalAccountSource,
   impersonated_service_account: _impersonatedServiceAccountSource,
   authorized_user: _authorizedUserSource,
-});
+};
 
 function _malformed(origin: string, problem: string): CredentialsError {
   return new CredentialsError("ERR_CREDENTIALS_MALFORMED", `Cannot use ${origin}: ${problem}`, {

@@ -48,3 +48,14 @@ Deno.test("auth/ imports no node: module and reaches Deno and process only throu
     assert.doesNotMatch(code, /(?<![\w.])(Deno|process)\.\w/, file);
   }
 });
+
+Deno.test("the step's bundle leaves the credentials code out (its modules have no side effects)", async () => {
+  const dist = await readFile(
+    fileURLToPath(new URL("../../dist/main.mjs", import.meta.url)),
+    "utf8",
+  );
+  assert.ok(dist.includes("ERR_CREDENTIALS_NOT_FOUND"), "the error table is in the bundle");
+  for (const text of ["AWS (environment_id)", "X.509 certificate", "source_credentials"]) {
+    assert.ok(!dist.includes(text), text);
+  }
+});
