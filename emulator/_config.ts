@@ -2,6 +2,7 @@
 // the real services would not have, and says which option is wrong.
 import { type CelProgram, CelSyntaxError, compileCel } from "./_cel.ts";
 import { _isKnownRole } from "./_iam_policy.ts";
+import type { _RecordLimits } from "./_request_log.ts";
 import type { EmulatorOptions, GithubClaims, IamBinding } from "./types.ts";
 
 /** The GitHub issuer. */
@@ -54,6 +55,7 @@ export interface _Config {
   user: string;
   /** The service account the metadata server calls `default`, and the scopes it grants. */
   metadata: { serviceAccount: string; scopes: readonly string[] };
+  record: _RecordLimits;
   now: () => number;
 }
 
@@ -161,6 +163,17 @@ function _defaultBindings(
   ]);
 }
 
+function _record(options: EmulatorOptions): _RecordLimits {
+  const maxRequests = options.record?.maxRequests ?? 10_000;
+  const maxBytes = options.record?.maxBytes ?? 32 * 2 ** 20;
+  for (const [name, value] of Object.entries({ maxRequests, maxBytes })) {
+    if (!Number.isSafeInteger(value) || value < 0) {
+      _fail(`record.${name}`, "must be a whole number, 0 or more");
+    }
+  }
+  return { maxRequests, maxBytes };
+}
+
 function _metadata(options: EmulatorOptions, accounts: readonly string[]): _Config["metadata"] {
   const serviceAccount = options.metadata?.serviceAccount ?? accounts[0]!;
   if (!accounts.includes(serviceAccount)) {
@@ -232,6 +245,7 @@ export function _resolveConfig(options: EmulatorOptions = {}): _Config {
     projectNumber: PROVIDER.exec(provider.name)![1]!,
     user,
     metadata: _metadata(options, serviceAccounts),
+    record: _record(options),
     now: options.now ?? Date.now,
   };
 }

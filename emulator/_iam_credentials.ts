@@ -3,10 +3,10 @@
 // emulator issued or a self-signed JWT of a user-managed key, IAM checked along the delegation
 // chain, and Google's limits on lifetimes, scopes and JWT expiry.
 import { SignJWT } from "jose";
+import { _bearerOf, _missingCredential, UNAUTHENTICATED } from "./_access.ts";
 import { _authorize, type _Caller, type _Permission } from "./_iam_policy.ts";
 import type { _State } from "./_state.ts";
 import {
-  _bearer,
   type _FieldType,
   type _Incoming,
   _json,
@@ -43,9 +43,6 @@ const FIELDS: Readonly<Record<_IamMethod, Readonly<Record<string, _FieldType>>>>
 };
 
 const MAX_SIGNED_JWT_SECONDS = 12 * 3600;
-const UNAUTHENTICATED =
-  "Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.";
-
 /** Which method and account a path names, or `undefined`. */
 export function _iamTarget(path: string): { name: string; method: _IamMethod } | undefined {
   if (!path.startsWith(IAM_CREDENTIALS_PREFIX)) return undefined;
@@ -80,35 +77,18 @@ async function _selfSignedCaller(
 }
 
 async function _caller(request: _Incoming, state: _State): Promise<_Caller | Response> {
-  const token = _bearer(request);
-  if (token === undefined) {
-    return _rpcError(
-      401,
-      "Request is missing required authentication credential. Expected OAuth 2 access token, login cookie or other valid authentication credential.",
-    );
+  const bearer = _bearerOf(request, state, "iamcredentials", ["cloud-platform", "iam"]);
+  if (bearer instanceof Response) return bearer;
+  if (bearer.kind === "missing") return _missingCredential();
+  if (bearer.kind === "other") {
+    return await _selfSignedCaller(bearer.token, request, state) ??
+      _rpcError(401, UNAUTHENTICATED);
   }
-  const info = state.tokenInfo(token);
-  if (info !== undefined) {
-    if (info.expiresAt.getTime() <= state.config.now()) return _rpcError(401, UNAUTHENTICATED);
-    const { universe } = state.config;
-    const enough = [
-      `https://www.${universe}/auth/cloud-platform`,
-      `https://www.${universe}/auth/iam`,
-    ];
-    if (!info.scopes.some((scope) => enough.includes(scope))) {
-      return _rpcError(403, "Request had insufficient authentication scopes.", [{
-        "@type": "type.googleapis.com/google.rpc.ErrorInfo",
-        reason: "ACCESS_TOKEN_SCOPE_INSUFFICIENT",
-        domain: "googleapis.com",
-        metadata: { service: `iamcredentials.${universe}` },
-      }]);
-    }
-    if (info.kind === "federated") return { kind: "federated", info };
-    if (info.kind === "delegated") return { kind: "user", email: info.subject ?? "" };
-    if (info.kind === "user") return { kind: "user", email: info.principal };
-    return { kind: "serviceAccount", email: info.principal };
-  }
-  return await _selfSignedCaller(token, request, state) ?? _rpcError(401, UNAUTHENTICATED);
+  const { info } = bearer;
+  if (info.kind === "federated") return { kind: "federated", info };
+  if (info.kind === "delegated") return { kind: "user", email: info.subject ?? "" };
+  if (info.kind === "user") return { kind: "user", email: info.principal };
+  return { kind: "serviceAccount", email: info.principal };
 }
 
 function _delegates(values: unknown, state: _State): string[] | Response {

@@ -14,6 +14,7 @@ import {
 } from "./_iam_credentials.ts";
 import { _metadataAnswer, _metadataRoute } from "./_metadata.ts";
 import { _oauth2Token, OAUTH2_TOKEN_PATH } from "./_oauth2.ts";
+import { _getProject, PROJECTS_PREFIX } from "./_resource_manager.ts";
 import type { _State } from "./_state.ts";
 import { _stsToken, STS_PATH } from "./_sts.ts";
 import { type _Incoming, _rpcError } from "./_wire.ts";
@@ -32,6 +33,9 @@ export function _routeOf(path: string): EmulatorRoute | undefined {
       return "sts";
     case OAUTH2_TOKEN_PATH:
       return "oauth2Token";
+  }
+  if (path.startsWith(PROJECTS_PREFIX) && /^[^/]+$/.test(path.slice(PROJECTS_PREFIX.length))) {
+    return "projects";
   }
   return _iamTarget(path)?.method ?? _metadataRoute(path);
 }
@@ -58,6 +62,8 @@ export async function _answer(
     case "generateIdToken":
     case "signJwt":
       return await _iamCredentials(request, state, _iamTarget(path)!);
+    case "projects":
+      return _getProject(request, state);
     case "metadata":
     case "metadataToken":
     case "metadataIdentity":

@@ -5,9 +5,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { _answer, _routeOf } from "./_router.ts";
+import type { _RequestLog } from "./_request_log.ts";
 import type { _State } from "./_state.ts";
 import { type _Incoming, _rpcError } from "./_wire.ts";
-import type { EmulatorFault, EmulatorRoute, RecordedRequest } from "./types.ts";
+import type { EmulatorFault, EmulatorRoute } from "./types.ts";
 
 const MAX_BODY_BYTES = 1 << 20;
 
@@ -124,7 +125,7 @@ interface _Listening {
 export async function _listen(
   state: _State,
   faults: _FaultQueue,
-  requests: RecordedRequest[],
+  log: _RequestLog,
 ): Promise<_Listening> {
   let base = "";
   const server = createServer(async (req, res) => {
@@ -134,7 +135,7 @@ export async function _listen(
       const route = _routeOf(url.pathname);
       const headers = _headers(req);
       const method = req.method ?? "GET";
-      requests.push({
+      log.add({
         route,
         method,
         url: url.href,

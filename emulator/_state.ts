@@ -6,7 +6,6 @@ import {
   decodeProtectedHeader,
   exportJWK,
   exportPKCS8,
-  generateKeyPair,
   type JWK,
   type JWTPayload,
   jwtVerify,
@@ -14,43 +13,11 @@ import {
   SignJWT,
 } from "jose";
 import { type _Config, _projectOf } from "./_config.ts";
+import { _giveBack, _randomId, type _SigningKey, _takeKey } from "./_key_pool.ts";
+import { _TokenStore } from "./_token_store.ts";
 import type { TokenInfo } from "./types.ts";
 
 const ID_TOKEN_LIFETIME_SECONDS = 3600;
-
-/** An RSA signing key with its id. */
-export interface _SigningKey {
-  kid: string;
-  privateKey: CryptoKey;
-  publicKey: CryptoKey;
-}
-
-function _randomId(bytes: number): string {
-  const data = crypto.getRandomValues(new Uint8Array(bytes));
-  return Array.from(data, (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
-async function _newKey(): Promise<_SigningKey> {
-  const { privateKey, publicKey } = await generateKeyPair("RS256", { extractable: true });
-  return { kid: _randomId(20), privateKey, publicKey };
-}
-
-/**
- * Keys by role, made once per process and shared by every emulator in it: an RSA key takes about
- * 100 ms to make, and a test suite starts hundreds of emulators.
- */
-const _keysByRole = new Map<string, Promise<_SigningKey>>();
-
-function _keyFor(role: string): Promise<_SigningKey> {
-  let key = _keysByRole.get(role);
-  if (key === undefined) {
-    key = _newKey();
-    // A failed generation is not remembered: the next start tries again.
-    key.catch(() => _keysByRole.delete(role));
-    _keysByRole.set(role, key);
-  }
-  return key;
-}
 
 /** The emulator's memory. */
 export class _State {
@@ -60,28 +27,47 @@ export class _State {
   /** Each service account's Google-managed key, made at start as Google has it beforehand. */
   readonly #managed: ReadonlyMap<string, Promise<_SigningKey>>;
   readonly #userKeys = new Map<string, Map<string, CryptoKey>>();
-  #userKeysMade = 0;
-  readonly #tokens = new Map<string, TokenInfo>();
+  /** Every key pair taken from the pool (its own and user-managed keys), given back on close. */
+  readonly #taken: Promise<_SigningKey>[] = [];
+  #released = false;
+  readonly #tokens: _TokenStore;
   readonly #refreshTokens = new Map<string, readonly string[]>();
   /** The OAuth client `authorized_user` credentials name (as gcloud's own client). */
   readonly oauthClient: Readonly<{ id: string; secret: string }>;
 
   constructor(config: _Config) {
     this.config = config;
+    this.#tokens = new _TokenStore(config.now);
     this.oauthClient = {
       id: `${config.projectNumber}-emulated.apps.googleusercontent.com`,
       secret: `GOCSPX-${_randomId(14)}`,
     };
-    this.#github = _keyFor("github");
-    this.#google = _keyFor("google");
-    this.#managed = new Map(
-      config.serviceAccounts.map((email) => [email, _keyFor(`managed ${email}`)]),
-    );
+    // One key pair of its own serves GitHub, Google and each account's Google-managed key, each
+    // under its own key id: every check matches the key id, so none stands in for another.
+    const own = this.#take();
+    const role = async () => ({ ...await own, kid: _randomId(20) });
+    this.#github = role();
+    this.#google = role();
+    this.#managed = new Map(config.serviceAccounts.map((email) => [email, role()]));
+  }
+
+  #take(): Promise<_SigningKey> {
+    const key = _takeKey();
+    this.#taken.push(key);
+    return key;
   }
 
   /** Resolves once every key exists, so no answer pays for making one. */
   async ready(): Promise<void> {
     await Promise.all([this.#github, this.#google, ...this.#managed.values()]);
+  }
+
+  /** Gives the keys back to the pool (once): the emulator is closed or failed to start. */
+  async release(): Promise<void> {
+    if (this.#released) return;
+    this.#released = true;
+    const settled = await Promise.allSettled(this.#taken);
+    _giveBack(settled.flatMap((result) => result.status === "fulfilled" ? [result.value] : []));
   }
 
   /** The key GitHub signs OIDC tokens with. */
@@ -148,7 +134,7 @@ export class _State {
    * `token_uri` is `tokenUri`.
    */
   async createUserKey(email: string, tokenUri: string): Promise<string> {
-    const key = await _keyFor(`user ${email} ${this.#userKeysMade++}`);
+    const key = await this.#take();
     const keys = this.#userKeys.get(email) ?? new Map<string, CryptoKey>();
     keys.set(key.kid, key.publicKey);
     this.#userKeys.set(email, keys);
@@ -233,11 +219,11 @@ export class _State {
   issueToken(info: Omit<TokenInfo, "expiresAt">, lifetimeSeconds: number): string {
     const token = `ya29.${base64url.encode(crypto.getRandomValues(new Uint8Array(48)))}`;
     const expiresAt = new Date(this.config.now() + lifetimeSeconds * 1000);
-    this.#tokens.set(token, { ...info, expiresAt });
+    this.#tokens.add(token, { ...info, expiresAt });
     return token;
   }
 
-  /** What a token stands for, expired ones included. */
+  /** What a live token stands for; `undefined` once it expired. */
   tokenInfo(token: string): TokenInfo | undefined {
     return this.#tokens.get(token);
   }

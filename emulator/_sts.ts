@@ -1,7 +1,7 @@
 // Google's Security Token Service token exchange for workload identity federation: verifies the
 // GitHub token (signature, issuer, lifetime, allowed audiences), applies the provider's CEL
 // attribute mapping and condition, and issues a federated access token for the pool principal.
-import { errors, type JWTPayload, jwtVerify } from "jose";
+import { decodeProtectedHeader, errors, type JWTPayload, jwtVerify } from "jose";
 import { CelEvaluationError, type CelValue } from "./_cel.ts";
 import type { _State } from "./_state.ts";
 import {
@@ -66,6 +66,8 @@ async function _verifySubject(token: string, state: _State): Promise<JWTPayload 
   const key = await state.githubKey();
   let claims: JWTPayload;
   try {
+    // The issuer's JWKS has one key: a token under any other key id is not the issuer's.
+    if (decodeProtectedHeader(token).kid !== key.kid) throw new errors.JWKSNoMatchingKey();
     ({ payload: claims } = await jwtVerify(token, key.publicKey, {
       algorithms: ["RS256"],
       currentDate: new Date(now()),

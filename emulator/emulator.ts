@@ -8,11 +8,13 @@
 import { _resolveConfig } from "./_config.ts";
 import { OIDC_PATH } from "./_github_oidc.ts";
 import { _authorizedUser, _impersonatedServiceAccount } from "./_credentials_files.ts";
+import { _googleFetch } from "./_google_fetch.ts";
 import { GOOGLE_CERTS_PATH } from "./_iam_credentials.ts";
 import { OAUTH2_TOKEN_PATH } from "./_oauth2.ts";
 import { _close, _FaultQueue, _listen } from "./_server.ts";
 import { _State } from "./_state.ts";
-import type { Emulator, EmulatorOptions, RecordedRequest } from "./types.ts";
+import { _RequestLog } from "./_request_log.ts";
+import type { Emulator, EmulatorOptions } from "./types.ts";
 
 /**
  * Starts the emulator on `127.0.0.1` (a free port unless `options.port` is set).
@@ -21,12 +23,15 @@ import type { Emulator, EmulatorOptions, RecordedRequest } from "./types.ts";
  * token in {@linkcode Emulator.env}. Google's side verifies them at STS against the provider
  * (issuer, allowed audiences, CEL attribute mapping and condition), checks IAM bindings, delegation
  * chains and lifetime limits at IAM Credentials, and verifies JWT bearer assertions at the OAuth2
- * token endpoint, answering with Google's error shapes. Every request is recorded, and faults
- * (status codes, resets, truncated bodies, latency) can be queued per route.
+ * token endpoint, answering with Google's error shapes. Requests are recorded (bounded by
+ * `options.record`), and faults (status codes, resets, truncated bodies, latency) can be queued per
+ * route.
  *
- * The RSA keys (GitHub's, Google's, each service account's) are made once per process and shared
- * by every emulator in it, so only the first start pays for them (about 100 ms a key); a JWT one
- * emulator signed also verifies at another in the same process.
+ * Each emulator has RSA keys of its own (one pair behind GitHub's, Google's and each service
+ * account's Google-managed key, under distinct key ids, plus one per user-managed key), so a JWT
+ * one emulator signed does not verify at another running beside it. They come from a per-process
+ * pool that `close()` gives them back to, so only a start with no closed emulator to inherit from
+ * makes a key pair (a few hundred milliseconds).
  *
  * @param options The provider, service accounts, bindings, claims and limits; all optional.
  * @returns The running emulator; call `close()` when done.
@@ -79,17 +84,29 @@ import type { Emulator, EmulatorOptions, RecordedRequest } from "./types.ts";
  * ```
  */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
-  const state = new _State(_resolveConfig(options));
-  await state.ready();
+  const config = _resolveConfig(options);
+  const state = new _State(config);
   const faults = new _FaultQueue();
-  const requests: RecordedRequest[] = [];
-  const { server, url } = await _listen(state, faults, requests);
+  const log = new _RequestLog(config.record);
+  let listening: Awaited<ReturnType<typeof _listen>>;
+  try {
+    await state.ready();
+    listening = await _listen(state, faults, log);
+  } catch (error) {
+    await state.release();
+    throw error;
+  }
+  const { server, url } = listening;
+  const close = async () => {
+    await _close(server);
+    await state.release();
+  };
   const endpoints = Object.freeze({
     sts: `${url}/sts/v1`,
     iamcredentials: `${url}/iamcredentials/v1`,
     oauth2: `${url}/oauth2`,
+    cloudresourcemanager: `${url}/cloudresourcemanager/v1`,
   });
-  const config = state.config;
   const oidcRequest = Object.freeze({
     url: `${url}${OIDC_PATH}?api-version=2.0`,
     token: config.requestToken,
@@ -102,6 +119,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     endpoints,
     oidcRequest,
     googleCertsUrl: `${url}${GOOGLE_CERTS_PATH}`,
+    fetch: _googleFetch(url, config.universe),
     env: Object.freeze({
       ACTIONS_ID_TOKEN_REQUEST_URL: oidcRequest.url,
       ACTIONS_ID_TOKEN_REQUEST_TOKEN: oidcRequest.token,
@@ -113,7 +131,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     }),
     provider: config.provider.name,
     serviceAccount: config.serviceAccounts[0]!,
-    requests,
+    requests: log.requests,
     serviceAccountKey: (email = config.serviceAccounts[0]!) => {
       if (!state.hasServiceAccount(email)) {
         return Promise.reject(
@@ -128,6 +146,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     tokenInfo: (token) => state.tokenInfo(token),
     injectFault: (route, fault) => faults.add(route, fault),
     clearFaults: () => faults.clear(),
-    close: () => _close(server),
+    close,
+    [Symbol.asyncDispose]: close,
   };
 }

@@ -10,18 +10,19 @@
  * import assert from "node:assert/strict";
  * import { startEmulator } from "./mod.ts";
  *
- * const emulator = await startEmulator();
- * try {
- *   // What a runner would put in the job's environment.
- *   const response = await fetch(`${emulator.env.ACTIONS_ID_TOKEN_REQUEST_URL}&audience=test`, {
- *     headers: { authorization: `Bearer ${emulator.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN}` },
- *   });
- *   const { value } = await response.json();
- *   assert.equal(value.split(".").length, 3);
- * } finally {
- *   await emulator.close();
- * }
+ * // Closed at the end of the block.
+ * await using emulator = await startEmulator();
+ * // What a runner would put in the job's environment.
+ * const response = await fetch(`${emulator.env.ACTIONS_ID_TOKEN_REQUEST_URL}&audience=test`, {
+ *   headers: { authorization: `Bearer ${emulator.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN}` },
+ * });
+ * const { value } = await response.json();
+ * assert.equal(value.split(".").length, 3);
  * ```
+ *
+ * Run as the main module (`deno run -A jsr:@gcp-oidc/auth/emulator`, or the npm package's
+ * `gcp-oidc-emulator` command), it serves until SIGINT or SIGTERM and prints the environment to
+ * export (`--help` for the options), for tools that are not JavaScript.
  *
  * @module
  */
@@ -40,5 +41,8 @@ export type {
   MetadataOptions,
   ProviderOptions,
   RecordedRequest,
+  RecordOptions,
   TokenInfo,
 } from "./types.ts";
+
+if (import.meta.main) import("./_cli.ts").then((cli) => cli._runCli());

@@ -132,8 +132,18 @@ export interface EmulatorOptions {
   user?: string;
   /** The emulated metadata server (as on Compute Engine, Cloud Run or GKE). */
   metadata?: MetadataOptions;
+  /** How much of the traffic {@linkcode Emulator.requests} keeps. */
+  record?: RecordOptions;
   /** The clock in milliseconds; default `Date.now`. */
   now?: () => number;
+}
+
+/** The bounds of the request record: past either, the oldest requests are dropped. */
+export interface RecordOptions {
+  /** The most requests kept; default 10,000. 0 keeps none. */
+  maxRequests?: number;
+  /** The most bytes kept (URLs, header names and values, bodies); default 32 MiB. */
+  maxBytes?: number;
 }
 
 /** The metadata server's default service account. */
@@ -158,7 +168,8 @@ export type EmulatorRoute =
   | "jwks"
   | "metadata"
   | "metadataToken"
-  | "metadataIdentity";
+  | "metadataIdentity"
+  | "projects";
 
 /** A fault to inject into the next requests of a route, instead of (or before) the answer. */
 export interface EmulatorFault {
@@ -254,25 +265,40 @@ export interface Emulator {
   readonly metadataHost: string;
   /** The OIDC request of a runner job, `{ url, token }`, as `authenticate()` takes it. */
   readonly oidcRequest: Readonly<{ url: string; token: string }>;
-  /** Base URLs of the emulated Google services, as `authenticate()` takes them. */
-  readonly endpoints: Readonly<{ sts: string; iamcredentials: string; oauth2: string }>;
+  /**
+   * Base URLs of the emulated Google services, as `authenticate()` takes them, and of Cloud
+   * Resource Manager (`…/cloudresourcemanager/v1`, whose `projects/<number or id>` client
+   * libraries read to find a project id).
+   */
+  readonly endpoints: Readonly<
+    { sts: string; iamcredentials: string; oauth2: string; cloudresourcemanager: string }
+  >;
   /** The JWKS Google's ID tokens verify against, as `https://www.googleapis.com/oauth2/v3/certs`. */
   readonly googleCertsUrl: string;
+  /**
+   * A `fetch` that sends requests for Google's hosts of the emulated universe to the emulator:
+   * `https://<service>.<universe>/<path>` for `oauth2`, `sts`, `iamcredentials`,
+   * `cloudresourcemanager` and `www` (its `oauth2/v3/certs`), and `http://metadata.google.internal`
+   * or `http://169.254.169.254`. Any other URL is fetched unchanged. For client libraries that call
+   * fixed Google URLs, such as google-auth-library with a service account key:
+   * `new GoogleAuth({ keyFile, clientOptions: { transporterOptions: { fetchImplementation: emulator.fetch } } })`.
+   */
+  readonly fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
   /** The provider's full resource name. */
   readonly provider: string;
   /** The first service account. */
   readonly serviceAccount: string;
   /**
-   * Every request received, oldest first, headers and bodies included: it holds the tokens and
+   * The requests received, oldest first, headers and bodies included, within the bounds of
+   * {@linkcode EmulatorOptions.record} (the oldest are dropped past them): it holds the tokens and
    * assertions sent (emulator-issued, but print it with care).
    */
   readonly requests: readonly RecordedRequest[];
   /**
    * Creates a user-managed key for a service account (default the first) as key file JSON text.
    * Its `token_uri` is the emulator's OAuth2 token endpoint, which takes assertions whose `aud`
-   * is that URL or Google's `https://oauth2.<universe>/token`.
-   * Like every key of the emulator it is made once per process: the n-th key of an account is the
-   * same in every emulator of the process, and each emulator accepts only the keys it handed out.
+   * is that URL or Google's `https://oauth2.<universe>/token`. Each emulator accepts only the
+   * keys it made or handed out; key pairs of a closed emulator are reused by later ones.
    */
   serviceAccountKey(email?: string): Promise<string>;
   /**
@@ -291,7 +317,10 @@ export interface Emulator {
    * @throws {TypeError} When the target, a delegate or the source is unknown or malformed.
    */
   impersonatedServiceAccount(options?: ImpersonatedServiceAccountOptions): string;
-  /** What an access token the emulator issued stands for, or `undefined`. */
+  /**
+   * What an access token the emulator issued stands for, or `undefined` (also once it expired on
+   * the emulator's clock: expired tokens are forgotten).
+   */
   tokenInfo(token: string): TokenInfo | undefined;
   /** Queues a fault for the next requests of `route`. */
   injectFault(route: EmulatorRoute, fault: EmulatorFault): void;
@@ -299,4 +328,6 @@ export interface Emulator {
   clearFaults(): void;
   /** Stops listening and closes every connection. */
   close(): Promise<void>;
+  /** {@linkcode Emulator.close}, for `await using emulator = await startEmulator()`. */
+  [Symbol.asyncDispose](): Promise<void>;
 }

@@ -23,9 +23,9 @@ const OIDC_TOKEN = unsignedJwt({
 });
 
 /** The calls a flow can make. */
-export type Route = Exclude<
+export type Route = Extract<
   EmulatorRoute,
-  "jwks" | "metadata" | "metadataToken" | "metadataIdentity"
+  "oidc" | "sts" | "generateAccessToken" | "generateIdToken" | "signJwt" | "oauth2Token"
 >;
 
 /** Which call a request is. */

@@ -134,3 +134,24 @@ Deno.test("startEmulator() rejects invalid options with the option's name", asyn
     });
   }
 });
+
+Deno.test("startEmulator() closes at the end of an await using block", async () => {
+  let url = "";
+  {
+    await using emulator = await startEmulator();
+    url = emulator.url;
+    const root = await fetch(`${url}/`);
+    assert.equal(root.status, 200);
+    await root.body?.cancel();
+  }
+  await assert.rejects(fetch(`${url}/`), TypeError);
+});
+
+Deno.test("the README names the emulator's real default service account", async () => {
+  const readme = await Deno.readTextFile(new URL("../../README.md", import.meta.url));
+  const named = [...readme.matchAll(/serviceAccount: emulator\.serviceAccount, \/\/ "([^"]+)"/g)];
+  assert.ok(named.length > 0);
+  await withEmulator({}, (emulator) => {
+    for (const [, email] of named) assert.equal(email, emulator.serviceAccount);
+  });
+});

@@ -1,0 +1,11 @@
+#!/usr/bin/env node
+/**
+ * The emulator as a program (the npm package's `gcp-oidc-emulator` command): starts it, prints the
+ * environment to export and serves until SIGINT or SIGTERM. `--help` lists the options. With
+ * Deno, `deno run -A jsr:@gcp-oidc/auth/emulator` does the same.
+ *
+ * @module
+ */
+import { _runCli } from "./_cli.ts";
+
+await _runCli();
