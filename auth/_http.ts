@@ -253,6 +253,45 @@ export async function _requestJson(
   options: CallOptions,
   spec: _FailureSpec,
 ): Promise<_JsonResponse> {
+  const outcome = await _requestOk(request, options, spec);
+  const json = _parseJson(outcome.text);
+  if (json === undefined) {
+    throw new TokenError(
+      "ERR_TOKEN_RESPONSE_INVALID",
+      `${spec.message}: HTTP ${outcome.status} with a body that is not JSON: ${
+        _redactAndTruncate(outcome.text, spec.secrets, 200)
+      }`,
+      { status: outcome.status, secrets: spec.secrets },
+    );
+  }
+  const response = { status: outcome.status, json };
+  return { ...response, token: _requireString(response, spec.field, spec.message) };
+}
+
+/** A successful response read as text (the metadata server answers plain text). */
+export interface _TextResponse {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+/**
+ * Sends `request` like {@linkcode _requestJson} (same retries, timeouts and errors) and returns
+ * the status, headers and body text of the 2xx response.
+ */
+export async function _requestText(
+  request: _HttpRequest,
+  options: CallOptions,
+  spec: Omit<_FailureSpec, "field">,
+): Promise<_TextResponse> {
+  return await _requestOk(request, options, spec);
+}
+
+async function _requestOk(
+  request: _HttpRequest,
+  options: CallOptions,
+  spec: Omit<_FailureSpec, "field">,
+): Promise<_Attempt> {
   options = _own(options);
   const policy = _retryPolicy(options.retry);
   const now = options.now ?? Date.now;
@@ -284,18 +323,7 @@ export async function _requestJson(
           { status: outcome.status, secrets: spec.secrets },
         );
       }
-      const json = _parseJson(outcome.text);
-      if (json === undefined) {
-        throw new TokenError(
-          "ERR_TOKEN_RESPONSE_INVALID",
-          `${spec.message}: HTTP ${outcome.status} with a body that is not JSON: ${
-            _redactAndTruncate(outcome.text, spec.secrets, 200)
-          }`,
-          { status: outcome.status, secrets: spec.secrets },
-        );
-      }
-      const response = { status: outcome.status, json };
-      return { ...response, token: _requireString(response, spec.field, spec.message) };
+      return outcome;
     }
     if (outcome !== undefined && !_isRetryableStatus(outcome.status)) {
       throw _failure(spec, outcome, _attemptsText(attempt));
@@ -327,7 +355,7 @@ export async function _requestJson(
   }
 }
 
-function _failure(spec: _FailureSpec, outcome: _Attempt, stop: string): AuthError {
+function _failure(spec: Omit<_FailureSpec, "field">, outcome: _Attempt, stop: string): AuthError {
   const details = _failureDetails(outcome.status, outcome.text, spec.secrets);
   const message = `${spec.message}: ${_statusText(details, outcome.text, spec.secrets)}${stop}`;
   const options: AuthErrorOptions = { ...details, secrets: spec.secrets };

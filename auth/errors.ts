@@ -19,7 +19,13 @@ export type CredentialsErrorCode =
   | "ERR_KEY_UNSUPPORTED_TYPE"
   | "ERR_KEY_FIELD_MISSING"
   | "ERR_KEY_PRIVATE_KEY_INVALID"
-  | "ERR_OIDC_UNAVAILABLE";
+  | "ERR_OIDC_UNAVAILABLE"
+  | "ERR_CREDENTIALS_NOT_FOUND"
+  | "ERR_CREDENTIALS_UNREADABLE"
+  | "ERR_CREDENTIALS_MALFORMED"
+  | "ERR_CREDENTIALS_FIELD_MISSING"
+  | "ERR_CREDENTIALS_FIELD_INVALID"
+  | "ERR_CREDENTIALS_UNSUPPORTED";
 
 /** Codes of {@linkcode GoogleApiError}: a Google call that failed (after retries). */
 export type GoogleApiErrorCode =
@@ -27,7 +33,9 @@ export type GoogleApiErrorCode =
   | "ERR_IAM_ACCESS_TOKEN_FAILED"
   | "ERR_IAM_ID_TOKEN_FAILED"
   | "ERR_IAM_SIGN_JWT_FAILED"
-  | "ERR_OAUTH2_TOKEN_FAILED";
+  | "ERR_OAUTH2_TOKEN_FAILED"
+  | "ERR_METADATA_REQUEST_FAILED"
+  | "ERR_SUBJECT_TOKEN_FAILED";
 
 /** Codes of {@linkcode GithubOidcError}: the GitHub OIDC token request failed (after retries). */
 export type GithubOidcErrorCode = "ERR_OIDC_REQUEST_FAILED";
@@ -65,6 +73,18 @@ export const AUTH_ERROR_HINTS: Readonly<Record<AuthErrorCode, string>> = Object.
     "Create a new key for the service account and pass the file as downloaded",
   ERR_OIDC_UNAVAILABLE:
     "Add `permissions: id-token: write` to the job; jobs from forks and Dependabot get no OIDC token",
+  ERR_CREDENTIALS_NOT_FOUND:
+    "Set GOOGLE_APPLICATION_CREDENTIALS to a credentials file, run `gcloud auth application-default login`, pass `credentials`, or run on Google Cloud",
+  ERR_CREDENTIALS_UNREADABLE:
+    "Check that the file named by GOOGLE_APPLICATION_CREDENTIALS exists and is readable, or pass `readFile` where there is no file system",
+  ERR_CREDENTIALS_MALFORMED:
+    "Pass the credentials file as written by gcloud, the Google Cloud console or the workflow step, unchanged",
+  ERR_CREDENTIALS_FIELD_MISSING:
+    "Add the named field, or create the credentials file again with gcloud or the Google Cloud console",
+  ERR_CREDENTIALS_FIELD_INVALID:
+    "Fix the named field of the credentials file; see docs/credentials.md for each type's fields",
+  ERR_CREDENTIALS_UNSUPPORTED:
+    "Use a service_account, external_account (url or file source), impersonated_service_account or authorized_user file, or the metadata server",
   ERR_OIDC_REQUEST_FAILED:
     "Check that the job has `permissions: id-token: write` and is still running; retry the job if GitHub had an outage",
   ERR_STS_EXCHANGE_FAILED:
@@ -77,6 +97,10 @@ export const AUTH_ERROR_HINTS: Readonly<Record<AuthErrorCode, string>> = Object.
     "Grant roles/iam.serviceAccountTokenCreator on the service account to the workload identity principal; IAM changes take up to 5 minutes to apply",
   ERR_OAUTH2_TOKEN_FAILED:
     "Authorize the service account's client ID for the scopes in the Google Workspace admin console (domain-wide delegation), and keep the lifetime at most 1 hour",
+  ERR_METADATA_REQUEST_FAILED:
+    "Check that the workload has a service account attached and that GCE_METADATA_HOST (if set) points at the metadata server",
+  ERR_SUBJECT_TOKEN_FAILED:
+    "Check the credential_source of the external_account file: the URL must answer (headers included) or the file must exist and hold the token",
   ERR_TOKEN_RESPONSE_INVALID:
     "Retry; if it persists, check that the endpoint overrides point at Google (or a faithful emulator)",
 });

@@ -130,3 +130,15 @@ export {
   stsAudience,
 } from "./workload_identity.ts";
 export type { WorkloadIdentityProvider } from "./workload_identity.ts";
+export { credentialsFromJson } from "./credentials/credentials_from_json.ts";
+export { loadCredentials } from "./credentials/load_credentials.ts";
+export type {
+  Credentials,
+  CredentialsOptions,
+  CredentialsToken,
+  CredentialsType,
+  EnvLike,
+  IdTokenOptions,
+  LoadCredentialsOptions,
+  ReadFileLike,
+} from "./credentials/types.ts";

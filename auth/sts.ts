@@ -23,6 +23,12 @@ export interface ExchangeTokenOptions extends CallOptions {
   baseUrl?: string;
   /** The scope; default `https://www.googleapis.com/auth/cloud-platform`. */
   scope?: string;
+  /** The whole token URL (an `external_account` file's `token_url`); overrides `baseUrl`. */
+  tokenUrl?: string;
+  /** The subject token's type; default `urn:ietf:params:oauth:token-type:jwt`. */
+  subjectTokenType?: string;
+  /** A workforce pool's user project, sent as `options: {"userProject": ...}`. */
+  userProject?: string;
 }
 
 /** The claims of a GitHub OIDC token that attribute conditions are written against. */
@@ -92,14 +98,18 @@ export async function exchangeToken(options: ExchangeTokenOptions): Promise<Expi
   options = _own(options);
   const request = _googleRequest({
     baseUrl: options.baseUrl ?? "https://sts.googleapis.com/v1",
-    route: "POST /token",
+    route: options.tokenUrl === undefined ? "POST /token" : "POST {+tokenUrl}",
     params: {
+      ...(options.tokenUrl === undefined ? {} : { tokenUrl: options.tokenUrl }),
       audience: options.audience,
       grantType: "urn:ietf:params:oauth:grant-type:token-exchange",
       requestedTokenType: "urn:ietf:params:oauth:token-type:access_token",
       scope: options.scope ?? "https://www.googleapis.com/auth/cloud-platform",
-      subjectTokenType: "urn:ietf:params:oauth:token-type:jwt",
+      subjectTokenType: options.subjectTokenType ?? "urn:ietf:params:oauth:token-type:jwt",
       subjectToken: options.subjectToken,
+      ...(options.userProject === undefined
+        ? {}
+        : { options: JSON.stringify({ userProject: options.userProject }) }),
     },
     ...(options.requestReason === undefined ? {} : { requestReason: options.requestReason }),
   });

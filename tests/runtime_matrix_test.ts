@@ -19,6 +19,7 @@ async function assertChecksPass(runtime: Runtime, args: string[]): Promise<void>
   });
   assert.match(stdout, /^endpoint: [1-9]\d* checks passed on /m);
   assert.match(stdout, /^auth: [1-9]\d* checks passed on /m);
+  assert.match(stdout, /^credentials: [1-9]\d* checks passed on /m);
 }
 
 Deno.test("runtime checks pass on the sources under Deno", async () => {

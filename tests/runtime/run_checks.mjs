@@ -4,10 +4,15 @@
 // Usage: <runtime> tests/runtime/run_checks.mjs <package root> <js|ts>
 // where <package root> holds endpoint/mod.<ext>, auth/mod.<ext> and emulator/mod.<ext>.
 // Prints one line per area and exits non-zero on the first failed check.
+import assert from "node:assert/strict";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { pathToFileURL } from "node:url";
 import { join, resolve } from "node:path";
 import checkEndpoint from "./endpoint_checks.mjs";
 import checkAuth from "./auth_checks.mjs";
+import checkCredentials from "./credentials_checks.mjs";
+import { assertIssuedBy, credentialsFixture } from "./credentials_fixture.mjs";
 
 const [root = ".", ext = "js"] = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
 const load = (area) => import(pathToFileURL(join(resolve(root), area, `mod.${ext}`)).href);
@@ -22,3 +27,19 @@ const endpointChecks = await checkEndpoint(await load("endpoint"));
 console.log(`endpoint: ${endpointChecks} checks passed on ${runtime}`);
 const authChecks = await checkAuth(await load("auth"), await load("emulator"));
 console.log(`auth: ${authChecks} checks passed on ${runtime}`);
+
+const authMod = await load("auth");
+const emu = await (await load("emulator")).startEmulator();
+const dir = await mkdtemp(join(tmpdir(), "credentials-checks-"));
+try {
+  const fixture = await credentialsFixture(authMod, emu);
+  const stepFilePath = join(dir, "gha-creds.json");
+  await writeFile(stepFilePath, fixture.files.external_account, { mode: 0o600 });
+  const { ok, equal } = assert;
+  const result = await checkCredentials(authMod, { ...fixture, stepFilePath, ok, equal });
+  assertIssuedBy(emu, result.tokens);
+  console.log(`credentials: ${result.checks} checks passed on ${runtime}`);
+} finally {
+  await rm(dir, { recursive: true, force: true });
+  await emu.close();
+}

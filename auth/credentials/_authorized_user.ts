@@ -1,0 +1,52 @@
+// `authorized_user` files (gcloud's application default credentials): the refresh_token grant at
+// the OAuth2 token endpoint, for access tokens and, with `target_audience`, ID tokens.
+import { type _Fields, _optionalString, _requiredString, _url } from "./_fields.ts";
+import { _requestOAuth2Token } from "./_oauth2_token.ts";
+import { _universeOf } from "./_service_account.ts";
+import type { _FetchContext, _Source } from "./_source.ts";
+import type { ExpiringToken } from "../types.ts";
+
+const LOGIN_HINT =
+  "Run `gcloud auth application-default login` again: the refresh token was revoked, expired or belongs to another client";
+
+/** Validates an `authorized_user` file and returns its source. */
+export function _authorizedUserSource(fields: _Fields): _Source {
+  const clientId = _requiredString(fields, "client_id");
+  const clientSecret = _requiredString(fields, "client_secret");
+  const refreshToken = _requiredString(fields, "refresh_token");
+  const universeDomain = _universeOf(fields);
+  const tokenUrl = _url(fields, "token_uri", `https://oauth2.${universeDomain}/token`);
+  const quotaProjectId = _optionalString(fields, "quota_project_id");
+
+  async function refresh(
+    extra: Record<string, string>,
+    field: "access_token" | "id_token",
+    context: _FetchContext,
+  ): Promise<ExpiringToken> {
+    return await _requestOAuth2Token({
+      tokenUrl,
+      form: {
+        grant_type: "refresh_token",
+        client_id: clientId,
+        client_secret: clientSecret,
+        refresh_token: refreshToken,
+        ...extra,
+      },
+      field,
+      message: `Failed to refresh the ${
+        field === "id_token" ? "ID" : "access"
+      } token of authorized user (client ${clientId}) at ${tokenUrl}`,
+      secrets: [clientSecret, refreshToken],
+      hint: (details) => details.status === 400 || details.status === 401 ? LOGIN_HINT : undefined,
+    }, context.call);
+  }
+
+  return {
+    type: "authorized_user",
+    universeDomain,
+    ...(quotaProjectId === undefined ? {} : { quotaProjectId }),
+    accessToken: (context) => refresh({}, "access_token", context),
+    idToken: (audience, _includeEmail, context) =>
+      refresh({ target_audience: audience }, "id_token", context),
+  };
+}

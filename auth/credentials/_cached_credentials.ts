@@ -1,0 +1,134 @@
+// Credentials over a source: the access token cache, one ID token cache per audience, request
+// headers and the authorized fetch.
+import { CLOUD_PLATFORM_SCOPE } from "../iam_credentials.ts";
+import type { CallOptions } from "../types.ts";
+import { _readFileDefault } from "./_runtime.ts";
+import type { _FetchContext, _Source } from "./_source.ts";
+import { _TokenCache } from "./_token_cache.ts";
+import type {
+  Credentials,
+  CredentialsOptions,
+  CredentialsToken,
+  CredentialsType,
+  IdTokenOptions,
+} from "./types.ts";
+
+const DEFAULT_EAGER_REFRESH_SECONDS = 300;
+/** ID token caches kept per Credentials; the oldest audience is dropped past this. */
+const MAX_ID_TOKEN_AUDIENCES = 100;
+
+/** The call options of `options` (without the credentials-only ones). */
+export function _callOptions(options: CredentialsOptions): CallOptions {
+  const { env: _env, readFile: _readFile, scopes: _scopes, eagerRefreshSeconds: _eager, ...call } =
+    options;
+  return call;
+}
+
+function _eagerMs(options: CredentialsOptions): number {
+  const seconds = options.eagerRefreshSeconds ?? DEFAULT_EAGER_REFRESH_SECONDS;
+  if (!Number.isFinite(seconds) || seconds < 0) {
+    throw new RangeError(
+      `Cannot use option "eagerRefreshSeconds": expected a number >= 0, got ${seconds}`,
+    );
+  }
+  return seconds * 1000;
+}
+
+/** Credentials that cache and refresh the tokens of `source`. */
+export class _CachedCredentials implements Credentials {
+  readonly type: CredentialsType;
+  readonly projectId?: string;
+  readonly universeDomain: string;
+  readonly quotaProjectId?: string;
+  readonly serviceAccountEmail?: string;
+  #source: _Source;
+  #context: _FetchContext;
+  #now: () => number;
+  #eagerMs: number;
+  #accessToken: _TokenCache;
+  #idTokens = new Map<string, _TokenCache>();
+
+  constructor(source: _Source, options: CredentialsOptions, projectId?: string) {
+    this.type = source.type;
+    this.universeDomain = source.universeDomain;
+    const project = projectId ?? source.projectId;
+    if (project !== undefined) this.projectId = project;
+    if (source.quotaProjectId !== undefined) this.quotaProjectId = source.quotaProjectId;
+    if (source.serviceAccountEmail !== undefined) {
+      this.serviceAccountEmail = source.serviceAccountEmail;
+    }
+    this.#source = source;
+    this.#now = options.now ?? Date.now;
+    this.#eagerMs = _eagerMs(options);
+    const scopes = options.scopes !== undefined && options.scopes.length > 0
+      ? [...options.scopes]
+      : [CLOUD_PLATFORM_SCOPE];
+    this.#context = {
+      call: _callOptions(options),
+      scopes,
+      readFile: options.readFile ?? _readFileDefault,
+    };
+    this.#accessToken = new _TokenCache(
+      () => source.accessToken(this.#context),
+      this.#now,
+      this.#eagerMs,
+    );
+  }
+
+  getAccessToken(): Promise<CredentialsToken> {
+    return this.#accessToken.get();
+  }
+
+  getIdToken(audience: string, options: IdTokenOptions = {}): Promise<CredentialsToken> {
+    if (typeof audience !== "string" || audience.trim() === "") {
+      return Promise.reject(
+        new TypeError("Cannot get an ID token: audience must be a non-empty string"),
+      );
+    }
+    const includeEmail = options.includeEmail ?? false;
+    const key = `${includeEmail ? "email" : "plain"} ${audience}`;
+    let cache = this.#idTokens.get(key);
+    if (cache === undefined) {
+      cache = new _TokenCache(
+        () => this.#source.idToken(audience, includeEmail, this.#context),
+        this.#now,
+        this.#eagerMs,
+      );
+      this.#idTokens.set(key, cache);
+      if (this.#idTokens.size > MAX_ID_TOKEN_AUDIENCES) {
+        this.#idTokens.delete(this.#idTokens.keys().next().value!);
+      }
+    }
+    return cache.get();
+  }
+
+  async getRequestHeaders(): Promise<Record<string, string>> {
+    return this.#headersFor((await this.getAccessToken()).token);
+  }
+
+  async fetch(input: Request | URL | string, init?: RequestInit): Promise<Response> {
+    const fetchImpl = this.#context.call.fetch ?? globalThis.fetch;
+    const first = new Request(input, init);
+    const spare = first.clone();
+    const { token } = await this.getAccessToken();
+    const response = await fetchImpl(this.#authorized(first, token));
+    if (response.status !== 401) return response;
+    await response.body?.cancel();
+    this.#accessToken.invalidate(token);
+    const fresh = await this.getAccessToken();
+    return await fetchImpl(this.#authorized(spare, fresh.token));
+  }
+
+  #headersFor(token: string): Record<string, string> {
+    const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+    if (this.quotaProjectId !== undefined) headers["x-goog-user-project"] = this.quotaProjectId;
+    return headers;
+  }
+
+  #authorized(request: Request, token: string): Request {
+    for (const [name, value] of Object.entries(this.#headersFor(token))) {
+      request.headers.set(name, value);
+    }
+    return request;
+  }
+}

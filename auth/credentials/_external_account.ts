@@ -1,0 +1,105 @@
+// `external_account` files (workload and workforce identity federation, and the file the
+// workflow step writes): a subject token exchanged at STS, then optionally impersonation.
+import { CLOUD_PLATFORM_SCOPE } from "../iam_credentials.ts";
+import { exchangeToken } from "../sts.ts";
+import type { ExpiringToken } from "../types.ts";
+import {
+  _fieldError,
+  type _Fields,
+  _optionalObject,
+  _optionalString,
+  _requiredString,
+  _url,
+} from "./_fields.ts";
+import { _impersonation } from "./_impersonation.ts";
+import { _universeOf } from "./_service_account.ts";
+import type { _FetchContext, _Source } from "./_source.ts";
+import { _subjectTokenSource } from "./_subject_token.ts";
+
+const WORKFORCE_AUDIENCE = /^\/\/iam\.[^/]+\/locations\/[^/]+\/workforcePools\/[^/]+\/providers\//;
+const MIN_LIFETIME_SECONDS = 600;
+const MAX_LIFETIME_SECONDS = 43_200;
+
+function _lifetime(fields: _Fields): number | undefined {
+  const impersonation = _optionalObject(fields, "service_account_impersonation");
+  if (impersonation === undefined) return undefined;
+  const value = impersonation.record.token_lifetime_seconds;
+  if (value === undefined) return undefined;
+  if (
+    typeof value !== "number" || !Number.isInteger(value) || value < MIN_LIFETIME_SECONDS ||
+    value > MAX_LIFETIME_SECONDS
+  ) {
+    throw _fieldError(
+      impersonation,
+      "ERR_CREDENTIALS_FIELD_INVALID",
+      `"token_lifetime_seconds" must be a whole number from ${MIN_LIFETIME_SECONDS} to ${MAX_LIFETIME_SECONDS}`,
+    );
+  }
+  return value;
+}
+
+/** Validates an `external_account` file and returns its source. */
+export function _externalAccountSource(fields: _Fields): _Source {
+  const audience = _requiredString(fields, "audience");
+  const subjectTokenType = _requiredString(fields, "subject_token_type");
+  const universeDomain = _universeOf(fields);
+  const tokenUrl = _url(fields, "token_url", `https://sts.${universeDomain}/v1/token`);
+  const subjectToken = _subjectTokenSource(fields);
+  const userProject = _optionalString(fields, "workforce_pool_user_project");
+  if (userProject !== undefined && !WORKFORCE_AUDIENCE.test(audience)) {
+    throw _fieldError(
+      fields,
+      "ERR_CREDENTIALS_FIELD_INVALID",
+      `"workforce_pool_user_project" is only valid with a workforce pool audience (//iam.googleapis.com/locations/global/workforcePools/...)`,
+    );
+  }
+  if (_optionalString(fields, "client_secret") !== undefined) {
+    throw _fieldError(
+      fields,
+      "ERR_CREDENTIALS_UNSUPPORTED",
+      `STS client authentication ("client_id" and "client_secret") is not supported yet`,
+    );
+  }
+  const impersonation = _optionalString(fields, "service_account_impersonation_url") === undefined
+    ? undefined
+    : _impersonation(fields);
+  const lifetimeSeconds = _lifetime(fields);
+  const quotaProjectId = _optionalString(fields, "quota_project_id");
+
+  async function federated(context: _FetchContext, scopes: readonly string[]) {
+    const token = await subjectToken(context);
+    return await exchangeToken({
+      ...context.call,
+      tokenUrl,
+      audience,
+      subjectToken: token,
+      subjectTokenType,
+      scope: scopes.join(" "),
+      ...(userProject === undefined ? {} : { userProject }),
+    });
+  }
+
+  return {
+    type: "external_account",
+    universeDomain,
+    ...(quotaProjectId === undefined ? {} : { quotaProjectId }),
+    ...(impersonation === undefined ? {} : { serviceAccountEmail: impersonation.serviceAccount }),
+    ...(impersonation?.projectId === undefined ? {} : { projectId: impersonation.projectId }),
+    async accessToken(context): Promise<ExpiringToken> {
+      if (impersonation === undefined) return await federated(context, context.scopes);
+      const { token } = await federated(context, [CLOUD_PLATFORM_SCOPE]);
+      return await impersonation.accessToken(token, context, lifetimeSeconds);
+    },
+    async idToken(audienceOfIdToken, includeEmail, context): Promise<ExpiringToken> {
+      if (impersonation === undefined) {
+        throw _fieldError(
+          fields,
+          "ERR_CREDENTIALS_UNSUPPORTED",
+          `ID tokens need "service_account_impersonation_url": a federated identity cannot mint them`,
+        );
+      }
+      const { token } = await federated(context, [CLOUD_PLATFORM_SCOPE]);
+      return await impersonation.idToken(token, audienceOfIdToken, includeEmail, context);
+    },
+  };
+}

@@ -1,0 +1,95 @@
+// Reading and checking fields of a credentials file: every problem is a CredentialsError that
+// names the file, its type and the field, and never quotes a secret field's value.
+import { CredentialsError } from "../errors.ts";
+import type { CredentialsErrorCode } from "../errors.ts";
+import { _quote } from "../_quote.ts";
+
+/** A parsed JSON object and where it came from, for messages. */
+export interface _Fields {
+  record: Record<string, unknown>;
+  /** Such as `credentials file "/tmp/x.json"` or `credentials JSON`. */
+  origin: string;
+  /** Such as `external_account` or `external_account credential_source`. */
+  what: string;
+}
+
+/** An error about `origin`'s `field`. */
+export function _fieldError(
+  fields: _Fields,
+  code: CredentialsErrorCode,
+  problem: string,
+): CredentialsError {
+  return new CredentialsError(
+    code,
+    `Cannot use ${fields.origin} (${fields.what}): ${problem}`,
+    { option: "credentials" },
+  );
+}
+
+function _value(fields: _Fields, name: string): unknown {
+  return Object.hasOwn(fields.record, name) ? fields.record[name] : undefined;
+}
+
+/** The non-empty string `name`, else `ERR_CREDENTIALS_FIELD_MISSING` (or `_INVALID` if not a string). */
+export function _requiredString(fields: _Fields, name: string): string {
+  const value = _optionalString(fields, name);
+  if (value === undefined) {
+    throw _fieldError(fields, "ERR_CREDENTIALS_FIELD_MISSING", `"${name}" is missing or empty`);
+  }
+  return value;
+}
+
+/** The string `name` (undefined when absent or empty), else `ERR_CREDENTIALS_FIELD_INVALID`. */
+export function _optionalString(fields: _Fields, name: string): string | undefined {
+  const value = _value(fields, name);
+  if (value === undefined || value === null || value === "") return undefined;
+  if (typeof value !== "string") {
+    throw _fieldError(fields, "ERR_CREDENTIALS_FIELD_INVALID", `"${name}" is not a string`);
+  }
+  return value.trim() === "" ? undefined : value;
+}
+
+/** The object `name` (undefined when absent), else `ERR_CREDENTIALS_FIELD_INVALID`. */
+export function _optionalObject(fields: _Fields, name: string): _Fields | undefined {
+  const value = _value(fields, name);
+  if (value === undefined || value === null) return undefined;
+  if (!_isRecord(value)) {
+    throw _fieldError(fields, "ERR_CREDENTIALS_FIELD_INVALID", `"${name}" is not an object`);
+  }
+  return { record: value, origin: fields.origin, what: `${fields.what} ${name}` };
+}
+
+/** The object `name`, else `ERR_CREDENTIALS_FIELD_MISSING` or `_INVALID`. */
+export function _requiredObject(fields: _Fields, name: string): _Fields {
+  const value = _optionalObject(fields, name);
+  if (value === undefined) {
+    throw _fieldError(fields, "ERR_CREDENTIALS_FIELD_MISSING", `"${name}" is missing`);
+  }
+  return value;
+}
+
+/** The http(s) URL string `name` (required unless `fallback` is given). */
+export function _url(fields: _Fields, name: string, fallback?: string): string {
+  const value = fallback === undefined
+    ? _requiredString(fields, name)
+    : _optionalString(fields, name) ?? fallback;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (url === undefined || (url.protocol !== "https:" && url.protocol !== "http:")) {
+    throw _fieldError(
+      fields,
+      "ERR_CREDENTIALS_FIELD_INVALID",
+      `"${name}" is not an http(s) URL: ${_quote(value)}`,
+    );
+  }
+  return value;
+}
+
+/** Whether `value` is a plain object (not an array or null). */
+export function _isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

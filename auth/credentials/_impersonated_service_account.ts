@@ -1,0 +1,67 @@
+// `impersonated_service_account` files (gcloud's `--impersonate-service-account` ADC): the source
+// credentials' cloud-platform token impersonates the target, through `delegates` when given.
+import { CLOUD_PLATFORM_SCOPE } from "../iam_credentials.ts";
+import { _quote } from "../_quote.ts";
+import { _authorizedUserSource } from "./_authorized_user.ts";
+import { _externalAccountSource } from "./_external_account.ts";
+import {
+  _fieldError,
+  type _Fields,
+  _optionalString,
+  _requiredObject,
+  _requiredString,
+} from "./_fields.ts";
+import { _impersonation } from "./_impersonation.ts";
+import { _serviceAccountSource, _universeOf } from "./_service_account.ts";
+import type { _FetchContext, _Source } from "./_source.ts";
+
+const SOURCES: Readonly<Record<string, (fields: _Fields) => _Source>> = {
+  authorized_user: _authorizedUserSource,
+  service_account: _serviceAccountSource,
+  external_account: _externalAccountSource,
+};
+
+function _delegates(fields: _Fields): string[] {
+  const value = Object.hasOwn(fields.record, "delegates") ? fields.record.delegates : undefined;
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value) || !value.every((item) => typeof item === "string")) {
+    throw _fieldError(
+      fields,
+      "ERR_CREDENTIALS_FIELD_INVALID",
+      `"delegates" is not a list of strings`,
+    );
+  }
+  return value;
+}
+
+/** Validates an `impersonated_service_account` file and returns its source. */
+export function _impersonatedServiceAccountSource(fields: _Fields): _Source {
+  const sourceFields = _requiredObject(fields, "source_credentials");
+  const sourceType = _requiredString(sourceFields, "type");
+  const parseSource = Object.hasOwn(SOURCES, sourceType) ? SOURCES[sourceType] : undefined;
+  if (parseSource === undefined) {
+    throw _fieldError(
+      sourceFields,
+      "ERR_CREDENTIALS_UNSUPPORTED",
+      `"type" is ${_quote(sourceType)}; source credentials must be ${
+        Object.keys(SOURCES).join(", ")
+      }`,
+    );
+  }
+  const source = parseSource(sourceFields);
+  const impersonation = _impersonation(fields, _delegates(fields));
+  const quotaProjectId = _optionalString(fields, "quota_project_id");
+  const sourceToken = async (context: _FetchContext) =>
+    (await source.accessToken({ ...context, scopes: [CLOUD_PLATFORM_SCOPE] })).token;
+  return {
+    type: "impersonated_service_account",
+    universeDomain: _universeOf(fields),
+    serviceAccountEmail: impersonation.serviceAccount,
+    ...(impersonation.projectId === undefined ? {} : { projectId: impersonation.projectId }),
+    ...(quotaProjectId === undefined ? {} : { quotaProjectId }),
+    accessToken: async (context) =>
+      await impersonation.accessToken(await sourceToken(context), context),
+    idToken: async (audience, includeEmail, context) =>
+      await impersonation.idToken(await sourceToken(context), audience, includeEmail, context),
+  };
+}

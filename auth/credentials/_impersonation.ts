@@ -1,0 +1,83 @@
+// Service account impersonation as credentials files describe it: the
+// `service_account_impersonation_url` names IAM Credentials' base URL and the service account;
+// tokens come from generateAccessToken and generateIdToken with the caller's token.
+import { generateAccessToken, generateIdToken } from "../iam_credentials.ts";
+import {
+  normalizeDelegates,
+  projectIdFromServiceAccount,
+  validateServiceAccount,
+} from "../service_account_name.ts";
+import type { ExpiringToken } from "../types.ts";
+import { _fieldError, type _Fields, _url } from "./_fields.ts";
+import type { _FetchContext } from "./_source.ts";
+
+const IMPERSONATION_URL =
+  /^(https?:\/\/[^?#]+?)\/projects\/[^/?#]+\/serviceAccounts\/([^/?#:]+):generateAccessToken$/;
+
+/** The impersonation a file asks for. */
+export interface _Impersonation {
+  serviceAccount: string;
+  projectId?: string;
+  accessToken(
+    authToken: string,
+    context: _FetchContext,
+    lifetimeSeconds?: number,
+  ): Promise<ExpiringToken>;
+  idToken(
+    authToken: string,
+    audience: string,
+    includeEmail: boolean,
+    context: _FetchContext,
+  ): Promise<ExpiringToken>;
+}
+
+/** Parses `service_account_impersonation_url` (and `delegates`) of `fields`. */
+export function _impersonation(fields: _Fields, delegates: readonly string[] = []): _Impersonation {
+  const url = _url(fields, "service_account_impersonation_url");
+  const match = IMPERSONATION_URL.exec(url);
+  if (match === null) {
+    throw _fieldError(
+      fields,
+      "ERR_CREDENTIALS_FIELD_INVALID",
+      `"service_account_impersonation_url" is not <IAM Credentials base URL>/projects/-/serviceAccounts/<email>:generateAccessToken`,
+    );
+  }
+  const baseUrl = match[1]!;
+  let serviceAccount: string;
+  let chain: string[];
+  try {
+    serviceAccount = validateServiceAccount(decodeURIComponent(match[2]!));
+    chain = normalizeDelegates(delegates);
+  } catch {
+    throw _fieldError(
+      fields,
+      "ERR_CREDENTIALS_FIELD_INVALID",
+      `"service_account_impersonation_url" or "delegates" names something that is not a service account email or resource name`,
+    );
+  }
+  const projectId = projectIdFromServiceAccount(serviceAccount);
+  return {
+    serviceAccount,
+    ...(projectId === undefined ? {} : { projectId }),
+    accessToken: (authToken, context, lifetimeSeconds) =>
+      generateAccessToken({
+        ...context.call,
+        serviceAccount,
+        authToken,
+        baseUrl,
+        delegates: chain,
+        scopes: context.scopes,
+        ...(lifetimeSeconds === undefined ? {} : { lifetimeSeconds }),
+      }),
+    idToken: (authToken, audience, includeEmail, context) =>
+      generateIdToken({
+        ...context.call,
+        serviceAccount,
+        authToken,
+        baseUrl,
+        delegates: chain,
+        audience,
+        includeEmail,
+      }),
+  };
+}

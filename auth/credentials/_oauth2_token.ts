@@ -1,0 +1,49 @@
+// One form POST to an OAuth 2.0 token endpoint (a key's token_uri, an authorized user's): the
+// jwt-bearer and refresh_token grants, for access tokens and for ID tokens.
+import { GoogleApiError } from "../errors.ts";
+import { _googleRequest } from "../_google_request.ts";
+import { _requestJson } from "../_http.ts";
+import type { _FailureDetails } from "../_http.ts";
+import { _jwtExpiry } from "../_jwt_decode.ts";
+import { _expiresIn } from "../_response.ts";
+import type { CallOptions, ExpiringToken } from "../types.ts";
+
+/** One token request. */
+export interface _OAuth2TokenRequest {
+  tokenUrl: string;
+  form: Record<string, string>;
+  /** `access_token`, or `id_token` for a `target_audience` request. */
+  field: "access_token" | "id_token";
+  /** What failed, such as `Failed to get an access token for sa@p.iam.gserviceaccount.com`. */
+  message: string;
+  /** Form values to redact from errors (assertion, refresh token, client secret). */
+  secrets: readonly string[];
+  /** The hint of a rejected request. */
+  hint: (details: _FailureDetails) => string | undefined;
+}
+
+/** POSTs the form and returns the token with its expiry (`expires_in`, or the ID token's `exp`). */
+export async function _requestOAuth2Token(
+  request: _OAuth2TokenRequest,
+  call: CallOptions,
+): Promise<ExpiringToken> {
+  const http = _googleRequest({
+    baseUrl: request.tokenUrl,
+    route: "POST {+tokenUrl}",
+    params: { tokenUrl: request.tokenUrl, data: new URLSearchParams(request.form).toString() },
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    ...(call.requestReason === undefined ? {} : { requestReason: call.requestReason }),
+  });
+  const response = await _requestJson(http, call, {
+    message: request.message,
+    field: request.field,
+    secrets: request.secrets,
+    error: (text, details) => new GoogleApiError("ERR_OAUTH2_TOKEN_FAILED", text, details),
+    hint: request.hint,
+  });
+  const { token } = response;
+  const expiresAt = request.field === "id_token"
+    ? _jwtExpiry(token)
+    : _expiresIn(response.json, "expires_in", call.now);
+  return expiresAt === undefined ? { token } : { token, expiresAt };
+}

@@ -1,0 +1,98 @@
+// `service_account` key files: a jwt-bearer assertion signed with the key, exchanged at the
+// key's token_uri for an access token, or for an ID token with `target_audience`.
+import { signJwtWithKey } from "../self_signed_jwt.ts";
+import type { ServiceAccountKey } from "../service_account_key.ts";
+import { DEFAULT_UNIVERSE } from "../universe.ts";
+import { JWT_BEARER_GRANT_TYPE } from "../oauth2.ts";
+import type { ExpiringToken } from "../types.ts";
+import { _fieldError, type _Fields, _optionalString, _requiredString, _url } from "./_fields.ts";
+import { _requestOAuth2Token } from "./_oauth2_token.ts";
+import type { _FetchContext, _Source } from "./_source.ts";
+
+const ASSERTION_LIFETIME_SECONDS = 3600;
+const PEM_PRIVATE_KEY = /-----BEGIN (?:RSA )?PRIVATE KEY-----/;
+const KEY_HINT =
+  "Check that the key is not deleted or disabled and that the service account exists; create a new key if it was";
+
+/** The universe domain of a file: `universe_domain`, default `googleapis.com`. */
+export function _universeOf(fields: _Fields): string {
+  return _optionalString(fields, "universe_domain") ?? DEFAULT_UNIVERSE;
+}
+
+/** Validates a `service_account` key file and returns its source. */
+export function _serviceAccountSource(fields: _Fields): _Source {
+  const clientEmail = _requiredString(fields, "client_email");
+  const privateKey = _requiredString(fields, "private_key");
+  const privateKeyId = _requiredString(fields, "private_key_id");
+  if (!PEM_PRIVATE_KEY.test(privateKey)) {
+    throw _fieldError(
+      fields,
+      "ERR_CREDENTIALS_FIELD_INVALID",
+      `"private_key" is not a PEM private key`,
+    );
+  }
+  const universeDomain = _universeOf(fields);
+  const tokenUrl = _url(fields, "token_uri", `https://oauth2.${universeDomain}/token`);
+  const key: ServiceAccountKey = {
+    type: "service_account",
+    client_email: clientEmail,
+    private_key: privateKey,
+    private_key_id: privateKeyId,
+  };
+  const projectId = _optionalString(fields, "project_id");
+  const quotaProjectId = _optionalString(fields, "quota_project_id");
+
+  async function assertionToken(
+    claims: Record<string, string>,
+    field: "access_token" | "id_token",
+    context: _FetchContext,
+  ): Promise<ExpiringToken> {
+    const iat = Math.floor((context.call.now ?? Date.now)() / 1000);
+    const assertion = await signJwtWithKey(key, {
+      iss: clientEmail,
+      aud: tokenUrl,
+      iat,
+      exp: iat + ASSERTION_LIFETIME_SECONDS,
+      ...claims,
+    });
+    return await _requestOAuth2Token({
+      tokenUrl,
+      form: { grant_type: JWT_BEARER_GRANT_TYPE, assertion },
+      field,
+      message: `Failed to get ${
+        field === "id_token" ? "an ID token" : "an access token"
+      } for ${clientEmail} from ${tokenUrl}`,
+      secrets: [assertion],
+      hint: () => KEY_HINT,
+    }, context.call);
+  }
+
+  return {
+    type: "service_account",
+    universeDomain,
+    serviceAccountEmail: clientEmail,
+    ...(projectId === undefined ? {} : { projectId }),
+    ...(quotaProjectId === undefined ? {} : { quotaProjectId }),
+    async accessToken(context) {
+      const scope = context.scopes.join(" ");
+      if (universeDomain === DEFAULT_UNIVERSE) {
+        return await assertionToken({ scope }, "access_token", context);
+      }
+      // Outside googleapis.com there is no OAuth2 endpoint: Google's APIs take a self-signed
+      // JWT with the scopes as the bearer token.
+      const iat = Math.floor((context.call.now ?? Date.now)() / 1000);
+      const exp = iat + ASSERTION_LIFETIME_SECONDS;
+      const token = await signJwtWithKey(key, {
+        iss: clientEmail,
+        sub: clientEmail,
+        scope,
+        iat,
+        exp,
+      });
+      return { token, expiresAt: new Date(exp * 1000) };
+    },
+    async idToken(audience, _includeEmail, context) {
+      return await assertionToken({ target_audience: audience }, "id_token", context);
+    },
+  };
+}

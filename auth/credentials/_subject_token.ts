@@ -1,0 +1,148 @@
+// The subject token of an `external_account` file: from its `credential_source` URL (GET with the
+// file's headers) or file, as text or as a field of JSON. AWS, executable and certificate sources
+// are refused at parse time.
+import { endpoint } from "../../endpoint/mod.ts";
+import { GoogleApiError } from "../errors.ts";
+import { _httpRequest } from "../_google_request.ts";
+import { _requestJson, _requestText } from "../_http.ts";
+import { _quote } from "../_quote.ts";
+import {
+  _fieldError,
+  type _Fields,
+  _isRecord,
+  _optionalObject,
+  _optionalString,
+  _requiredObject,
+  _requiredString,
+  _url,
+} from "./_fields.ts";
+import { _readFailure } from "./_runtime.ts";
+import type { _FetchContext } from "./_source.ts";
+
+/** Fetches the current subject token. */
+export type _SubjectTokenSource = (context: _FetchContext) => Promise<string>;
+
+const UNSUPPORTED: Readonly<Record<string, string>> = {
+  environment_id: "AWS (environment_id)",
+  executable: "executable",
+  certificate: "X.509 certificate (certificate)",
+};
+
+function _unsupported(fields: _Fields, name: string): never {
+  throw _fieldError(
+    fields,
+    "ERR_CREDENTIALS_UNSUPPORTED",
+    `the ${UNSUPPORTED[name]} credential source is not supported yet; use a url or file source`,
+  );
+}
+
+/** `format`: text, or a JSON field name. */
+function _format(fields: _Fields): string | undefined {
+  const format = _optionalObject(fields, "format");
+  if (format === undefined) return undefined;
+  const type = _optionalString(format, "type") ?? "text";
+  if (type === "text") return undefined;
+  if (type !== "json") {
+    throw _fieldError(
+      format,
+      "ERR_CREDENTIALS_FIELD_INVALID",
+      `"type" is ${_quote(type)}, expected "text" or "json"`,
+    );
+  }
+  return _requiredString(format, "subject_token_field_name");
+}
+
+function _headers(fields: _Fields): Record<string, string> {
+  const headers = _optionalObject(fields, "headers");
+  if (headers === undefined) return {};
+  for (const [name, value] of Object.entries(headers.record)) {
+    if (typeof value !== "string") {
+      throw _fieldError(
+        headers,
+        "ERR_CREDENTIALS_FIELD_INVALID",
+        `header "${name}" is not a string`,
+      );
+    }
+  }
+  return headers.record as Record<string, string>;
+}
+
+function _tokenFromText(
+  text: string,
+  field: string | undefined,
+  where: string,
+  secrets: readonly string[],
+): string {
+  const fail = (problem: string): never => {
+    throw new GoogleApiError(
+      "ERR_SUBJECT_TOKEN_FAILED",
+      `Failed to read the subject token from ${where}: ${problem}`,
+      { secrets },
+    );
+  };
+  if (field === undefined) {
+    const token = text.trim();
+    return token === "" ? fail("it is empty") : token;
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return fail("it is not JSON");
+  }
+  const value = _isRecord(json) && Object.hasOwn(json, field) ? json[field] : undefined;
+  return typeof value === "string" && value !== "" ? value : fail(`it has no "${field}" string`);
+}
+
+/** Validates `credential_source` and returns how to fetch the subject token. */
+export function _subjectTokenSource(fields: _Fields): _SubjectTokenSource {
+  const source = _requiredObject(fields, "credential_source");
+  for (const name of Object.keys(UNSUPPORTED)) {
+    if (Object.hasOwn(source.record, name)) _unsupported(source, name);
+  }
+  const field = _format(source);
+  if (Object.hasOwn(source.record, "file")) {
+    const path = _requiredString(source, "file");
+    const where = `file ${_quote(path)}`;
+    return async (context) => {
+      let text: string;
+      try {
+        text = await context.readFile(path);
+      } catch (cause) {
+        throw new GoogleApiError(
+          "ERR_SUBJECT_TOKEN_FAILED",
+          `Failed to read the subject token from ${where}: ${_readFailure(cause)}`,
+          { cause },
+        );
+      }
+      return _tokenFromText(text, field, where, []);
+    };
+  }
+  if (!Object.hasOwn(source.record, "url")) {
+    throw _fieldError(
+      source,
+      "ERR_CREDENTIALS_FIELD_MISSING",
+      `it has none of "url" and "file"`,
+    );
+  }
+  const url = _url(source, "url");
+  const headers = _headers(source);
+  // A header value is a secret, and so is the credential after its scheme (`Bearer <token>`).
+  const secrets = Object.values(headers).flatMap((value) => [
+    value,
+    value.replace(/^\s*\S+\s+/, ""),
+  ]);
+  const where = `${new URL(url).origin}${new URL(url).pathname}`;
+  const accept = field === undefined ? "text/plain" : "application/json";
+  const message = `Failed to get the subject token from ${where}`;
+  const error = (text: string, details: object) =>
+    new GoogleApiError("ERR_SUBJECT_TOKEN_FAILED", text, details);
+  return async (context) => {
+    const request = _httpRequest(endpoint("GET {+url}", { url, headers: { accept, ...headers } }));
+    if (field !== undefined) {
+      return (await _requestJson(request, context.call, { message, field, secrets, error })).token;
+    }
+    const response = await _requestText(request, context.call, { message, secrets, error });
+    return _tokenFromText(response.text, undefined, where, secrets);
+  };
+}

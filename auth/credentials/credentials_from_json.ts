@@ -1,0 +1,130 @@
+/**
+ * `credentialsFromJson()`: credentials from the JSON of a credentials file, checked synchronously.
+ *
+ * @module
+ */
+
+import { CredentialsError } from "../errors.ts";
+import { _quote } from "../_quote.ts";
+import { _authorizedUserSource } from "./_authorized_user.ts";
+import { _CachedCredentials } from "./_cached_credentials.ts";
+import { _externalAccountSource } from "./_external_account.ts";
+import { type _Fields, _isRecord, _requiredString } from "./_fields.ts";
+import { _impersonatedServiceAccountSource } from "./_impersonated_service_account.ts";
+import { _serviceAccountSource } from "./_service_account.ts";
+import type { _Source } from "./_source.ts";
+import type { Credentials, CredentialsOptions } from "./types.ts";
+
+const SOURCES: Readonly<Record<string, (fields: _Fields) => _Source>> = {
+  service_account: _serviceAccountSource,
+  external_account: _externalAccountSource,
+  impersonated_service_account: _impersonatedServiceAccountSource,
+  authorized_user: _authorizedUserSource,
+};
+
+function _malformed(origin: string, problem: string): CredentialsError {
+  return new CredentialsError("ERR_CREDENTIALS_MALFORMED", `Cannot use ${origin}: ${problem}`, {
+    option: "credentials",
+  });
+}
+
+function _parse(json: string | object, origin: string): Record<string, unknown> {
+  if (typeof json !== "string") {
+    if (_isRecord(json)) return json;
+    throw _malformed(origin, "expected JSON text or an object");
+  }
+  if (json.trim() === "") throw _malformed(origin, "it is empty");
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch (error) {
+    // The engine's message may quote the input (a secret), so only the position is kept.
+    const position = error instanceof Error ? /position (\d+)/.exec(error.message)?.[1] : undefined;
+    throw _malformed(
+      origin,
+      `it is not valid JSON${position === undefined ? "" : ` (error at position ${position})`}`,
+    );
+  }
+  if (!_isRecord(value)) throw _malformed(origin, "it is not a JSON object");
+  return value;
+}
+
+/** The source of parsed credentials JSON; `origin` names it in errors. */
+export function _sourceFromJson(json: string | object, origin: string): _Source {
+  const record = _parse(json, origin);
+  const fields: _Fields = { record, origin, what: "credentials" };
+  if (!Object.hasOwn(record, "type")) throw _malformed(origin, `it has no "type"`);
+  const type = _requiredString(fields, "type");
+  const source = Object.hasOwn(SOURCES, type) ? SOURCES[type] : undefined;
+  if (source === undefined) {
+    throw new CredentialsError(
+      "ERR_CREDENTIALS_UNSUPPORTED",
+      `Cannot use ${origin}: "type" is ${_quote(type)}, expected one of ${
+        Object.keys(SOURCES).join(", ")
+      }`,
+      { option: "credentials" },
+    );
+  }
+  return source({ record, origin, what: type });
+}
+
+/**
+ * Credentials from the JSON of a credentials file: `service_account` (a key),
+ * `external_account` (workload or workforce identity federation with a `url` or `file` source,
+ * such as the file the workflow step writes), `impersonated_service_account` or
+ * `authorized_user`. Synchronous and without I/O: every malformed file and missing field is
+ * reported here, before any call; tokens are minted on first use and cached.
+ *
+ * @param json The file's text or its parsed object.
+ * @param options Injected effects (`fetch`, `now`, `readFile`), scopes and the refresh window.
+ * @returns The credentials.
+ * @throws {CredentialsError} `ERR_CREDENTIALS_MALFORMED` (not a JSON object, no `type`),
+ * `ERR_CREDENTIALS_FIELD_MISSING`, `ERR_CREDENTIALS_FIELD_INVALID` or
+ * `ERR_CREDENTIALS_UNSUPPORTED` (another type, an AWS, executable or certificate source); the
+ * message names the field and never holds a secret.
+ *
+ * @example An authorized user file, with a fake token endpoint
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { credentialsFromJson } from "./credentials_from_json.ts";
+ *
+ * let calls = 0;
+ * const credentials = credentialsFromJson({
+ *   type: "authorized_user",
+ *   client_id: "123.apps.googleusercontent.com",
+ *   client_secret: "client-secret",
+ *   refresh_token: "1//refresh-token",
+ *   quota_project_id: "billing-project",
+ * }, {
+ *   now: () => 0,
+ *   fetch: async (_url, init) => {
+ *     calls++;
+ *     assert.equal(new URLSearchParams(String(init?.body)).get("grant_type"), "refresh_token");
+ *     return Response.json({ access_token: "ya29.user", expires_in: 3599 });
+ *   },
+ * });
+ * assert.deepEqual(await credentials.getRequestHeaders(), {
+ *   authorization: "Bearer ya29.user",
+ *   "x-goog-user-project": "billing-project",
+ * });
+ * assert.equal((await credentials.getAccessToken()).expiresAt.getTime(), 3_599_000);
+ * assert.equal(calls, 1);
+ * ```
+ *
+ * @example A malformed file is refused before any call
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { credentialsFromJson } from "./credentials_from_json.ts";
+ *
+ * assert.throws(
+ *   () => credentialsFromJson('{"type": "service_account", "client_email": "sa@p.iam.gserviceaccount.com"}'),
+ *   { code: "ERR_CREDENTIALS_FIELD_MISSING", message: /"private_key" is missing/ },
+ * );
+ * ```
+ */
+export function credentialsFromJson(
+  json: string | object,
+  options: CredentialsOptions = {},
+): Credentials {
+  return new _CachedCredentials(_sourceFromJson(json, "credentials JSON"), options);
+}

@@ -1,0 +1,168 @@
+/**
+ * `loadCredentials()`: Application Default Credentials in any runtime.
+ *
+ * @module
+ */
+
+import { CredentialsError } from "../errors.ts";
+import { _quote } from "../_quote.ts";
+import { _CachedCredentials, _callOptions } from "./_cached_credentials.ts";
+import {
+  _metadataBaseUrl,
+  _metadataServerSource,
+  _probeMetadataServer,
+} from "./_metadata_server.ts";
+import {
+  _envDefault,
+  _isNotFound,
+  _isWindows,
+  _readFailure,
+  _readFileDefault,
+} from "./_runtime.ts";
+import type { _Source } from "./_source.ts";
+import { _sourceFromJson } from "./credentials_from_json.ts";
+import type { Credentials, EnvLike, LoadCredentialsOptions, ReadFileLike } from "./types.ts";
+
+const ADC_FILE = "application_default_credentials.json";
+
+/** gcloud's well-known ADC file for `env`, or undefined when no config directory is known. */
+function _wellKnownFile(env: EnvLike): string | undefined {
+  const windows = _isWindows();
+  const separator = windows ? "\\" : "/";
+  const config = env.CLOUDSDK_CONFIG?.trim();
+  if (config) return `${config}${separator}${ADC_FILE}`;
+  if (windows) {
+    const appData = env.APPDATA?.trim();
+    return appData ? `${appData}\\gcloud\\${ADC_FILE}` : undefined;
+  }
+  const home = env.HOME?.trim();
+  return home ? `${home}/.config/gcloud/${ADC_FILE}` : undefined;
+}
+
+function _unreadable(path: string, why: string, cause: unknown): CredentialsError {
+  return new CredentialsError(
+    "ERR_CREDENTIALS_UNREADABLE",
+    `Cannot read the credentials file ${_quote(path)} (${why}): ${_readFailure(cause)}`,
+    { option: "credentials", cause },
+  );
+}
+
+/** The file's text, or undefined when it does not exist and `missingOk`. */
+async function _read(
+  readFile: ReadFileLike,
+  path: string,
+  why: string,
+  missingOk: boolean,
+): Promise<string | undefined> {
+  try {
+    return await readFile(path);
+  } catch (error) {
+    if (missingOk && _isNotFound(error)) return undefined;
+    throw _unreadable(path, why, error);
+  }
+}
+
+/**
+ * Application Default Credentials: the first of
+ * 1. `options.credentials` (JSON text or object);
+ * 2. the file named by `GOOGLE_APPLICATION_CREDENTIALS` (such as the file the workflow step
+ *    writes, in a later step);
+ * 3. gcloud's well-known file: `$CLOUDSDK_CONFIG/application_default_credentials.json`, else
+ *    `$HOME/.config/gcloud/application_default_credentials.json` (`%APPDATA%\gcloud\...` on
+ *    Windows);
+ * 4. the metadata server (`GCE_METADATA_HOST` or `metadata.google.internal`), probed with
+ *    `Metadata-Flavor: Google` and one attempt of at most 1 s.
+ *
+ * The environment and files are read through `options.env` and `options.readFile`, which default
+ * to the runtime's through `globalThis` (Deno, Node, Bun); a Worker passes its own. `projectId`
+ * is `GOOGLE_CLOUD_PROJECT` (or `GCLOUD_PROJECT`) when set, else what the credentials name.
+ *
+ * @param options The credentials, the environment, `readFile`, and the options of
+ * {@linkcode credentialsFromJson}.
+ * @returns The credentials; tokens are minted on first use.
+ * @throws {CredentialsError} `ERR_CREDENTIALS_NOT_FOUND` listing what was tried;
+ * `ERR_CREDENTIALS_UNREADABLE` when a named file cannot be read; the parse errors of
+ * {@linkcode credentialsFromJson}.
+ *
+ * @example The file named by GOOGLE_APPLICATION_CREDENTIALS, with an injected reader
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { loadCredentials } from "./load_credentials.ts";
+ *
+ * const files: Record<string, string> = {
+ *   "/creds/user.json": JSON.stringify({
+ *     type: "authorized_user",
+ *     client_id: "123.apps.googleusercontent.com",
+ *     client_secret: "client-secret",
+ *     refresh_token: "1//refresh-token",
+ *   }),
+ * };
+ * const credentials = await loadCredentials({
+ *   env: { GOOGLE_APPLICATION_CREDENTIALS: "/creds/user.json", GOOGLE_CLOUD_PROJECT: "my-project" },
+ *   readFile: async (path) => files[path] ?? Promise.reject(new Error("ENOENT")),
+ *   fetch: async () => Response.json({ access_token: "ya29.user", expires_in: 3599 }),
+ * });
+ * assert.equal(credentials.type, "authorized_user");
+ * assert.equal(credentials.projectId, "my-project");
+ * assert.equal((await credentials.getAccessToken()).token, "ya29.user");
+ * ```
+ *
+ * @example Nothing found
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { loadCredentials } from "./load_credentials.ts";
+ *
+ * await assert.rejects(
+ *   loadCredentials({
+ *     env: {},
+ *     fetch: () => Promise.reject(new TypeError("no route to host")),
+ *   }),
+ *   { code: "ERR_CREDENTIALS_NOT_FOUND", message: /GOOGLE_APPLICATION_CREDENTIALS.*metadata server/ },
+ * );
+ * ```
+ */
+export async function loadCredentials(options: LoadCredentialsOptions = {}): Promise<Credentials> {
+  const { credentials, ...rest } = options;
+  const env = options.env ?? _envDefault();
+  const readFile = options.readFile ?? _readFileDefault;
+  const projectId = env.GOOGLE_CLOUD_PROJECT?.trim() || env.GCLOUD_PROJECT?.trim() || undefined;
+  const make = (source: _Source, from: string, fallbackProject?: string): Credentials => {
+    options.log?.debug(`Application Default Credentials: ${source.type} from ${from}`);
+    return new _CachedCredentials(source, { ...rest, readFile }, projectId ?? fallbackProject);
+  };
+  if (credentials !== undefined) {
+    const from = "the credentials option";
+    return make(_sourceFromJson(credentials, from), from);
+  }
+  const tried: string[] = [];
+  const explicit = env.GOOGLE_APPLICATION_CREDENTIALS?.trim();
+  if (explicit) {
+    const why = "GOOGLE_APPLICATION_CREDENTIALS";
+    const text = await _read(readFile, explicit, why, false);
+    const from = `credentials file ${_quote(explicit)} (${why})`;
+    return make(_sourceFromJson(text!, from), from);
+  }
+  tried.push("GOOGLE_APPLICATION_CREDENTIALS (not set)");
+  const wellKnown = _wellKnownFile(env);
+  if (wellKnown === undefined) {
+    tried.push("gcloud's application default credentials (no CLOUDSDK_CONFIG, HOME or APPDATA)");
+  } else {
+    const text = await _read(readFile, wellKnown, "gcloud's application default credentials", true);
+    const from = `credentials file ${_quote(wellKnown)}`;
+    if (text !== undefined) return make(_sourceFromJson(text, from), from);
+    tried.push(`${wellKnown} (not found)`);
+  }
+  const call = _callOptions(rest);
+  const baseUrl = _metadataBaseUrl(env);
+  const probe = await _probeMetadataServer(baseUrl, call);
+  if (probe !== undefined) {
+    const from = `the metadata server at ${baseUrl}`;
+    return make(await _metadataServerSource(baseUrl, call), from, probe.projectId);
+  }
+  tried.push(`the metadata server at ${baseUrl} (no answer)`);
+  throw new CredentialsError(
+    "ERR_CREDENTIALS_NOT_FOUND",
+    `Could not find Google Cloud credentials; tried ${tried.join(", ")}`,
+    { option: "credentials" },
+  );
+}

@@ -1,0 +1,226 @@
+/**
+ * Types of credentials that refresh themselves: the options, what a credentials object offers,
+ * and the tokens it hands out.
+ *
+ * @module
+ */
+
+import type { CallOptions } from "../types.ts";
+
+/**
+ * Reads a whole text file; inject one where the runtime has no file system (a Worker).
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { ReadFileLike } from "../mod.ts";
+ *
+ * const files: Record<string, string> = { "/creds.json": "{}" };
+ * const readFile: ReadFileLike = (path) =>
+ *   path in files
+ *     ? Promise.resolve(files[path]!)
+ *     : Promise.reject(Object.assign(new Error(`ENOENT: ${path}`), { code: "ENOENT" }));
+ * assert.equal(await readFile("/creds.json"), "{}");
+ * ```
+ */
+export type ReadFileLike = (path: string) => Promise<string>;
+
+/**
+ * Environment variables by name; `undefined` for a variable that is not set.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { EnvLike } from "../mod.ts";
+ *
+ * const env: EnvLike = { GOOGLE_APPLICATION_CREDENTIALS: "/creds.json" };
+ * assert.equal(env.HOME, undefined);
+ * ```
+ */
+export type EnvLike = Readonly<Record<string, string | undefined>>;
+
+/**
+ * Options of `credentialsFromJson()` and `loadCredentials()`.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { credentialsFromJson, type CredentialsOptions } from "../mod.ts";
+ *
+ * const options: CredentialsOptions = {
+ *   scopes: ["https://www.googleapis.com/auth/devstorage.read_only"],
+ *   eagerRefreshSeconds: 60,
+ *   now: () => 0,
+ *   fetch: async (_url, init) => {
+ *     assert.match(String(init?.body), /grant_type=refresh_token/);
+ *     return Response.json({ access_token: "ya29.t", expires_in: 3600 });
+ *   },
+ * };
+ * const credentials = credentialsFromJson({
+ *   type: "authorized_user",
+ *   client_id: "id",
+ *   client_secret: "secret",
+ *   refresh_token: "refresh",
+ * }, options);
+ * assert.equal((await credentials.getAccessToken()).expiresAt.getTime(), 3_600_000);
+ * ```
+ */
+export interface CredentialsOptions extends CallOptions {
+  /**
+   * Environment variables (`GOOGLE_APPLICATION_CREDENTIALS`, `CLOUDSDK_CONFIG`, `HOME`,
+   * `APPDATA`, `GCE_METADATA_HOST`, `GOOGLE_CLOUD_PROJECT`); default the runtime's environment,
+   * looked up through `globalThis` (Deno's `env` or `process.env`), none where there is neither.
+   */
+  env?: EnvLike;
+  /**
+   * Reads a file: the ADC file and an `external_account` file source; default the runtime's
+   * (Deno's `readTextFile`, or `node:fs/promises` through `process.getBuiltinModule`). A file that
+   * does not exist should reject with an error whose `code` is `ENOENT` or `name` is `NotFound`.
+   */
+  readFile?: ReadFileLike;
+  /** OAuth scopes of access tokens; default cloud-platform. `authorized_user` ignores them. */
+  scopes?: readonly string[];
+  /** A cached token is refreshed this many seconds before it expires; default 300. */
+  eagerRefreshSeconds?: number;
+}
+
+/**
+ * Options of `loadCredentials()`: credentials options plus explicit credentials.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { loadCredentials, type LoadCredentialsOptions } from "../mod.ts";
+ *
+ * const options: LoadCredentialsOptions = {
+ *   credentials: { type: "authorized_user", client_id: "id", client_secret: "s", refresh_token: "r" },
+ *   env: { GOOGLE_CLOUD_PROJECT: "my-project" },
+ * };
+ * const credentials = await loadCredentials(options);
+ * assert.deepEqual([credentials.type, credentials.projectId], ["authorized_user", "my-project"]);
+ * ```
+ */
+export interface LoadCredentialsOptions extends CredentialsOptions {
+  /** Credentials JSON (text or parsed) to use instead of looking for them. */
+  credentials?: string | object;
+}
+
+/**
+ * A token and when it expires.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { CredentialsToken } from "../mod.ts";
+ *
+ * const token: CredentialsToken = { token: "ya29.t", expiresAt: new Date(3_600_000) };
+ * const fresh = (now: number) => now < token.expiresAt.getTime() - 300_000;
+ * assert.equal(fresh(0), true);
+ * ```
+ */
+export interface CredentialsToken {
+  /** The bearer token. */
+  token: string;
+  /** When it expires (the issuer's expiry; one hour after issue when the issuer gave none). */
+  expiresAt: Date;
+}
+
+/**
+ * Options of `Credentials.getIdToken()`.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { credentialsFromJson, type IdTokenOptions } from "../mod.ts";
+ *
+ * const credentials = credentialsFromJson({
+ *   type: "external_account",
+ *   audience: "//iam.googleapis.com/projects/1/locations/global/workloadIdentityPools/p/providers/gh",
+ *   subject_token_type: "urn:ietf:params:oauth:token-type:jwt",
+ *   credential_source: { file: "/var/run/token" },
+ *   service_account_impersonation_url:
+ *     "https://iamcredentials.googleapis.com/v1/projects/-/serviceAccounts/ci@my-proj.iam.gserviceaccount.com:generateAccessToken",
+ * }, {
+ *   readFile: () => Promise.resolve("eyJ.subject.token"),
+ *   fetch: async (url, init) => {
+ *     if (String(url).endsWith("/token")) return Response.json({ access_token: "federated", expires_in: 3600 });
+ *     assert.equal(JSON.parse(String(init?.body)).includeEmail, true);
+ *     return Response.json({ token: "id-token" });
+ *   },
+ * });
+ * const options: IdTokenOptions = { includeEmail: true };
+ * assert.equal((await credentials.getIdToken("https://run.example", options)).token, "id-token");
+ * ```
+ */
+export interface IdTokenOptions {
+  /** Adds the `email` and `email_verified` claims (impersonation; other sources always do). */
+  includeEmail?: boolean;
+}
+
+/**
+ * The `type` of a credentials file, or `metadata_server`.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { credentialsFromJson, type CredentialsType } from "../mod.ts";
+ *
+ * const type: CredentialsType = credentialsFromJson({
+ *   type: "authorized_user",
+ *   client_id: "id",
+ *   client_secret: "s",
+ *   refresh_token: "r",
+ * }).type;
+ * assert.equal(type, "authorized_user");
+ * ```
+ */
+export type CredentialsType =
+  | "service_account"
+  | "external_account"
+  | "impersonated_service_account"
+  | "authorized_user"
+  | "metadata_server";
+
+/**
+ * Google Cloud credentials that mint, cache and refresh their own tokens: one cache per object,
+ * tokens reused until `eagerRefreshSeconds` before they expire, concurrent callers sharing one
+ * refresh.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { type Credentials, credentialsFromJson } from "../mod.ts";
+ *
+ * let calls = 0;
+ * const credentials: Credentials = credentialsFromJson({
+ *   type: "authorized_user",
+ *   client_id: "id",
+ *   client_secret: "s",
+ *   refresh_token: "r",
+ *   quota_project_id: "billing",
+ * }, { fetch: async () => (calls++, Response.json({ access_token: "ya29.t", expires_in: 3600 })) });
+ * await Promise.all([credentials.getAccessToken(), credentials.getRequestHeaders()]);
+ * assert.equal(calls, 1);
+ * assert.equal((await credentials.getRequestHeaders())["x-goog-user-project"], "billing");
+ * ```
+ */
+export interface Credentials {
+  /** The file's `type`, or `metadata_server`. */
+  readonly type: CredentialsType;
+  /** The project, when the credentials or the environment name one. */
+  readonly projectId?: string;
+  /** The universe domain, such as `googleapis.com`. */
+  readonly universeDomain: string;
+  /** The project billed for quota, sent as `x-goog-user-project`. */
+  readonly quotaProjectId?: string;
+  /** The service account tokens are minted for, when there is one. */
+  readonly serviceAccountEmail?: string;
+  /** An access token, cached until shortly before it expires. */
+  getAccessToken(): Promise<CredentialsToken>;
+  /** A Google-signed ID token for `audience`, cached per audience. */
+  getIdToken(audience: string, options?: IdTokenOptions): Promise<CredentialsToken>;
+  /** `authorization: Bearer <access token>`, plus `x-goog-user-project` with a quota project. */
+  getRequestHeaders(): Promise<Record<string, string>>;
+  /** `fetch` with the request headers added; a 401 refreshes the token and retries once. */
+  fetch(input: Request | URL | string, init?: RequestInit): Promise<Response>;
+}

@@ -1,0 +1,230 @@
+// loadCredentials(): the Application Default Credentials order with an injected environment and
+// file reader, the metadata server (probe, project, universe, email, tokens), and the runtime's
+// own readFile on a real file.
+import assert from "node:assert/strict";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type EnvLike, loadCredentials, type ReadFileLike } from "../../auth/mod.ts";
+import { fakeFetch, type RecordedRequest } from "./_fake_fetch.ts";
+
+const T0 = 1_700_000_000_000;
+const user = (clientId: string) =>
+  JSON.stringify({
+    type: "authorized_user",
+    client_id: clientId,
+    client_secret: "client-secret-value",
+    refresh_token: "1//refresh-token-value",
+  });
+
+function notFound(path: string): Error {
+  return Object.assign(new Error(`ENOENT: no such file, open '${path}'`), { code: "ENOENT" });
+}
+
+function files(map: Record<string, string>): { readFile: ReadFileLike; read: string[] } {
+  const read: string[] = [];
+  return {
+    read,
+    readFile: (path) => {
+      read.push(path);
+      return path in map ? Promise.resolve(map[path]!) : Promise.reject(notFound(path));
+    },
+  };
+}
+
+/** A metadata server behind a fake fetch; `flavor: false` answers like some other web server. */
+function metadata(options: { flavor?: boolean; universe?: string } = {}) {
+  return fakeFetch((request: RecordedRequest) => {
+    const headers: Record<string, string> = options.flavor === false
+      ? {}
+      : { "metadata-flavor": "Google" };
+    if (request.headers.get("metadata-flavor") !== "Google") {
+      return new Response("Missing Metadata-Flavor", { status: 403, headers });
+    }
+    const path = request.url.pathname.replace("/computeMetadata/v1/", "");
+    const text = (body: string) => new Response(body, { headers });
+    switch (path) {
+      case "project/project-id":
+        return text("meta-project");
+      case "universe/universe-domain":
+        return options.universe === undefined
+          ? new Response("not found", { status: 404, headers })
+          : text(options.universe);
+      case "instance/service-accounts/default/email":
+        return text("runtime@meta-project.iam.gserviceaccount.com");
+      case "instance/service-accounts/default/token":
+        return Response.json(
+          { access_token: "ya29.meta", expires_in: 1800, token_type: "Bearer" },
+          {
+            headers,
+          },
+        );
+      case "instance/service-accounts/default/identity": {
+        const claims = btoa(JSON.stringify({ exp: T0 / 1000 + 3600 })).replace(/=+$/, "");
+        return text(`eyJhbGciOiJSUzI1NiJ9.${claims}.sig`);
+      }
+    }
+    return new Response("not found", { status: 404, headers });
+  });
+}
+
+Deno.test("the credentials option comes first, then GOOGLE_APPLICATION_CREDENTIALS, then gcloud's file", async () => {
+  const env: EnvLike = {
+    GOOGLE_APPLICATION_CREDENTIALS: "/creds/explicit.json",
+    HOME: "/home/me",
+  };
+  const fs = files({
+    "/creds/explicit.json": user("explicit"),
+    "/home/me/.config/gcloud/application_default_credentials.json": user("well-known"),
+  });
+  const { fetch, requests } = fakeFetch(() => Response.json({ access_token: "t", expires_in: 60 }));
+  const clientOf = async (options: Parameters<typeof loadCredentials>[0]) => {
+    await (await loadCredentials({ fetch, readFile: fs.readFile, ...options })).getAccessToken();
+    return new URLSearchParams(requests.at(-1)!.body).get("client_id");
+  };
+  assert.equal(await clientOf({ env, credentials: user("option") }), "option");
+  const lines: string[] = [];
+  const log = { debug: (line: string) => lines.push(line), info: () => {} };
+  assert.equal(await clientOf({ env, log }), "explicit");
+  assert.deepEqual(lines, [
+    'Application Default Credentials: authorized_user from credentials file "/creds/explicit.json" (GOOGLE_APPLICATION_CREDENTIALS)',
+  ]);
+  assert.equal(await clientOf({ env: { HOME: "/home/me" } }), "well-known");
+  assert.equal(
+    await clientOf({
+      env: { HOME: "/home/me", CLOUDSDK_CONFIG: "/cfg" },
+      readFile: files({ "/cfg/application_default_credentials.json": user("cloudsdk") }).readFile,
+    }),
+    "cloudsdk",
+  );
+  assert.deepEqual(fs.read, [
+    "/creds/explicit.json",
+    "/home/me/.config/gcloud/application_default_credentials.json",
+  ]);
+});
+
+Deno.test("a GOOGLE_APPLICATION_CREDENTIALS file that cannot be read is an error naming the path", async () => {
+  await assert.rejects(
+    loadCredentials({
+      env: { GOOGLE_APPLICATION_CREDENTIALS: "/nope.json" },
+      readFile: files({}).readFile,
+    }),
+    {
+      code: "ERR_CREDENTIALS_UNREADABLE",
+      message: /"\/nope\.json" \(GOOGLE_APPLICATION_CREDENTIALS\): ENOENT/,
+    },
+  );
+  await assert.rejects(
+    loadCredentials({
+      env: { GOOGLE_APPLICATION_CREDENTIALS: "/bad.json" },
+      readFile: files({ "/bad.json": "{oops" }).readFile,
+    }),
+    {
+      code: "ERR_CREDENTIALS_MALFORMED",
+      message:
+        /credentials file "\/bad\.json" \(GOOGLE_APPLICATION_CREDENTIALS\): it is not valid JSON/,
+    },
+  );
+});
+
+Deno.test("nothing found: ERR_CREDENTIALS_NOT_FOUND lists each place tried", async () => {
+  const { fetch, requests } = fakeFetch(() => Promise.reject(new TypeError("connection refused")));
+  await assert.rejects(
+    loadCredentials({ env: { HOME: "/home/me" }, readFile: files({}).readFile, fetch }),
+    (error: Error & { code: string }) => {
+      assert.equal(error.code, "ERR_CREDENTIALS_NOT_FOUND");
+      assert.match(error.message, /GOOGLE_APPLICATION_CREDENTIALS \(not set\)/);
+      assert.match(
+        error.message,
+        /\/home\/me\/\.config\/gcloud\/application_default_credentials\.json \(not found\)/,
+      );
+      assert.match(
+        error.message,
+        /the metadata server at http:\/\/metadata\.google\.internal \(no answer\)/,
+      );
+      return true;
+    },
+  );
+  // One probe, one attempt, with the flavor header.
+  assert.equal(requests.length, 1);
+  assert.equal(requests[0]!.headers.get("metadata-flavor"), "Google");
+  await assert.rejects(loadCredentials({ env: {}, fetch }), /no CLOUDSDK_CONFIG, HOME or APPDATA/);
+});
+
+Deno.test("a server that answers without Metadata-Flavor: Google is not the metadata server", async () => {
+  const { fetch } = metadata({ flavor: false });
+  await assert.rejects(loadCredentials({ env: { GCE_METADATA_HOST: "127.0.0.1:1" }, fetch }), {
+    code: "ERR_CREDENTIALS_NOT_FOUND",
+    message: /metadata server at http:\/\/127\.0\.0\.1:1 /,
+  });
+});
+
+Deno.test("the metadata server: project, universe, email, access and ID tokens", async () => {
+  const { fetch, requests } = metadata();
+  const credentials = await loadCredentials({
+    env: { GCE_METADATA_HOST: "169.254.169.254:8080" },
+    fetch,
+    now: () => T0,
+  });
+  assert.deepEqual(
+    [
+      credentials.type,
+      credentials.projectId,
+      credentials.universeDomain,
+      credentials.serviceAccountEmail,
+    ],
+    [
+      "metadata_server",
+      "meta-project",
+      "googleapis.com",
+      "runtime@meta-project.iam.gserviceaccount.com",
+    ],
+  );
+  assert.deepEqual(await credentials.getAccessToken(), {
+    token: "ya29.meta",
+    expiresAt: new Date(T0 + 1_800_000),
+  });
+  const id = await credentials.getIdToken("https://run.example");
+  assert.equal(id.expiresAt.getTime(), T0 + 3_600_000);
+  const identity = requests.at(-1)!.url;
+  assert.equal(identity.host, "169.254.169.254:8080");
+  assert.equal(identity.searchParams.get("audience"), "https://run.example");
+  assert.equal(identity.searchParams.get("format"), "full");
+  assert.ok(
+    requests.every((r) => r.headers.get("metadata-flavor") === "Google" && r.method === "GET"),
+  );
+  const token = requests.find((r) => r.url.pathname.endsWith("/token"))!;
+  assert.equal(token.url.search, "");
+  // Requested scopes go as a comma-separated scopes parameter; the universe comes from the server.
+  const scoped = metadata({ universe: "example.com" });
+  const custom = await loadCredentials({
+    env: { GCE_METADATA_HOST: "m", GOOGLE_CLOUD_PROJECT: "env-project" },
+    fetch: scoped.fetch,
+    scopes: ["a", "b"],
+  });
+  assert.equal(custom.universeDomain, "example.com");
+  assert.equal(custom.projectId, "env-project");
+  await custom.getAccessToken();
+  assert.equal(scoped.requests.at(-1)!.url.searchParams.get("scopes"), "a,b");
+});
+
+Deno.test("the runtime's own readFile reads the GOOGLE_APPLICATION_CREDENTIALS file", async () => {
+  const dir = await mkdtemp(join(tmpdir(), "adc-"));
+  try {
+    const path = join(dir, "creds.json");
+    await writeFile(path, user("from-disk"), { mode: 0o600 });
+    const credentials = await loadCredentials({ env: { GOOGLE_APPLICATION_CREDENTIALS: path } });
+    assert.equal(credentials.type, "authorized_user");
+    await assert.rejects(
+      loadCredentials({ env: { GOOGLE_APPLICATION_CREDENTIALS: join(dir, "missing.json") } }),
+      { code: "ERR_CREDENTIALS_UNREADABLE", message: /NotFound|ENOENT/ },
+    );
+    // gcloud's well-known file missing on disk is skipped, not an error.
+    const { fetch } = fakeFetch(() => Promise.reject(new TypeError("refused")));
+    await assert.rejects(loadCredentials({ env: { HOME: dir }, fetch }), {
+      code: "ERR_CREDENTIALS_NOT_FOUND",
+    });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});

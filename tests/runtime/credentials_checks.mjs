@@ -1,0 +1,112 @@
+// Behaviour checks of the credentials API that run unchanged in any runtime, and in a Worker with
+// only fetch, crypto.subtle and an injected readFile: plain JavaScript, no import at all (the
+// caller passes node:assert's functions or its own). The caller gives the credentials files the
+// emulator made; the checks return the tokens they got, for the caller to check with the
+// emulator, and how many checks passed. The first failure throws.
+
+/**
+ * @typedef {object} Fixture
+ * @property {Record<string, string>} files Credentials JSON text by type: external_account (the
+ *   step's file), service_account, authorized_user, impersonated_service_account.
+ * @property {string} metadataHost The emulator's metadata server, as GCE_METADATA_HOST.
+ * @property {string} [stepFilePath] A real file holding the step's file, read with the
+ *   runtime's own readFile (omitted where there is no file system).
+ * @property {(value: unknown, message?: string) => void} ok
+ * @property {(actual: unknown, expected: unknown, message?: string) => void} equal
+ */
+
+const AUDIENCE = "https://service.example.run.app";
+
+/**
+ * @param {any} authMod The auth module namespace.
+ * @param {Fixture} fixture
+ * @returns {Promise<{ checks: number, tokens: [string, string][] }>}
+ */
+export default async function check(authMod, fixture) {
+  const { credentialsFromJson, loadCredentials, AuthError } = authMod;
+  const { ok, equal } = fixture;
+  /** @type {[string, string][]} */
+  const tokens = [];
+  const files = { "/adc/step.json": fixture.files.external_account };
+  /** @param {string} path */
+  const readFile = (path) =>
+    path in files
+      ? Promise.resolve(files[/** @type {"/adc/step.json"} */ (path)])
+      : Promise.reject(Object.assign(new Error(`ENOENT: ${path}`), { code: "ENOENT" }));
+
+  /** @type {[string, () => Promise<void>][]} */
+  const checks = [
+    ["every file type mints an access token and an ID token", async () => {
+      await Promise.all(
+        Object.entries(fixture.files).map(async ([type, json]) => {
+          const credentials = credentialsFromJson(json);
+          equal(credentials.type, type);
+          const [access, id] = await Promise.all([
+            credentials.getAccessToken(),
+            credentials.getIdToken(AUDIENCE),
+          ]);
+          ok(access.expiresAt instanceof Date && id.expiresAt instanceof Date, type);
+          tokens.push([type, access.token]);
+          equal(id.token.split(".").length, 3, type);
+        }),
+      );
+    }],
+    [
+      "loadCredentials reads GOOGLE_APPLICATION_CREDENTIALS through the injected readFile",
+      async () => {
+        const credentials = await loadCredentials({
+          env: { GOOGLE_APPLICATION_CREDENTIALS: "/adc/step.json" },
+          readFile,
+        });
+        equal(credentials.type, "external_account");
+        tokens.push(["external_account", (await credentials.getAccessToken()).token]);
+      },
+    ],
+    ["loadCredentials falls back to the metadata server", async () => {
+      const credentials = await loadCredentials({
+        env: { GCE_METADATA_HOST: fixture.metadataHost },
+        readFile,
+      });
+      equal(credentials.type, "metadata_server");
+      ok(typeof credentials.projectId === "string" && credentials.projectId !== "");
+      const headers = await credentials.getRequestHeaders();
+      ok(/^Bearer \S+$/.test(headers.authorization ?? ""));
+      tokens.push(["metadata_server", headers.authorization.slice("Bearer ".length)]);
+    }],
+    ["50 concurrent getAccessToken() calls make one set of requests", async () => {
+      let calls = 0;
+      /** @type {typeof fetch} */
+      const counting = (input, init) => (calls++, fetch(input, init));
+      const credentials = credentialsFromJson(fixture.files.external_account, { fetch: counting });
+      const all = await Promise.all(Array.from({ length: 50 }, () => credentials.getAccessToken()));
+      equal(new Set(all.map((token) => token.token)).size, 1);
+      equal(calls, 3); // subject token, STS, IAM Credentials
+    }],
+    ["a malformed file is a named error before any call", () => {
+      try {
+        credentialsFromJson({ type: "external_account", audience: "x" });
+      } catch (error) {
+        ok(error instanceof AuthError);
+        equal(/** @type {any} */ (error).code, "ERR_CREDENTIALS_FIELD_MISSING");
+        return Promise.resolve();
+      }
+      throw new Error("expected ERR_CREDENTIALS_FIELD_MISSING");
+    }],
+  ];
+  if (fixture.stepFilePath !== undefined) {
+    checks.push(["the runtime's own readFile reads a real credentials file", async () => {
+      const credentials = await loadCredentials({
+        env: { GOOGLE_APPLICATION_CREDENTIALS: fixture.stepFilePath },
+      });
+      tokens.push(["external_account", (await credentials.getAccessToken()).token]);
+    }]);
+  }
+  for (const [name, run] of checks) {
+    try {
+      await run();
+    } catch (error) {
+      throw new Error(`credentials check failed: ${name}`, { cause: error });
+    }
+  }
+  return { checks: checks.length, tokens };
+}
