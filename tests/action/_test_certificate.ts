@@ -1,11 +1,11 @@
 /**
- * A throwaway self-signed TLS certificate for loopback test servers, made with the `openssl`
- * command-line tool (an EC P-256 key, valid for one day).
+ * A throwaway self-signed TLS certificate for loopback test servers (an EC P-256 key, valid for one
+ * day), made in process with the `selfsigned` package (Web Crypto underneath), so the tests need no
+ * `openssl` command on the machine.
  *
  * @module
  */
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
+import { generate } from "selfsigned";
 
 /** A certificate and its private key, PEM. */
 export interface TestCertificate {
@@ -15,30 +15,27 @@ export interface TestCertificate {
   key: string;
 }
 
+const DAY_MS = 86_400_000;
+
 /** A certificate valid for `names` (DNS names) and 127.0.0.1. */
 export async function testCertificate(names: readonly string[]): Promise<TestCertificate> {
-  const san = [...names.map((name) => `DNS:${name}`), "IP:127.0.0.1"].join(",");
-  const { stdout } = await promisify(execFile)("openssl", [
-    "req",
-    "-x509",
-    "-newkey",
-    "ec",
-    "-pkeyopt",
-    "ec_paramgen_curve:prime256v1",
-    "-nodes",
-    "-days",
-    "1",
-    "-subj",
-    "/CN=gcp-oidc-test",
-    "-addext",
-    `subjectAltName=${san}`,
-    "-keyout",
-    "-",
-    "-out",
-    "-",
-  ]);
-  const cert = stdout.match(/-----BEGIN CERTIFICATE-----[^]*?-----END CERTIFICATE-----\n/)?.[0];
-  const key = stdout.match(/-----BEGIN PRIVATE KEY-----[^]*?-----END PRIVATE KEY-----\n/)?.[0];
-  if (cert === undefined || key === undefined) throw new Error("openssl printed no certificate");
-  return { cert, key };
+  const now = Date.now();
+  const pems = await generate([{ name: "commonName", value: "gcp-oidc-test" }], {
+    keyType: "ec",
+    curve: "P-256",
+    algorithm: "sha256",
+    notBeforeDate: new Date(now - 60_000),
+    notAfterDate: new Date(now + DAY_MS),
+    extensions: [
+      { name: "basicConstraints", cA: true },
+      {
+        name: "subjectAltName",
+        altNames: [
+          ...names.map((value) => ({ type: 2 as const, value })),
+          { type: 7 as const, ip: "127.0.0.1" },
+        ],
+      },
+    ],
+  });
+  return { cert: pems.cert, key: pems.private };
 }
