@@ -1,6 +1,7 @@
 // The only place in auth/ that calls fetch: one JSON call with per-attempt timeouts, retries on
 // network errors, 408, 429 and 5xx (full-jitter backoff, Retry-After honoured, bounded budget),
-// and errors built with secrets redacted.
+// bodies read through a reader capped at 1 MiB and cancelled on timeout, and errors built with
+// every server-provided text shortened and secrets redacted.
 import type { AuthError, AuthErrorOptions } from "./errors.ts";
 import { TokenError } from "./errors.ts";
 import { _redactAndTruncate } from "./_redact.ts";

@@ -8,29 +8,18 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { node20, node24, required } from "../tests/_helpers/runtimes.ts";
-import { HOSTILE_KINDS, startHostileServer } from "../tests/auth/_hostile_server.ts";
+import {
+  HOSTILE_KINDS,
+  hostileCallCommands,
+  startHostileServer,
+} from "../tests/auth/_hostile_server.ts";
 
 const run = promisify(execFile);
-const script = new URL("../tests/auth/_hostile_body_call.ts", import.meta.url).pathname;
 const dir = await Deno.makeTempDir();
-const bundle = `${dir}/hostile_body_call.mjs`;
-await run(Deno.execPath(), [
-  "bundle",
-  "--quiet",
-  "--platform",
-  "node",
-  "--format",
-  "esm",
-  "-o",
-  bundle,
-  script,
-]);
-const [n20, n24] = [required(await node20(), "Node 20"), required(await node24(), "Node 24")];
-const runtimes: [string, string[]][] = [
-  [`deno ${Deno.version.deno}`, [Deno.execPath(), "run", "-A", script]],
-  [n20.name, [n20.path, bundle]],
-  [n24.name, [n24.path, script]],
-];
+const runtimes = await hostileCallCommands(dir, {
+  node20: required(await node20(), "Node 20"),
+  node24: required(await node24(), "Node 24"),
+});
 const server = await startHostileServer();
 console.log("| runtime | server | outcome | call s | process s | peak RSS MiB |");
 console.log("|---|---|---|---|---|---|");

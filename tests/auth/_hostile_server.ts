@@ -3,8 +3,14 @@
 // that never ends, as fast as the client reads; `/oversized/...` sends 200 and an 8 MiB JSON body
 // (complete, with its length). It counts the bytes it wrote and lets a caller wait until every
 // answer's connection is closed, which only happens when the client gives up on the body.
+//
+// It also gives the command lines that run one call against it (`_hostile_body_call.ts`) in each
+// runtime, for http_test.ts and bench/hostile_server_figures.ts.
+import { execFile } from "node:child_process";
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { promisify } from "node:util";
+import type { Runtime } from "../_helpers/runtimes.ts";
 
 /** What a hostile server sends after the headers. */
 export type HostileKind = "drip" | "endless" | "oversized";
@@ -85,4 +91,29 @@ export async function startHostileServer(): Promise<HostileServer> {
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * `[runtime name, command line]` of each runtime given, for one call of `_hostile_body_call.ts`
+ * (the server URL and options follow): Deno and Node 24 on the TypeScript source, Node 20 (no
+ * type stripping) on a `deno bundle` of it written to `dir`.
+ */
+export async function hostileCallCommands(
+  dir: string,
+  nodes: { node20?: Runtime; node24?: Runtime },
+): Promise<[string, string[]][]> {
+  const script = new URL("./_hostile_body_call.ts", import.meta.url).pathname;
+  const commands: [string, string[]][] = [
+    [`deno ${Deno.version.deno}`, [Deno.execPath(), "run", "-A", script]],
+  ];
+  if (nodes.node24 !== undefined) commands.push([nodes.node24.name, [nodes.node24.path, script]]);
+  if (nodes.node20 !== undefined) {
+    const bundle = `${dir}/hostile_body_call.mjs`;
+    await promisify(execFile)(Deno.execPath(), [
+      ...["bundle", "--quiet", "--platform", "node", "--format", "esm"],
+      ...["-o", bundle, script],
+    ]);
+    commands.push([nodes.node20.name, [nodes.node20.path, bundle]]);
+  }
+  return commands;
 }

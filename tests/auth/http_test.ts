@@ -4,9 +4,9 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { generateAccessToken, GoogleApiError, TokenError } from "../../auth/mod.ts";
 import { _MAX_BODY_BYTES, _MAX_SERVER_TEXT } from "../../auth/_http.ts";
-import { node20, node24, required, RUNTIMES_REQUIRED } from "../_helpers/runtimes.ts";
+import { node20, node24, required, type Runtime, RUNTIMES_REQUIRED } from "../_helpers/runtimes.ts";
 import { fakeFetch, fakeSleep } from "./_fake_fetch.ts";
-import { HOSTILE_KINDS, startHostileServer } from "./_hostile_server.ts";
+import { HOSTILE_KINDS, hostileCallCommands, startHostileServer } from "./_hostile_server.ts";
 
 const run = promisify(execFile);
 
@@ -318,42 +318,22 @@ Deno.test("generateAccessToken() reads at most _MAX_BODY_BYTES of a body that ne
 
 const [node20Runtime, node24Runtime] = await Promise.all([node20(), node24()]);
 
-/** The runtimes the hostile-server calls run in: each a command line before the script. */
-async function hostileRuntimes(dir: string): Promise<[string, string[]][]> {
-  const script = new URL("./_hostile_body_call.ts", import.meta.url).pathname;
-  const rows: [string, string[]][] = [["deno", [Deno.execPath(), "run", "-A", script]]];
-  if (node24Runtime !== undefined || RUNTIMES_REQUIRED) {
-    rows.push([required(node24Runtime, "Node 24").name, [
-      required(node24Runtime, "Node 24").path,
-      script,
-    ]]);
-  }
+/** Node 20 and 24 when found; in CI a missing one fails the run. */
+function hostileNodes(): { node20?: Runtime; node24?: Runtime } {
+  const nodes: { node20?: Runtime; node24?: Runtime } = {};
   if (node20Runtime !== undefined || RUNTIMES_REQUIRED) {
-    // Node 20 has no type stripping: it runs a bundle of the same script.
-    const bundle = `${dir}/hostile_body_call.mjs`;
-    await run(Deno.execPath(), [
-      "bundle",
-      "--quiet",
-      "--platform",
-      "node",
-      "--format",
-      "esm",
-      "-o",
-      bundle,
-      script,
-    ]);
-    rows.push([required(node20Runtime, "Node 20").name, [
-      required(node20Runtime, "Node 20").path,
-      bundle,
-    ]]);
+    nodes.node20 = required(node20Runtime, "Node 20");
   }
-  return rows;
+  if (node24Runtime !== undefined || RUNTIMES_REQUIRED) {
+    nodes.node24 = required(node24Runtime, "Node 24");
+  }
+  return nodes;
 }
 
 Deno.test("exchangeToken() against a server that drips, never ends or sends 8 MiB: the call and its process end, the connection is closed", async (t) => {
   const dir = await Deno.makeTempDir();
   try {
-    const runtimes = await hostileRuntimes(dir);
+    const runtimes = await hostileCallCommands(dir, hostileNodes());
     await Promise.all(runtimes.map(([name, command]) =>
       t.step({
         name,
