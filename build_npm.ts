@@ -62,7 +62,8 @@ interface ExportEntry {
   default: string;
 }
 
-interface PackageJson {
+/** The npm manifest fields the build reads and writes. */
+export interface PackageJson {
   name: string;
   version: string;
   exports: Record<string, ExportEntry | string>;
@@ -94,7 +95,18 @@ function pack(version: string): PackageJson {
   return JSON.parse(readFileSync(join(OUT, "package.json"), "utf8"));
 }
 
-/** The manifest `deno pack` wrote, completed with what npm users and tools look for. */
+/**
+ * The manifest `deno pack` wrote, completed with what npm users and tools look for.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { npmManifest } from "./build_npm.ts";
+ *
+ * const manifest = npmManifest({ name: "@gcp-oidc/auth", version: "0.2.0", exports: {} });
+ * assert.equal(manifest.exports["./package.json"], "./package.json");
+ * ```
+ */
 export function npmManifest(pkg: PackageJson): PackageJson {
   return {
     ...pkg,
@@ -129,6 +141,17 @@ const VERSION_DECLARATION = /export const VERSION = "[^"]*";/g;
  * `endpoint/_package` source with `VERSION` set to `version`, so the user-agent names the version
  * the package is published as.
  *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { stampVersion } from "./build_npm.ts";
+ *
+ * assert.equal(
+ *   stampVersion('export const VERSION = "0.1.0";', "0.2.0"),
+ *   'export const VERSION = "0.2.0";',
+ * );
+ * ```
+ *
  * @throws {Error} When the source does not declare `VERSION` exactly once.
  */
 export function stampVersion(source: string, version: string): string {
@@ -147,6 +170,17 @@ const RELATIVE_LINK = /\]\((?![a-z][a-z0-9+.-]*:|#|\/)([^)\s]+)\)/gi;
 /**
  * The README as npm shows it: its repository-only opening (run the step, run the tests) becomes
  * install and import lines, and links into the repository (`docs/`, `examples/`) become absolute.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { npmReadme } from "./build_npm.ts";
+ *
+ * const readme = "# x\n\n<!-- repository-only -->\nrun it\n<!-- /repository-only -->\n[d](docs/a.md)\n";
+ * const npm = npmReadme(readme, "@gcp-oidc/auth");
+ * assert.match(npm, /npm install @gcp-oidc\/auth/);
+ * assert.match(npm, /\(https:\/\/github\.com\/gcp-oidc\/auth\/blob\/HEAD\/docs\/a\.md\)/);
+ * ```
  *
  * @throws {Error} When the README has no repository-only opening.
  */
@@ -167,8 +201,8 @@ export function npmReadme(readme: string, name: string): string {
     `import { startEmulator } from "${name}/emulator"; // GitHub OIDC and Google on loopback, for tests`,
     "```",
     "",
-    `Node ≥ 20.19, Bun, Deno, browsers and workers (\`endpoint\` and \`auth\` use Web APIs only). To`,
-    `work on the package itself, see [Development](${REPOSITORY}#development).`,
+    `Node ≥ 20.19, Bun, Deno, browsers and workers (\`endpoint\` uses Web APIs only, \`auth\` Web`,
+    `APIs and jose). To work on the package itself, see [Development](${REPOSITORY}#development).`,
     "",
   ].join("\n");
   return readme.replace(NPM_OPENING, () => opening)
