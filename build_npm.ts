@@ -6,12 +6,18 @@
  *    drops every `.d.ts`.
  * 2. `deno pack` emits ESM `.js` + `.d.ts`, rewrites `./x.ts` specifiers and turns the import map
  *    into `dependencies`.
- * 3. The manifest gets what `deno pack` does not write (description, repository, engines, ...).
+ * 3. The manifest gets what `deno pack` does not write (description, repository, engines, the
+ *    `./package.json` export, `bin`, ...); the version is stamped into `endpoint/_package.js`, so
+ *    the user-agent names the version published (`NPM_VERSION` included); the README gets an npm
+ *    opening (install and imports) and absolute links.
  * 4. Every export must have its `.js` and `.d.ts`, and no emitted file may use `Deno.*` (the npm
  *    build has no shim, so it would throw under Node).
- * 5. `--verify` installs the tarball into a scratch consumer like a user would, type-checks it with
- *    a pinned TypeScript 5.x under `nodenext`, imports every export under Node 20 and, when it can
- *    be installed, Node 24, and runs the cross-runtime behaviour checks of `tests/runtime/` there.
+ * 5. `--verify` installs the tarball into a scratch consumer like a user would, with pinned
+ *    TypeScript, undici and got in the same `npm install`; type-checks every export under
+ *    `nodenext`, and a consumer that hands `endpoint()` output to `fetch`, undici and got with no
+ *    cast under `nodenext` and `bundler` (strict); imports every export and `./package.json` under
+ *    Node 20 and, when it can be installed, Node 24, checks the user-agent's version, and runs the
+ *    cross-runtime behaviour checks of `tests/runtime/` there.
  *
  * Usage: `deno run -A build_npm.ts [--verify]`. `NPM_VERSION` overrides the version.
  *
@@ -29,6 +35,8 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { PACKAGE_NAME } from "./endpoint/_package.ts";
 import { node24, required, RUNTIMES_REQUIRED } from "./tests/_helpers/runtimes.ts";
 import tools from "./tools.json" with { type: "json" };
 
@@ -37,6 +45,16 @@ const DENO = Deno.execPath();
 /** typescript@7 is the Go port with no JS compiler API; consumers still mostly run 5.x. */
 const TS_VERSION = tools.typescript;
 const TYPES_NODE_VERSION = tools.typesNode;
+/** The HTTP clients of the consumer check, at the newest versions that still support Node 20. */
+const UNDICI_VERSION = tools.undici;
+const GOT_VERSION = tools.got;
+const REPOSITORY = "https://github.com/gcp-oidc/auth";
+
+/**
+ * The executables the package installs (`npx`, `npm i -g`): command name -> file in the package.
+ * Each file must exist in the package (checked by {@linkcode assertComplete}).
+ */
+const BIN: Record<string, string> = { "gcp-oidc-emulator": "./emulator/main.js" };
 
 interface ExportEntry {
   types: string;
@@ -44,10 +62,12 @@ interface ExportEntry {
   default: string;
 }
 
-interface PackageJson {
+/** The npm manifest fields the build reads and writes. */
+export interface PackageJson {
   name: string;
   version: string;
-  exports: Record<string, ExportEntry>;
+  exports: Record<string, ExportEntry | string>;
+  bin?: Record<string, string>;
   [field: string]: unknown;
 }
 
@@ -75,9 +95,23 @@ function pack(version: string): PackageJson {
   return JSON.parse(readFileSync(join(OUT, "package.json"), "utf8"));
 }
 
-function completeManifest(pkg: PackageJson): PackageJson {
-  const complete: PackageJson = {
+/**
+ * The manifest `deno pack` wrote, completed with what npm users and tools look for.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { npmManifest } from "./build_npm.ts";
+ *
+ * const manifest = npmManifest({ name: "@gcp-oidc/auth", version: "0.2.0", exports: {} });
+ * assert.equal(manifest.exports["./package.json"], "./package.json");
+ * ```
+ */
+export function npmManifest(pkg: PackageJson): PackageJson {
+  return {
     ...pkg,
+    exports: { ...pkg.exports, "./package.json": "./package.json" },
+    ...(Object.keys(BIN).length > 0 ? { bin: BIN } : {}),
     description:
       "Google Cloud credentials from GitHub Actions OIDC (Workload Identity Federation, service account impersonation, keys, domain-wide delegation) over fetch and Web Crypto, an octokit-compatible RFC 6570 request builder, and a loopback emulator of GitHub OIDC and Google STS / IAM Credentials / OAuth2",
     keywords: [
@@ -93,23 +127,139 @@ function completeManifest(pkg: PackageJson): PackageJson {
       "uri-template",
       "deno",
     ],
-    homepage: "https://github.com/gcp-oidc/auth#readme",
-    bugs: { url: "https://github.com/gcp-oidc/auth/issues" },
-    repository: { type: "git", url: "git+https://github.com/gcp-oidc/auth.git" },
+    homepage: `${REPOSITORY}#readme`,
+    bugs: { url: `${REPOSITORY}/issues` },
+    repository: { type: "git", url: `git+${REPOSITORY}.git` },
     engines: { node: ">=20.19" },
     sideEffects: false,
   };
+}
+
+const VERSION_DECLARATION = /export const VERSION = "[^"]*";/g;
+
+/**
+ * `endpoint/_package` source with `VERSION` set to `version`, so the user-agent names the version
+ * the package is published as.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { stampVersion } from "./build_npm.ts";
+ *
+ * assert.equal(
+ *   stampVersion('export const VERSION = "0.1.0";', "0.2.0"),
+ *   'export const VERSION = "0.2.0";',
+ * );
+ * ```
+ *
+ * @throws {Error} When the source does not declare `VERSION` exactly once.
+ */
+export function stampVersion(source: string, version: string): string {
+  const declarations = source.match(VERSION_DECLARATION)?.length ?? 0;
+  if (declarations !== 1) {
+    throw new Error(
+      `Cannot stamp the version: endpoint/_package declares VERSION ${declarations} times, expected 1`,
+    );
+  }
+  return source.replace(VERSION_DECLARATION, `export const VERSION = ${JSON.stringify(version)};`);
+}
+
+const NPM_OPENING = /<!-- repository-only -->[\s\S]*?<!-- \/repository-only -->\n/;
+const RELATIVE_LINK = /\]\((?![a-z][a-z0-9+.-]*:|#|\/)([^)\s]+)\)/gi;
+
+/**
+ * The README as npm shows it: its repository-only opening (run the step, run the tests) becomes
+ * install and import lines, and links into the repository (`docs/`, `examples/`) become absolute.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { npmReadme } from "./build_npm.ts";
+ *
+ * const readme = "# x\n\n<!-- repository-only -->\nrun it\n<!-- /repository-only -->\n[d](docs/a.md)\n";
+ * const npm = npmReadme(readme, "@gcp-oidc/auth");
+ * assert.match(npm, /npm install @gcp-oidc\/auth/);
+ * assert.match(npm, /\(https:\/\/github\.com\/gcp-oidc\/auth\/blob\/HEAD\/docs\/a\.md\)/);
+ * ```
+ *
+ * @throws {Error} When the README has no repository-only opening.
+ */
+export function npmReadme(readme: string, name: string): string {
+  if (!NPM_OPENING.test(readme)) {
+    throw new Error(
+      "Cannot write the npm README: README.md has no <!-- repository-only --> ... <!-- /repository-only --> opening",
+    );
+  }
+  const opening = [
+    "```sh",
+    `npm install ${name}`,
+    "```",
+    "",
+    "```ts",
+    `import { endpoint } from "${name}/endpoint"; // REST request options for any HTTP client`,
+    `import { authenticate } from "${name}/auth"; // Google Cloud credentials from OIDC or a key`,
+    `import { startEmulator } from "${name}/emulator"; // GitHub OIDC and Google on loopback, for tests`,
+    "```",
+    "",
+    `Node ≥ 20.19, Bun, Deno, browsers and workers (\`endpoint\` uses Web APIs only, \`auth\` Web`,
+    `APIs and jose). To work on the package itself, see [Development](${REPOSITORY}#development).`,
+    "",
+  ].join("\n");
+  return readme.replace(NPM_OPENING, () => opening)
+    .replace(RELATIVE_LINK, (_, path: string) => `](${REPOSITORY}/blob/HEAD/${path})`);
+}
+
+function completePackage(pkg: PackageJson): PackageJson {
+  const complete = npmManifest(pkg);
   writeFileSync(join(OUT, "package.json"), JSON.stringify(complete, null, 2) + "\n");
+  const packageModule = join(OUT, "endpoint", "_package.js");
+  writeFileSync(packageModule, stampVersion(readFileSync(packageModule, "utf8"), pkg.version));
+  const readme = join(OUT, "README.md");
+  writeFileSync(readme, npmReadme(readFileSync(readme, "utf8"), pkg.name));
+  writeEmulatorCommand();
   return complete;
 }
 
-function assertComplete(pkg: PackageJson): void {
+/**
+ * `deno pack` compiles only modules reachable from the exports, and `emulator/main.ts` (the
+ * program behind the `gcp-oidc-emulator` command) is not one: it is plain JavaScript apart from
+ * its `.ts` specifier, so it is copied with the specifier rewritten and made executable.
+ */
+function writeEmulatorCommand(): void {
+  const source = readFileSync("emulator/main.ts", "utf8");
+  const program = source.replace('from "./_cli.ts";', 'from "./_cli.js";');
+  if (program === source) {
+    throw new Error('Cannot build the npm package: emulator/main.ts no longer imports "./_cli.ts"');
+  }
+  const file = join(OUT, "emulator", "main.js");
+  writeFileSync(file, program, { mode: 0o755 });
+}
+
+async function assertComplete(pkg: PackageJson): Promise<void> {
   for (const [name, entry] of Object.entries(pkg.exports)) {
-    for (const file of [entry.types, entry.import]) {
+    const files = typeof entry === "string" ? [entry] : [entry.types, entry.import];
+    for (const file of files) {
       if (!existsSync(join(OUT, file))) {
         throw new Error(`Cannot build the npm package: export "${name}" has no "${file}"`);
       }
     }
+  }
+  for (const [command, file] of Object.entries(pkg.bin ?? {})) {
+    if (!existsSync(join(OUT, file))) {
+      throw new Error(`Cannot build the npm package: bin "${command}" has no "${file}"`);
+    }
+    const help = execFileSync("node", [join(OUT, file), "--help"], { encoding: "utf8" });
+    if (!help.includes(command)) {
+      throw new Error(`Cannot build the npm package: bin "${command}" --help does not name it`);
+    }
+  }
+  const { _USER_AGENT } = await import(
+    pathToFileURL(resolve(OUT, "endpoint", "_user_agent.js")).href
+  );
+  if (!String(_USER_AGENT).startsWith(`${PACKAGE_NAME}/${pkg.version} `)) {
+    throw new Error(
+      `Cannot build the npm package: its user-agent "${_USER_AGENT}" does not name ${pkg.version}`,
+    );
   }
   for (const file of readdirSync(OUT, { recursive: true, encoding: "utf8" })) {
     if (!/\.(js|d\.ts)$/.test(file)) continue;
@@ -121,10 +271,45 @@ function assertComplete(pkg: PackageJson): void {
   }
 }
 
+/** The import specifiers of the package's module exports (not `./package.json`). */
 function specifiers(pkg: PackageJson): string[] {
-  return Object.keys(pkg.exports).map((key) =>
-    key === "." ? pkg.name : `${pkg.name}/${key.slice(2)}`
-  );
+  return Object.entries(pkg.exports).filter(([, entry]) => typeof entry !== "string")
+    .map(([key]) => key === "." ? pkg.name : `${pkg.name}/${key.slice(2)}`);
+}
+
+/** Hands `endpoint()` output to `fetch`, undici and got as a user would: no cast anywhere. */
+function httpConsumer(name: string): string {
+  return `import { endpoint } from "${name}/endpoint";
+import { fetch as undiciFetch, request } from "undici";
+import got from "got";
+
+const { method, url, headers, body } = endpoint("POST /repos/{owner}/{repo}/issues", {
+  owner: "o",
+  repo: "r",
+  title: "t",
+  headers: { "x-attempt": 1 },
+});
+const json = JSON.stringify(body);
+export const clients = [
+  () => fetch(url, { method, headers, body: json }),
+  () => new Request(url, { method, headers }),
+  () => undiciFetch(url, { method, headers, body: json }),
+  () => request(url, { method, headers, body: json }),
+  () => got(url, { method, headers, body: json }),
+];
+`;
+}
+
+/** Under Node: `./package.json` resolves and the user-agent names the package's version. */
+function versionCheck(name: string, version: string): string {
+  return `const { default: manifest } = await import("${name}/package.json", { with: { type: "json" } });
+const { endpoint } = await import("${name}/endpoint");
+const userAgent = endpoint.DEFAULTS.headers["user-agent"];
+if (manifest.version !== ${
+    JSON.stringify(version)
+  } || !userAgent.startsWith("${PACKAGE_NAME}/" + manifest.version + " ")) {
+  throw new Error("package.json says " + manifest.version + ", the user-agent says " + userAgent);
+}`;
 }
 
 /** Installs the packed tarball into a scratch consumer and proves it works there. */
@@ -144,40 +329,56 @@ function verify(pkg: PackageJson, nodes: string[]): void {
       `./${tarball}`,
       `typescript@${TS_VERSION}`,
       `@types/node@${TYPES_NODE_VERSION}`,
+      `undici@${UNDICI_VERSION}`,
+      `got@${GOT_VERSION}`,
     ], dir);
 
-    // Types: a Node consumer under nodenext; the Web-only faces also without any Node types.
+    // Types: a Node consumer under nodenext; the Web-only faces also without any Node types; and
+    // endpoint() output handed to fetch, undici and got, under nodenext and bundler.
     const names = specifiers(pkg);
     const web = names.filter((name) => !name.endsWith("/emulator"));
     const source = (list: string[]) =>
       list.map((name, i) => `import * as m${i} from "${name}";\nvoid m${i};`).join("\n") + "\n";
     writeFileSync(join(dir, "node_consumer.ts"), source(names));
     writeFileSync(join(dir, "web_consumer.ts"), source(web));
-    const tsconfig = (file: string, types: string[]) =>
-      JSON.stringify({
-        compilerOptions: {
-          target: "es2022",
-          module: "nodenext",
-          moduleResolution: "nodenext",
-          strict: true,
-          noEmit: true,
-          lib: ["es2022", "dom"],
-          types,
-        },
-        files: [file],
-      });
-    writeFileSync(join(dir, "tsconfig.node.json"), tsconfig("node_consumer.ts", ["node"]));
-    writeFileSync(join(dir, "tsconfig.web.json"), tsconfig("web_consumer.ts", []));
+    writeFileSync(join(dir, "http_consumer.ts"), httpConsumer(pkg.name));
+    const nodenext = { module: "nodenext", moduleResolution: "nodenext" };
+    const bundler = { module: "preserve", moduleResolution: "bundler" };
+    // The package's own declarations are checked in full by the node and web projects; the HTTP
+    // consumer projects skip library checks (got's dependencies would triple tsc's time), which
+    // still checks every use of the clients' and the package's types in http_consumer.ts.
+    const projects: Record<string, { resolution: object; file: string; types: string[] }> = {
+      node: { resolution: nodenext, file: "node_consumer.ts", types: ["node"] },
+      web: { resolution: nodenext, file: "web_consumer.ts", types: [] },
+      "http-nodenext": { resolution: nodenext, file: "http_consumer.ts", types: ["node"] },
+      "http-bundler": { resolution: bundler, file: "http_consumer.ts", types: ["node"] },
+    };
+    for (const [project, { resolution, file, types }] of Object.entries(projects)) {
+      const compilerOptions = {
+        target: "es2022",
+        ...resolution,
+        strict: true,
+        noEmit: true,
+        skipLibCheck: project.startsWith("http-"),
+        lib: ["es2022", "dom"],
+        types,
+      };
+      writeFileSync(
+        join(dir, `tsconfig.${project}.json`),
+        JSON.stringify({ compilerOptions, files: [file] }),
+      );
+    }
+    // One tsc process for all four (build mode shares the parsed library files).
     const tsc = resolve(dir, "node_modules/.bin/tsc");
-    sh(tsc, ["-p", "tsconfig.node.json"], dir);
-    sh(tsc, ["-p", "tsconfig.web.json"], dir);
+    sh(tsc, ["-b", ...Object.keys(projects).map((project) => `tsconfig.${project}.json`)], dir);
 
-    // Behaviour: every export imports, and the cross-runtime checks pass, in each Node.
+    // Behaviour: every export and ./package.json import, the user-agent names the version, and
+    // the cross-runtime checks pass, in each Node.
     const checks = resolve("tests/runtime/run_checks.mjs");
+    const imports = names.map((name) => `await import(${JSON.stringify(name)});`).join("\n");
     for (const node of nodes) {
-      for (const name of names) {
-        sh(node, ["--input-type=module", "-e", `await import(${JSON.stringify(name)})`], dir);
-      }
+      const script = `${imports}\n${versionCheck(pkg.name, pkg.version)}`;
+      sh(node, ["--input-type=module", "-e", script], dir);
       sh(node, [checks, join(dir, "node_modules", pkg.name), "js"], dir);
     }
   } finally {
@@ -188,8 +389,8 @@ function verify(pkg: PackageJson, nodes: string[]): void {
 if (import.meta.main) {
   const config = JSON.parse(readFileSync("deno.json", "utf8"));
   const version: string = Deno.env.get("NPM_VERSION") ?? config.version;
-  const pkg = completeManifest(pack(version));
-  assertComplete(pkg);
+  const pkg = completePackage(pack(version));
+  await assertComplete(pkg);
   console.log(`npm/: ${pkg.name}@${pkg.version} (${Object.keys(pkg.exports).length} exports)`);
   if (Deno.args.includes("--verify")) {
     const nodes = ["node"];
@@ -197,6 +398,8 @@ if (import.meta.main) {
     if (runner || RUNTIMES_REQUIRED) nodes.push(required(runner, "Node 24").path);
     else console.warn("Node 24 could not be installed from npm; verifying with Node 20 only");
     verify(pkg, nodes);
-    console.log(`npm/: verified (tsc ${TS_VERSION} nodenext; ${nodes.length} Node versions)`);
+    console.log(
+      `npm/: verified (tsc ${TS_VERSION} nodenext and bundler, fetch/undici/got consumer; ${nodes.length} Node versions)`,
+    );
   }
 }

@@ -19,7 +19,8 @@
 export const PACKAGE_NAME = "gcp-oidc-auth";
 
 /**
- * The package version; equals `version` in deno.json.
+ * The package version: `version` in deno.json, which JSR publishes; the npm build
+ * (`build_npm.ts`) stamps the version it publishes here, so the user-agent always names it.
  *
  * @example Usage
  * ```ts

@@ -312,7 +312,17 @@ export type RequiredExpressionVariables<E extends string> = E extends
   : E extends `+${infer List}` ? TemplateVariableNames<List>
   : TemplateVariableNames<E>;
 
-type _LowercaseLetter =
+/**
+ * A word character (`\w` in a regular expression): an ASCII letter or digit, or `_`.
+ *
+ * @example Usage
+ * ```ts
+ * import type { WordCharacter } from "./mod.ts";
+ *
+ * const characters: WordCharacter[] = ["a", "Z", "0", "_"];
+ * ```
+ */
+export type WordCharacter =
   | "a"
   | "b"
   | "c"
@@ -338,10 +348,33 @@ type _LowercaseLetter =
   | "w"
   | "x"
   | "y"
-  | "z";
-type _WordCharacter =
-  | _LowercaseLetter
-  | Uppercase<_LowercaseLetter>
+  | "z"
+  | "A"
+  | "B"
+  | "C"
+  | "D"
+  | "E"
+  | "F"
+  | "G"
+  | "H"
+  | "I"
+  | "J"
+  | "K"
+  | "L"
+  | "M"
+  | "N"
+  | "O"
+  | "P"
+  | "Q"
+  | "R"
+  | "S"
+  | "T"
+  | "U"
+  | "V"
+  | "W"
+  | "X"
+  | "Y"
+  | "Z"
   | "0"
   | "1"
   | "2"
@@ -354,10 +387,18 @@ type _WordCharacter =
   | "9"
   | "_";
 
-/** The leading word characters (`\w`) of `Text`, appended to `Name`. */
-type _LeadingWord<Text extends string, Name extends string = ""> = Text extends
-  `${infer First}${infer Tail}`
-  ? First extends _WordCharacter ? _LeadingWord<Tail, `${Name}${First}`>
+/**
+ * The leading word characters (`\w`) of `Text`, appended to `Name`.
+ *
+ * @example Usage
+ * ```ts
+ * import type { LeadingWord } from "./mod.ts";
+ *
+ * const word: LeadingWord<"name:signJwt"> = "name";
+ * ```
+ */
+export type LeadingWord<Text extends string, Name extends string = ""> = Text extends
+  `${infer First}${infer Tail}` ? First extends WordCharacter ? LeadingWord<Tail, `${Name}${First}`>
   : Name
   : Name;
 
@@ -372,26 +413,49 @@ type _LeadingWord<Text extends string, Name extends string = ""> = Text extends
  * const name: ColonPlaceholderName<"owner/:repo"> = "owner";
  * ```
  */
-export type ColonPlaceholderName<Text extends string> = Text extends
-  `${infer First extends _LowercaseLetter}${infer Tail}`
-  ? _LeadingWord<Tail> extends "" ? never : `${First}${_LeadingWord<Tail>}`
+export type ColonPlaceholderName<Text extends string> = LeadingWord<Text> extends
+  `${infer First}${infer Tail}`
+  ? Uppercase<First> extends First ? never : Tail extends "" ? never : LeadingWord<Text>
   : never;
 
-/** `Url` without its scheme and authority (`https://user:pw@host:8080`). */
-type _WithoutAuthority<Url extends string> = Url extends `${infer Scheme}://${infer Rest}`
-  ? Scheme extends `${string}/${string}` ? Url
-  : Rest extends `${string}/${infer Path}` ? `/${Path}`
-  : ""
-  : Url;
+/**
+ * A URL template up to the first `Mark` (`?` or `#`) that does not open an expression such as
+ * `{?page}`, prefixed with `Kept`.
+ *
+ * @example Usage
+ * ```ts
+ * import type { UrlTemplateBefore } from "./mod.ts";
+ *
+ * const path: UrlTemplateBefore<"/a{?page}/b?c=1", "?"> = "/a{?page}/b";
+ * ```
+ */
+export type UrlTemplateBefore<Url extends string, Mark extends string, Kept extends string = ""> =
+  Url extends `${infer Head}${Mark}${infer Tail}`
+    ? Head extends `${string}{` ? UrlTemplateBefore<Tail, Mark, `${Kept}${Head}${Mark}`>
+    : `${Kept}${Head}`
+    : `${Kept}${Url}`;
 
-/** `Url` up to the first `Mark` (`?` or `#`) that does not open a `{?...}` or `{#...}` expression. */
-type _Before<Url extends string, Mark extends string, Kept extends string = ""> = Url extends
-  `${infer Head}${Mark}${infer Tail}`
-  ? Head extends `${string}{` ? _Before<Tail, Mark, `${Kept}${Head}${Mark}`> : `${Kept}${Head}`
-  : `${Kept}${Url}`;
-
-/** The path of a URL template: no scheme, authority, query or fragment. */
-type _PathOf<Url extends string> = _Before<_Before<_WithoutAuthority<Url>, "?">, "#">;
+/**
+ * The path of a URL template: without its scheme and authority (`https://user:pw@host:8080`),
+ * query and fragment.
+ *
+ * @example Usage
+ * ```ts
+ * import type { UrlTemplatePath } from "./mod.ts";
+ *
+ * const path: UrlTemplatePath<"https://h.example:8443/api/:version?x=1"> = "/api/:version";
+ * ```
+ */
+export type UrlTemplatePath<Url extends string> = UrlTemplateBefore<
+  UrlTemplateBefore<
+    Url extends `${infer Scheme}://${infer Rest}` ? Scheme extends `${string}/${string}` ? Url
+      : Rest extends `${string}/${infer Path}` ? `/${Path}`
+      : ""
+      : Url,
+    "?"
+  >,
+  "#"
+>;
 
 /**
  * The `:name` placeholders of a URL: those that start a path segment (right after `/`). Anywhere
@@ -405,12 +469,22 @@ type _PathOf<Url extends string> = _Before<_Before<_WithoutAuthority<Url>, "?">,
  * const name: ColonPlaceholderNames<"/repos/:owner/:repo"> = "repo";
  * ```
  */
-export type ColonPlaceholderNames<Url extends string> = _ColonPlaceholderNamesOfPath<
-  _PathOf<Url>
+export type ColonPlaceholderNames<Url extends string> = ColonPlaceholderNamesOfPath<
+  UrlTemplatePath<Url>
 >;
 
-type _ColonPlaceholderNamesOfPath<Path extends string> = Path extends `${string}/:${infer Rest}`
-  ? ColonPlaceholderName<Rest> | _ColonPlaceholderNamesOfPath<Rest>
+/**
+ * The `:name` placeholders of a path (see {@linkcode ColonPlaceholderNames}).
+ *
+ * @example Usage
+ * ```ts
+ * import type { ColonPlaceholderNamesOfPath } from "./mod.ts";
+ *
+ * const name: ColonPlaceholderNamesOfPath<"/v1/:name:signJwt"> = "name";
+ * ```
+ */
+export type ColonPlaceholderNamesOfPath<Path extends string> = Path extends
+  `${string}/:${infer Rest}` ? ColonPlaceholderName<Rest> | ColonPlaceholderNamesOfPath<Rest>
   : never;
 
 /**

@@ -1,9 +1,21 @@
 /**
- * Facts that several files must agree on: the package's name and version, the pinned Deno, the
- * README's set-up commands, and what the published package may contain.
+ * Facts that several files must agree on: the package's name and version (also in the npm
+ * build's user-agent), the pinned Deno, the README's set-up commands (and the npm README's
+ * install lines), the README's links, and what the published packages may contain.
  */
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { npmManifest, npmReadme, stampVersion } from "../build_npm.ts";
 import { PACKAGE_NAME, VERSION } from "../endpoint/_package.ts";
 
 const denoJson = JSON.parse(readFileSync("deno.json", "utf8"));
@@ -57,4 +69,68 @@ Deno.test("the test task prints only failures and the summary, which .ci/run's s
   // The dot reporter's last lines, as Deno 2.9 prints them.
   assert.match("ok | 326 passed (758 steps) | 0 failed (3m34s)", new RegExp(summary));
   assert.match("FAILED | 326 passed (758 steps) | 1 failed (1 step) (3m34s)", new RegExp(summary));
+});
+
+Deno.test("the npm build stamps the published version into the user-agent", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "stamp-"));
+  try {
+    const source = readFileSync("endpoint/_package.ts", "utf8");
+    writeFileSync(join(dir, "_package.ts"), stampVersion(source, "0.2.0"));
+    copyFileSync("endpoint/_user_agent.ts", join(dir, "_user_agent.ts"));
+    const { _USER_AGENT } = await import(pathToFileURL(join(dir, "_user_agent.ts")).href);
+    assert.match(_USER_AGENT, /^gcp-oidc-auth\/0\.2\.0 /);
+    assert.throws(() => stampVersion("export const NAME = 1;", "0.2.0"), /VERSION 0 times/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+Deno.test("the npm manifest exports ./package.json and keeps the version it was given", () => {
+  const manifest = npmManifest({
+    name: "@gcp-oidc/auth",
+    version: "0.2.0",
+    exports: { ".": { types: "./mod.d.ts", import: "./mod.js", default: "./mod.js" } },
+  });
+  assert.equal(manifest.exports["./package.json"], "./package.json");
+  assert.deepEqual(manifest.exports["."], {
+    types: "./mod.d.ts",
+    import: "./mod.js",
+    default: "./mod.js",
+  });
+  assert.equal(manifest.version, "0.2.0");
+});
+
+/** Targets of the Markdown links in `markdown` that are not URLs or in-page fragments. */
+function relativeLinks(markdown: string): string[] {
+  return [...markdown.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1]!)
+    .filter((target) => !/^([a-z][a-z0-9+.-]*:|#)/i.test(target));
+}
+
+Deno.test("the npm README opens with install and imports, and links back to the repository", () => {
+  const npm = npmReadme(readme, "@gcp-oidc/auth");
+  const firstBlock = npm.match(/```(?:sh|bash)\n([\s\S]*?)```/)?.[1];
+  assert.equal(firstBlock, "npm install @gcp-oidc/auth\n");
+  assert.ok(npm.indexOf('from "@gcp-oidc/auth/endpoint"') < npm.indexOf("## "));
+  assert.doesNotMatch(npm, /repository-only|npx -y deno@/);
+  assert.deepEqual(relativeLinks(npm), []);
+  const repositoryLinks = [
+    ...npm.matchAll(/\(https:\/\/github\.com\/gcp-oidc\/auth\/blob\/HEAD\/([^)]+)\)/g),
+  ];
+  assert.ok(repositoryLinks.length >= relativeLinks(readme).length);
+  for (const [, path] of repositoryLinks) assert.ok(existsSync(path!), path);
+  assert.throws(() => npmReadme("# x\n", "@gcp-oidc/auth"), /no <!-- repository-only -->/);
+});
+
+Deno.test("every relative README link points at a file JSR publishes", () => {
+  const include: string[] = denoJson.publish.include;
+  const links = relativeLinks(readme);
+  assert.ok(links.length > 0);
+  for (const link of links) {
+    const path = link.replace(/#.*$/, "");
+    assert.ok(existsSync(path), `${link} does not exist`);
+    assert.ok(
+      include.some((entry) => entry.endsWith("/") ? path.startsWith(entry) : path === entry),
+      `${link} is outside publish.include, so it breaks on JSR`,
+    );
+  }
 });
