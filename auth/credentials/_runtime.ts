@@ -18,19 +18,25 @@ interface _ProcessLike {
 
 const runtime = globalThis as { Deno?: _DenoLike; process?: _ProcessLike };
 
-/** The runtime's environment: Deno's `env` (a variable it may not read is unset), else `process.env`. */
+/**
+ * The runtime's environment, read variable by variable: Deno's `env` (a variable it may not read
+ * is unset), else `process.env`, own variables only (an unset one never reads a polluted
+ * `Object.prototype`).
+ */
 export function _envDefault(): EnvLike {
   const { Deno: deno, process: node } = runtime;
-  if (deno === undefined) return node?.env ?? {};
-  return new Proxy({}, {
-    get: (_target, name) => {
-      if (typeof name !== "string") return undefined;
+  const get = deno === undefined
+    ? (name: string) =>
+      node !== undefined && Object.hasOwn(node.env, name) ? node.env[name] : undefined
+    : (name: string) => {
       try {
         return deno.env.get(name);
       } catch {
         return undefined;
       }
-    },
+    };
+  return new Proxy({}, {
+    get: (_target, name) => typeof name === "string" ? get(name) : undefined,
   });
 }
 

@@ -5,6 +5,7 @@
  */
 
 import { CredentialsError } from "../errors.ts";
+import { _own } from "../_own.ts";
 import { _quote } from "../_quote.ts";
 import { _authorizedUserSource } from "./_authorized_user.ts";
 import { _CachedCredentials } from "./_cached_credentials.ts";
@@ -126,5 +127,5 @@ export function credentialsFromJson(
   json: string | object,
   options: CredentialsOptions = {},
 ): Credentials {
-  return new _CachedCredentials(_sourceFromJson(json, "credentials JSON"), options);
+  return new _CachedCredentials(_sourceFromJson(json, "credentials JSON"), _own(options));
 }

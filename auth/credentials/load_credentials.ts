@@ -5,6 +5,7 @@
  */
 
 import { CredentialsError } from "../errors.ts";
+import { _own } from "../_own.ts";
 import { _quote } from "../_quote.ts";
 import { _CachedCredentials, _callOptions } from "./_cached_credentials.ts";
 import {
@@ -122,6 +123,7 @@ async function _read(
  * ```
  */
 export async function loadCredentials(options: LoadCredentialsOptions = {}): Promise<Credentials> {
+  options = _own(options);
   const { credentials, ...rest } = options;
   const env = options.env ?? _envDefault();
   const readFile = options.readFile ?? _readFileDefault;

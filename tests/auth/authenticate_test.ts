@@ -101,7 +101,7 @@ Deno.test("authenticate() WIF + service account access token makes OIDC, STS and
   assert.equal(result.serviceAccount, SA);
 });
 
-Deno.test("authenticate() writes the external_account file in the anchor's key order", async () => {
+Deno.test("authenticate() writes the external_account file in google-github-actions/auth's key order", async () => {
   const { fetch } = google();
   const result = await authenticate(wif({ serviceAccount: SA, fetch }));
   assert.equal(

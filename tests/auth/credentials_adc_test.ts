@@ -228,3 +228,39 @@ Deno.test("the runtime's own readFile reads the GOOGLE_APPLICATION_CREDENTIALS f
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+Deno.test("loadCredentials() reads only own options: a polluted Object.prototype is not a credential source", async () => {
+  const attacker = "https://attacker.example";
+  const polluted: Record<string, unknown> = {
+    credentials: user("attacker-client"),
+    GOOGLE_APPLICATION_CREDENTIALS: "/attacker/key.json",
+    CLOUDSDK_CONFIG: "/attacker",
+    GCE_METADATA_HOST: "attacker.example",
+    token_uri: `${attacker}/token`,
+  };
+  for (const [name, value] of Object.entries(polluted)) {
+    Object.defineProperty(Object.prototype, name, { value, configurable: true, writable: true });
+  }
+  const { readFile, read } = files({});
+  const urls: string[] = [];
+  try {
+    await assert.rejects(
+      loadCredentials({
+        env: {},
+        readFile,
+        fetch: (input) => {
+          urls.push(String(input));
+          return Promise.reject(new TypeError("no route to host"));
+        },
+      }),
+      { code: "ERR_CREDENTIALS_NOT_FOUND" },
+    );
+  } finally {
+    for (const name of Object.keys(polluted)) {
+      delete (Object.prototype as Record<string, unknown>)[name];
+    }
+  }
+  assert.deepEqual(read, []);
+  assert.ok(urls.length > 0);
+  for (const url of urls) assert.equal(new URL(url).hostname, "metadata.google.internal");
+});
