@@ -5,7 +5,7 @@
 import type { AuthError, AuthErrorOptions } from "./errors.ts";
 import { TokenError } from "./errors.ts";
 import { _redactAndTruncate } from "./_redact.ts";
-import { _requireString } from "./_response.ts";
+import { _isRecord, _requireString } from "./_response.ts";
 import {
   _backoffDelay,
   _DEFAULT_TIMEOUT_MS,
@@ -171,10 +171,6 @@ function _parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-function _isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** The most characters of a server's message kept in an error (the rest is counted, not shown). */

@@ -1,6 +1,11 @@
 // Reading fields of successful token responses; a missing field is a TokenError.
 import { TokenError } from "./errors.ts";
 
+/** Whether `value` is a JSON object (not an array or null). */
+export function _isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
 function _field(json: unknown, field: string): unknown {
   if (typeof json !== "object" || json === null || !Object.hasOwn(json, field)) return undefined;
   return (json as Record<string, unknown>)[field];

@@ -6,7 +6,7 @@
 
 import { GoogleApiError } from "./errors.ts";
 import { _requestJson } from "./_http.ts";
-import type { _FailureDetails } from "./_http.ts";
+import type { _FailureDetails, _FailureSpec } from "./_http.ts";
 import { _googleRequest } from "./_google_request.ts";
 import { _jwtClaims } from "./_jwt_decode.ts";
 import { _expiresIn } from "./_response.ts";
@@ -96,6 +96,20 @@ function _stsHint(details: _FailureDetails, subjectToken: string): string | unde
  */
 export async function exchangeToken(options: ExchangeTokenOptions): Promise<ExpiringToken> {
   options = _own(options);
+  const subjectToken = options.subjectToken;
+  return await _exchangeToken(options, (details) => _stsHint(details, subjectToken));
+}
+
+/**
+ * {@linkcode exchangeToken} for any subject token: a failure gets `hint` (default: the code's
+ * generic hint), so a credentials file whose token comes from another identity provider is not
+ * told about GitHub, and a bundle that never calls `exchangeToken` leaves out the GitHub hints.
+ */
+export async function _exchangeToken(
+  options: ExchangeTokenOptions,
+  hint?: _FailureSpec["hint"],
+): Promise<ExpiringToken> {
+  options = _own(options);
   const request = _googleRequest({
     baseUrl: options.baseUrl ?? "https://sts.googleapis.com/v1",
     route: options.tokenUrl === undefined ? "POST /token" : "POST {+tokenUrl}",
@@ -120,7 +134,7 @@ export async function exchangeToken(options: ExchangeTokenOptions): Promise<Expi
     field: "access_token",
     secrets,
     error: (text, details) => new GoogleApiError("ERR_STS_EXCHANGE_FAILED", text, details),
-    hint: (details) => _stsHint(details, options.subjectToken),
+    ...(hint === undefined ? {} : { hint }),
   });
   const { token } = response;
   const expiresAt = _expiresIn(response.json, "expires_in", options.now);

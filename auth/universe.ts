@@ -26,15 +26,16 @@ export interface ResolveEndpointsOptions {
   endpoints?: Partial<Record<GoogleService, string>>;
 }
 
-const TEMPLATES: Readonly<Record<GoogleService, (universe: string) => string>> = Object.freeze({
-  iam: (universe: string) => `https://iam.${universe}/v1`,
-  iamcredentials: (universe: string) => `https://iamcredentials.${universe}/v1`,
-  oauth2: (universe: string) => `https://oauth2.${universe}`,
-  sts: (universe: string) => `https://sts.${universe}/v1`,
-  www: (universe: string) => `https://www.${universe}`,
-});
+// Pure: a bundle that never resolves endpoints (such as one of loadCredentials) drops the table.
+const TEMPLATES: Readonly<Record<GoogleService, (universe: string) => string>> =
+  /* @__PURE__ */ Object.freeze({
+    iam: (universe: string) => `https://iam.${universe}/v1`,
+    iamcredentials: (universe: string) => `https://iamcredentials.${universe}/v1`,
+    oauth2: (universe: string) => `https://oauth2.${universe}`,
+    sts: (universe: string) => `https://sts.${universe}/v1`,
+    www: (universe: string) => `https://www.${universe}`,
+  });
 
-const SERVICES = Object.keys(TEMPLATES) as GoogleService[];
 const UNIVERSE =
   /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
 
@@ -96,7 +97,7 @@ export function resolveEndpoints(options: ResolveEndpointsOptions = {}): GoogleE
     );
   }
   const result = {} as GoogleEndpoints;
-  for (const service of SERVICES) {
+  for (const service of Object.keys(TEMPLATES) as GoogleService[]) {
     const override = options.endpoints?.[service];
     result[service] = override === undefined || override.trim() === ""
       ? TEMPLATES[service](universe)

@@ -54,7 +54,11 @@ export interface UriTemplate {
 
 const CACHE_CAPACITY = 500;
 const CACHE_MAX_TEMPLATE_LENGTH = 2048;
-const cache = new _BoundedCache<UriTemplate>(CACHE_CAPACITY, CACHE_MAX_TEMPLATE_LENGTH);
+// Pure: a bundle that never parses a URI template drops the cache.
+const cache = /* @__PURE__ */ new _BoundedCache<UriTemplate>(
+  CACHE_CAPACITY,
+  CACHE_MAX_TEMPLATE_LENGTH,
+);
 
 function _compile(template: string): UriTemplate {
   const parts = _parseTemplateParts(template, false);

@@ -1,7 +1,7 @@
 // `external_account` files (workload and workforce identity federation, and the file the
 // workflow step writes): a subject token exchanged at STS, then optionally impersonation.
 import { CLOUD_PLATFORM_SCOPE } from "../iam_credentials.ts";
-import { exchangeToken } from "../sts.ts";
+import { _exchangeToken } from "../sts.ts";
 import type { ExpiringToken } from "../types.ts";
 import {
   _fieldError,
@@ -68,7 +68,7 @@ export function _externalAccountSource(fields: _Fields): _Source {
 
   async function federated(context: _FetchContext, scopes: readonly string[]) {
     const token = await subjectToken(context);
-    return await exchangeToken({
+    return await _exchangeToken({
       ...context.call,
       tokenUrl,
       audience,

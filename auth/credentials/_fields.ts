@@ -3,6 +3,7 @@
 import { CredentialsError } from "../errors.ts";
 import type { CredentialsErrorCode } from "../errors.ts";
 import { _quote } from "../_quote.ts";
+import { _isRecord } from "../_response.ts";
 
 /** A parsed JSON object and where it came from, for messages. */
 export interface _Fields {
@@ -87,9 +88,4 @@ export function _url(fields: _Fields, name: string, fallback?: string): string {
     );
   }
   return value;
-}
-
-/** Whether `value` is a plain object (not an array or null). */
-export function _isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

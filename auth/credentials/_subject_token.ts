@@ -6,10 +6,10 @@ import { GoogleApiError } from "../errors.ts";
 import { _httpRequest } from "../_google_request.ts";
 import { _requestJson, _requestText } from "../_http.ts";
 import { _quote } from "../_quote.ts";
+import { _isRecord } from "../_response.ts";
 import {
   _fieldError,
   type _Fields,
-  _isRecord,
   _optionalObject,
   _optionalString,
   _requiredObject,

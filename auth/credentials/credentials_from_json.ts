@@ -7,10 +7,11 @@
 import { CredentialsError } from "../errors.ts";
 import { _own } from "../_own.ts";
 import { _quote } from "../_quote.ts";
+import { _isRecord } from "../_response.ts";
 import { _authorizedUserSource } from "./_authorized_user.ts";
 import { _CachedCredentials } from "./_cached_credentials.ts";
 import { _externalAccountSource } from "./_external_account.ts";
-import { type _Fields, _isRecord, _requiredString } from "./_fields.ts";
+import { type _Fields, _requiredString } from "./_fields.ts";
 import { _impersonatedServiceAccountSource } from "./_impersonated_service_account.ts";
 import { _serviceAccountSource } from "./_service_account.ts";
 import type { _Source } from "./_source.ts";

@@ -172,6 +172,30 @@ Deno.test("external_account: a Direct WIF file asks STS for the requested scopes
   assert.equal(requests.length, 2);
 });
 
+Deno.test("external_account: an STS rejection gets the generic hint, not the step's GitHub hint", async () => {
+  const { fetch } = routeFetch({
+    "/token": () =>
+      Response.json({
+        error: "invalid_grant",
+        error_description: "The given credential is rejected by the attribute condition.",
+      }, { status: 400 }),
+  });
+  const file = {
+    ...stepFile(),
+    credential_source: { file: "/var/run/okta-token" },
+  };
+  const credentials = credentialsFromJson(file, {
+    fetch,
+    readFile: () => Promise.resolve(jwt({ sub: "okta-user", iss: "https://okta.example" })),
+  });
+  await assert.rejects(credentials.getAccessToken(), (error: Error & { hint: string }) => {
+    assert.match(error.message, /rejected by the attribute condition/);
+    assert.match(error.hint, /attribute condition against the token's claims/);
+    assert.doesNotMatch(error.hint, /GitHub|githubusercontent|okta-user/);
+    return true;
+  });
+});
+
 Deno.test("external_account: file and url sources, text and json formats, headers, lifetime, workforce", async (t) => {
   const files: Record<string, string> = {
     "/var/run/token.txt": " eyJ.file.text\n",
