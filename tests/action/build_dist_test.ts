@@ -69,3 +69,27 @@ Deno.test("builtinsFromProcess() takes Node built-ins from process.getBuiltinMod
   const { sep } = await import("node:path");
   assert.deepEqual(module.r, [EOL, existsSync, sep]);
 });
+
+Deno.test("builtinsFromProcess() binds fs.promises lazily: loaded at the first call, not before", async () => {
+  const code = builtinsFromProcess(
+    'import{constants as c,promises as p}from"node:fs";const{access:a,readFile:r}=p;' +
+      "export const read=(path)=>r(path,'utf8');export const R_OK=c.R_OK;",
+  );
+  const fs = process.getBuiltinModule("node:fs");
+  const promises = Object.getOwnPropertyDescriptor(fs, "promises")!;
+  let reads = 0;
+  Object.defineProperty(fs, "promises", {
+    ...promises,
+    get: () => (reads++, promises.get!.call(fs)),
+  });
+  try {
+    const module = await import(`data:text/javascript,${encodeURIComponent(code)}`);
+    assert.equal(reads, 0, "fs.promises is not read when the module loads");
+    assert.equal(module.R_OK, fs.constants.R_OK);
+    const self = new URL(import.meta.url).pathname;
+    assert.equal(await module.read(self), fs.readFileSync(self, "utf8"));
+    assert.equal(reads, 1);
+  } finally {
+    Object.defineProperty(fs, "promises", promises);
+  }
+});
