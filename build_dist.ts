@@ -65,6 +65,14 @@ function _bindings(clause: string): { names: string[]; pattern: string } {
 }
 
 /**
+ * Built-ins loaded at the first use of a member of their namespace or default import, not when
+ * the bundle starts: `@actions/core` imports `node:crypto` for one call, the `randomUUID()` of a
+ * file command's delimiter, so the post step, which sets no output or state, would otherwise load
+ * it (and OpenSSL) for nothing, about 10 ms of CPU (Node 24.21). Named imports of them stay eager.
+ */
+const LAZY_MODULES: readonly string[] = ["node:crypto"];
+
+/**
  * Named exports of built-ins whose getter loads a module tree of its own, bound lazily: the
  * binding is an object whose methods take the real export at their first call. `@actions/core`'s
  * job summary destructures `fs.promises` when it loads (`const { access, appendFile, writeFile }
@@ -74,16 +82,18 @@ function _bindings(clause: string): { names: string[]; pattern: string } {
  */
 const LAZY_MEMBERS: Readonly<Record<string, readonly string[]>> = { "node:fs": ["promises"] };
 
-/** Binds an object of functions that each call the same method of `load()` (loaded then). */
-const LAZY = "const __lazyMethods=(load)=>new Proxy({},{get:(_,p)=>(...a)=>load()[p](...a)});\n";
+/** The helpers that {@linkcode LAZY_MODULES} and {@linkcode LAZY_MEMBERS} bind through. */
+const LAZY =
+  "const __lazyModule=(s)=>new Proxy({},{get:(_,p)=>process.getBuiltinModule(s)[p]});\n" +
+  "const __lazyMethods=(load)=>new Proxy({},{get:(_,p)=>(...a)=>load()[p](...a)});\n";
 
 /**
  * Replaces each static import of a Node built-in (`import*as o from"node:os"`) with the module
  * `process.getBuiltinModule()` hands back (Node 20.16+): under Node, an ES import of a built-in
  * builds a facade over all its exports, which runs every getter (`node:process` creates stdout
  * and stderr and loads the report module; `node:http` loads undici), about 7 ms of CPU per run
- * of the step. The built-ins are loaded already; nothing else changes, except that the exports
- * in {@linkcode LAZY_MEMBERS} load at their first call.
+ * of the step. The built-ins are loaded already; nothing else changes, except that
+ * {@linkcode LAZY_MODULES} and {@linkcode LAZY_MEMBERS} load at their first use.
  */
 export function builtinsFromProcess(code: string): string {
   let lazy = false;
@@ -93,10 +103,14 @@ export function builtinsFromProcess(code: string): string {
       if (!specifier.startsWith("node:")) return statement;
       if (clause === undefined) return "";
       const module = `process.getBuiltinModule(${JSON.stringify(specifier)})`;
-      // A default import of a built-in is the module itself, as getBuiltinModule returns it.
-      if (/^[\w$]+$/.test(clause.trim())) return `const ${clause.trim()}=${module};`;
       if (!clause.trim().startsWith("{")) {
-        return `const ${_bindings(clause.trim()).pattern}=${module};`;
+        // A default import of a built-in is the module itself, as getBuiltinModule returns it.
+        const local = /^[\w$]+$/.test(clause.trim())
+          ? clause.trim()
+          : _bindings(clause.trim()).pattern;
+        if (!LAZY_MODULES.includes(specifier)) return `const ${local}=${module};`;
+        lazy = true;
+        return `const ${local}=__lazyModule(${JSON.stringify(specifier)});`;
       }
       const pairs = _namedPairs(clause.trim());
       const eager = pairs.filter(([imported]) => !LAZY_MEMBERS[specifier]?.includes(imported));

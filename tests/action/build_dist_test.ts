@@ -93,3 +93,26 @@ Deno.test("builtinsFromProcess() binds fs.promises lazily: loaded at the first c
     Object.defineProperty(fs, "promises", promises);
   }
 });
+
+Deno.test("builtinsFromProcess() loads node:crypto at the first use of a member, not before", async () => {
+  const code = builtinsFromProcess(
+    'import*as c from"node:crypto";import d from"node:crypto";import*as o from"node:os";' +
+      "export const uuid=()=>c.randomUUID();export const bytes=()=>d.randomBytes(4);" +
+      "export const eol=o.EOL;",
+  );
+  const getBuiltinModule = process.getBuiltinModule;
+  const loaded: string[] = [];
+  process.getBuiltinModule = ((id: string) => {
+    loaded.push(id);
+    return getBuiltinModule(id);
+  }) as typeof getBuiltinModule;
+  try {
+    const module = await import(`data:text/javascript,${encodeURIComponent(code)}`);
+    assert.deepEqual(loaded, ["node:os"], "node:crypto is not loaded when the module loads");
+    assert.match(module.uuid(), /^[0-9a-f-]{36}$/);
+    assert.equal(module.bytes().length, 4);
+    assert.deepEqual(loaded, ["node:os", "node:crypto", "node:crypto"]);
+  } finally {
+    process.getBuiltinModule = getBuiltinModule;
+  }
+});
