@@ -140,8 +140,8 @@ export class NodeBody {
       if (released) throw new TypeError("The reader was released");
     };
     return {
-      read: () => (held(), this.#read()),
-      cancel: (reason) => (held(), this.cancel(reason)),
+      read: async () => (held(), await this.#read()),
+      cancel: async (reason) => (held(), await this.cancel(reason)),
       releaseLock: () => {
         released = true;
         this.#locked = false;
