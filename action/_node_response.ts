@@ -65,7 +65,6 @@ export class NodeBody {
   #waiting: { resolve(): void } | undefined;
   #locked = false;
   #onDone: () => void;
-  #done = false;
 
   /** The body of `message`; `onDone` runs once when it ends, fails or is cancelled. */
   constructor(message: IncomingMessage, onDone: () => void) {
@@ -93,14 +92,8 @@ export class NodeBody {
     this.#ended = true;
     this.#error = error;
     if (error !== undefined) this.#chunks = [];
-    this.#finish();
-    this.#wake();
-  }
-
-  #finish(): void {
-    if (this.#done) return;
-    this.#done = true;
     this.#onDone();
+    this.#wake();
   }
 
   #wake(): void {
