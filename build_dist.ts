@@ -40,40 +40,89 @@ function _isStubbed(specifier: string): boolean {
   return STUBBED.some((name) => specifier === name || specifier.startsWith(`${name}/`));
 }
 
-/** Local names an import clause binds, and the clause rewritten as a destructuring pattern. */
-function _bindings(clause: string): { names: string[]; pattern: string } {
-  const namespace = /^\*\s*as\s+([\w$]+)$/.exec(clause);
-  if (namespace !== null) return { names: [namespace[1]!], pattern: namespace[1]! };
-  if (!clause.startsWith("{")) return { names: [clause], pattern: `{default:${clause}}` };
-  const pairs = clause.slice(1, -1).split(",").map((part) => part.trim()).filter(Boolean).map(
+/** The `[imported, local]` names of a named import clause (`{A as b,C}`). */
+function _namedPairs(clause: string): (readonly [string, string])[] {
+  return clause.slice(1, -1).split(",").map((part) => part.trim()).filter(Boolean).map(
     (part) => {
       const [imported, local = imported] = part.split(/\s+as\s+/) as [string, string?];
       return [imported, local] as const;
     },
   );
-  return {
-    names: pairs.map(([, local]) => local),
-    pattern: `{${
-      pairs.map(([imported, local]) => `${JSON.stringify(imported)}:${local}`).join(",")
-    }}`,
-  };
 }
+
+/** A destructuring pattern binding `pairs` (`{"A":b,"C":C}`). */
+function _pattern(pairs: readonly (readonly [string, string])[]): string {
+  return `{${pairs.map(([imported, local]) => `${JSON.stringify(imported)}:${local}`).join(",")}}`;
+}
+
+/** Local names an import clause binds, and the clause rewritten as a destructuring pattern. */
+function _bindings(clause: string): { names: string[]; pattern: string } {
+  const namespace = /^\*\s*as\s+([\w$]+)$/.exec(clause);
+  if (namespace !== null) return { names: [namespace[1]!], pattern: namespace[1]! };
+  if (!clause.startsWith("{")) return { names: [clause], pattern: `{default:${clause}}` };
+  const pairs = _namedPairs(clause);
+  return { names: pairs.map(([, local]) => local), pattern: _pattern(pairs) };
+}
+
+/**
+ * Built-ins loaded at the first use of a member of their namespace or default import, not when
+ * the bundle starts: `@actions/core` imports `node:crypto` for one call, the `randomUUID()` of a
+ * file command's delimiter, so the post step, which sets no output or state, would otherwise load
+ * it (and OpenSSL) for nothing, about 10 ms of CPU (Node 24.21). Named imports of them stay eager.
+ */
+const LAZY_MODULES: readonly string[] = ["node:crypto"];
+
+/**
+ * Named exports of built-ins whose getter loads a module tree of its own, bound lazily: the
+ * binding is an object whose methods take the real export at their first call. `@actions/core`'s
+ * job summary destructures `fs.promises` when it loads (`const { access, appendFile, writeFile }
+ * = promises`), which loads `node:fs/promises` with readline, the REPL history and the file
+ * watchers, about 4 ms of CPU per run (Node 24.21, `process.moduleLoadList`); the step never
+ * writes a summary. Every export listed here must be an object of functions only.
+ */
+const LAZY_MEMBERS: Readonly<Record<string, readonly string[]>> = { "node:fs": ["promises"] };
+
+/** The helpers that {@linkcode LAZY_MODULES} and {@linkcode LAZY_MEMBERS} bind through. */
+const LAZY =
+  "const __lazyModule=(s)=>new Proxy({},{get:(_,p)=>process.getBuiltinModule(s)[p]});\n" +
+  "const __lazyMethods=(load)=>new Proxy({},{get:(_,p)=>(...a)=>load()[p](...a)});\n";
 
 /**
  * Replaces each static import of a Node built-in (`import*as o from"node:os"`) with the module
  * `process.getBuiltinModule()` hands back (Node 20.16+): under Node, an ES import of a built-in
  * builds a facade over all its exports, which runs every getter (`node:process` creates stdout
  * and stderr and loads the report module; `node:http` loads undici), about 7 ms of CPU per run
- * of the step. The built-ins are loaded already; nothing else changes.
+ * of the step. The built-ins are loaded already; nothing else changes, except that
+ * {@linkcode LAZY_MODULES} and {@linkcode LAZY_MEMBERS} load at their first use.
  */
 export function builtinsFromProcess(code: string): string {
-  return code.replace(IMPORT, (statement, clause: string | undefined, specifier: string) => {
-    if (!specifier.startsWith("node:")) return statement;
-    if (clause === undefined) return "";
-    // A default import of a built-in is the module itself, as getBuiltinModule returns it.
-    const local = /^[\w$]+$/.test(clause.trim()) ? clause.trim() : _bindings(clause.trim()).pattern;
-    return `const ${local}=process.getBuiltinModule(${JSON.stringify(specifier)});`;
-  });
+  let lazy = false;
+  const rewritten = code.replace(
+    IMPORT,
+    (statement, clause: string | undefined, specifier: string) => {
+      if (!specifier.startsWith("node:")) return statement;
+      if (clause === undefined) return "";
+      const module = `process.getBuiltinModule(${JSON.stringify(specifier)})`;
+      if (!clause.trim().startsWith("{")) {
+        // A default import of a built-in is the module itself, as getBuiltinModule returns it.
+        const local = /^[\w$]+$/.test(clause.trim())
+          ? clause.trim()
+          : _bindings(clause.trim()).pattern;
+        if (!LAZY_MODULES.includes(specifier)) return `const ${local}=${module};`;
+        lazy = true;
+        return `const ${local}=__lazyModule(${JSON.stringify(specifier)});`;
+      }
+      const pairs = _namedPairs(clause.trim());
+      const eager = pairs.filter(([imported]) => !LAZY_MEMBERS[specifier]?.includes(imported));
+      const lazyBindings = pairs.filter((pair) => !eager.includes(pair)).map(
+        ([imported, local]) => `const ${local}=__lazyMethods(()=>${module}.${imported});`,
+      );
+      lazy ||= lazyBindings.length > 0;
+      const bound = eager.length === 0 ? "" : `const ${_pattern(eager)}=${module};`;
+      return bound + lazyBindings.join("");
+    },
+  );
+  return lazy ? LAZY + rewritten : rewritten;
 }
 
 /**

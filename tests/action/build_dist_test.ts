@@ -1,7 +1,13 @@
 // build_dist.ts: only @actions/http-client and @actions/exec may stay unbundled, each import of
 // them becomes a throwing stub, and a bundle that uses a stubbed binding fails the build.
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { generateKeyPairSync } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { builtinsFromProcess, stubUnbundled } from "../../build_dist.ts";
+import { node24, required, RUNTIMES_REQUIRED } from "../_helpers/runtimes.ts";
 
 const LEFT_BY_ESBUILD =
   'import*as o from"node:os";import{HttpClient as gs,X as y}from"@actions/http-client";' +
@@ -68,4 +74,103 @@ Deno.test("builtinsFromProcess() takes Node built-ins from process.getBuiltinMod
   const { existsSync } = await import("node:fs");
   const { sep } = await import("node:path");
   assert.deepEqual(module.r, [EOL, existsSync, sep]);
+});
+
+Deno.test("builtinsFromProcess() binds fs.promises lazily: loaded at the first call, not before", async () => {
+  const code = builtinsFromProcess(
+    'import{constants as c,promises as p}from"node:fs";const{access:a,readFile:r}=p;' +
+      "export const read=(path)=>r(path,'utf8');export const R_OK=c.R_OK;",
+  );
+  const fs = process.getBuiltinModule("node:fs");
+  const promises = Object.getOwnPropertyDescriptor(fs, "promises")!;
+  let reads = 0;
+  Object.defineProperty(fs, "promises", {
+    ...promises,
+    get: () => (reads++, promises.get!.call(fs)),
+  });
+  try {
+    const module = await import(`data:text/javascript,${encodeURIComponent(code)}`);
+    assert.equal(reads, 0, "fs.promises is not read when the module loads");
+    assert.equal(module.R_OK, fs.constants.R_OK);
+    const self = new URL(import.meta.url).pathname;
+    assert.equal(await module.read(self), fs.readFileSync(self, "utf8"));
+    assert.equal(reads, 1);
+  } finally {
+    Object.defineProperty(fs, "promises", promises);
+  }
+});
+
+Deno.test("builtinsFromProcess() loads node:crypto at the first use of a member, not before", async () => {
+  const code = builtinsFromProcess(
+    'import*as c from"node:crypto";import d from"node:crypto";import*as o from"node:os";' +
+      "export const uuid=()=>c.randomUUID();export const bytes=()=>d.randomBytes(4);" +
+      "export const eol=o.EOL;",
+  );
+  const getBuiltinModule = process.getBuiltinModule;
+  const loaded: string[] = [];
+  process.getBuiltinModule = ((id: string) => {
+    loaded.push(id);
+    return getBuiltinModule(id);
+  }) as typeof getBuiltinModule;
+  try {
+    const module = await import(`data:text/javascript,${encodeURIComponent(code)}`);
+    assert.deepEqual(loaded, ["node:os"], "node:crypto is not loaded when the module loads");
+    assert.match(module.uuid(), /^[0-9a-f-]{36}$/);
+    assert.equal(module.bytes().length, 4);
+    assert.deepEqual(loaded, ["node:os", "node:crypto", "node:crypto"]);
+  } finally {
+    process.getBuiltinModule = getBuiltinModule;
+  }
+});
+
+/**
+ * The built-in modules Node 24 loaded by the end of `node <bundle>` in a fresh runner layout with
+ * `inputs` (from `process.moduleLoadList`, written by a preloaded hook at exit).
+ */
+function loadedModules(node: string, bundle: string, inputs: Record<string, string>): string[] {
+  const root = mkdtempSync(join(tmpdir(), "dist-modules-"));
+  try {
+    const list = join(root, "modules.json");
+    const env: Record<string, string> = { GITHUB_WORKSPACE: root, ...inputs };
+    for (const name of ["OUTPUT", "ENV", "STATE"]) {
+      env[`GITHUB_${name}`] = join(root, name);
+      writeFileSync(env[`GITHUB_${name}`]!, "");
+    }
+    const hook = `process.on("exit",()=>process.getBuiltinModule("node:fs").writeFileSync(${
+      JSON.stringify(list)
+    },JSON.stringify(process.moduleLoadList)))`;
+    execFileSync(node, ["--import", `data:text/javascript,${encodeURIComponent(hook)}`, bundle], {
+      env,
+      stdio: "ignore",
+    });
+    return JSON.parse(Deno.readTextFileSync(list));
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+Deno.test({
+  name: "dist/ under Node 24 loads no fs.promises, and the post step no node:crypto",
+  ignore: (await node24()) === undefined && !RUNTIMES_REQUIRED,
+  fn: async () => {
+    const node = required(await node24(), "Node 24").path;
+    const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+    const key = JSON.stringify({
+      type: "service_account",
+      project_id: "my-proj",
+      private_key_id: "kid",
+      private_key: privateKey.export({ type: "pkcs8", format: "pem" }),
+      client_email: "ci@my-proj.iam.gserviceaccount.com",
+    });
+    const dist = (name: string) => new URL(`../../dist/${name}`, import.meta.url).pathname;
+    const main = loadedModules(node, dist("main.mjs"), { INPUT_CREDENTIALS_JSON: key });
+    assert.ok(main.includes("NativeModule internal/crypto/webcrypto"), "key mode signs");
+    for (const unwanted of ["internal/fs/promises", "internal/webstreams/readablestream", "http"]) {
+      assert.ok(!main.includes(`NativeModule ${unwanted}`), `key mode loads ${unwanted}`);
+    }
+    const post = loadedModules(node, dist("post.mjs"), {});
+    for (const unwanted of ["crypto", "internal/fs/promises"]) {
+      assert.ok(!post.includes(`NativeModule ${unwanted}`), `the post step loads ${unwanted}`);
+    }
+  },
 });

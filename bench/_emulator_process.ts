@@ -1,0 +1,19 @@
+// The emulator for bench/step_startup_bench.ts, in a process of its own so that answering the
+// step's calls takes no CPU time from the process that measures: starts it, prints one JSON line
+// (the job environment, the provider, the service account and a key), and serves until its
+// standard input closes (the bench ends or dies), then closes the emulator.
+//
+// Run: deno run -A bench/_emulator_process.ts
+import { startEmulator } from "../emulator/mod.ts";
+
+const emulator = await startEmulator();
+console.log(JSON.stringify({
+  env: emulator.env,
+  provider: emulator.provider,
+  serviceAccount: emulator.serviceAccount,
+  serviceAccountKey: await emulator.serviceAccountKey(),
+}));
+for await (const _ of Deno.stdin.readable) {
+  // Nothing is sent; the loop ends when the bench closes the pipe.
+}
+await emulator.close();
