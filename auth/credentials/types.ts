@@ -221,6 +221,10 @@ export interface Credentials {
   getIdToken(audience: string, options?: IdTokenOptions): Promise<CredentialsToken>;
   /** `authorization: Bearer <access token>`, plus `x-goog-user-project` with a quota project. */
   getRequestHeaders(): Promise<Record<string, string>>;
-  /** `fetch` with the request headers added; a 401 refreshes the token and retries once. */
+  /**
+   * `fetch` with the request headers added; a 401 refreshes the token and retries once when the
+   * body can be sent again (none, a string, `URLSearchParams`, `Blob`, `FormData`, bytes). A
+   * stream body is sent once, never copied, and a 401 to it is returned as is.
+   */
   fetch(input: Request | URL | string, init?: RequestInit): Promise<Response>;
 }
