@@ -16,6 +16,7 @@ import {
 import {
   _envDefault,
   _isNotFound,
+  _isNotPermitted,
   _isWindows,
   _readFailure,
   _readFileDefault,
@@ -40,26 +41,41 @@ function _wellKnownFile(env: EnvLike): string | undefined {
   return home ? `${home}/.config/gcloud/${ADC_FILE}` : undefined;
 }
 
-function _unreadable(path: string, why: string, cause: unknown): CredentialsError {
+const WELL_KNOWN = "gcloud's application default credentials";
+const WELL_KNOWN_HINT =
+  "Make gcloud's application default credentials file readable (or run `gcloud auth application-default login` again), or pass `readFile` where there is no file system";
+
+function _unreadable(path: string, why: string, cause: unknown, hint?: string): CredentialsError {
   return new CredentialsError(
     "ERR_CREDENTIALS_UNREADABLE",
     `Cannot read the credentials file ${_quote(path)} (${why}): ${_readFailure(cause)}`,
-    { option: "credentials", cause },
+    hint === undefined ? { option: "credentials", cause } : { option: "credentials", cause, hint },
   );
 }
 
-/** The file's text, or undefined when it does not exist and `missingOk`. */
-async function _read(
-  readFile: ReadFileLike,
-  path: string,
-  why: string,
-  missingOk: boolean,
-): Promise<string | undefined> {
+/** The text of the file named by GOOGLE_APPLICATION_CREDENTIALS: any failure is an error. */
+async function _readExplicit(readFile: ReadFileLike, path: string, why: string): Promise<string> {
   try {
     return await readFile(path);
   } catch (error) {
-    if (missingOk && _isNotFound(error)) return undefined;
     throw _unreadable(path, why, error);
+  }
+}
+
+/**
+ * The text of gcloud's well-known file, or why it is not available: missing, or a file the
+ * runtime may not read (ADC then goes on to the metadata server).
+ */
+async function _readWellKnown(
+  readFile: ReadFileLike,
+  path: string,
+): Promise<{ text: string } | { unavailable: string }> {
+  try {
+    return { text: await readFile(path) };
+  } catch (error) {
+    if (_isNotFound(error)) return { unavailable: "not found" };
+    if (_isNotPermitted(error)) return { unavailable: `not readable: ${_readFailure(error)}` };
+    throw _unreadable(path, WELL_KNOWN, error, WELL_KNOWN_HINT);
   }
 }
 
@@ -70,7 +86,8 @@ async function _read(
  *    writes, in a later step);
  * 3. gcloud's well-known file: `$CLOUDSDK_CONFIG/application_default_credentials.json`, else
  *    `$HOME/.config/gcloud/application_default_credentials.json` (`%APPDATA%\gcloud\...` on
- *    Windows);
+ *    Windows); one the runtime may not read (`EACCES`, `EPERM`, Deno without `--allow-read`) is
+ *    skipped like a missing one;
  * 4. the metadata server (`GCE_METADATA_HOST` or `metadata.google.internal`), probed with
  *    `Metadata-Flavor: Google` and one attempt of at most 1 s.
  *
@@ -140,19 +157,19 @@ export async function loadCredentials(options: LoadCredentialsOptions = {}): Pro
   const explicit = env.GOOGLE_APPLICATION_CREDENTIALS?.trim();
   if (explicit) {
     const why = "GOOGLE_APPLICATION_CREDENTIALS";
-    const text = await _read(readFile, explicit, why, false);
+    const text = await _readExplicit(readFile, explicit, why);
     const from = `credentials file ${_quote(explicit)} (${why})`;
-    return make(_sourceFromJson(text!, from), from);
+    return make(_sourceFromJson(text, from), from);
   }
   tried.push("GOOGLE_APPLICATION_CREDENTIALS (not set)");
   const wellKnown = _wellKnownFile(env);
   if (wellKnown === undefined) {
-    tried.push("gcloud's application default credentials (no CLOUDSDK_CONFIG, HOME or APPDATA)");
+    tried.push(`${WELL_KNOWN} (no CLOUDSDK_CONFIG, HOME or APPDATA)`);
   } else {
-    const text = await _read(readFile, wellKnown, "gcloud's application default credentials", true);
+    const read = await _readWellKnown(readFile, wellKnown);
     const from = `credentials file ${_quote(wellKnown)}`;
-    if (text !== undefined) return make(_sourceFromJson(text, from), from);
-    tried.push(`${wellKnown} (not found)`);
+    if ("text" in read) return make(_sourceFromJson(read.text, from), from);
+    tried.push(`${wellKnown} (${read.unavailable})`);
   }
   const call = _callOptions(rest);
   const baseUrl = _metadataBaseUrl(env);

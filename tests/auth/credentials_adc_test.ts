@@ -127,6 +127,62 @@ Deno.test("a GOOGLE_APPLICATION_CREDENTIALS file that cannot be read is an error
   );
 });
 
+Deno.test("gcloud's file that the runtime may not read is skipped for the metadata server", async (t) => {
+  const denials: [string, () => Error][] = [
+    [
+      "Node EACCES",
+      () => Object.assign(new Error("EACCES: permission denied"), { code: "EACCES" }),
+    ],
+    ["Node EPERM", () => Object.assign(new Error("EPERM: not permitted"), { code: "EPERM" })],
+    [
+      "Deno PermissionDenied",
+      () => Object.assign(new Error("denied"), { name: "PermissionDenied" }),
+    ],
+    [
+      "Deno NotCapable",
+      () => Object.assign(new Error("Requires read access"), { name: "NotCapable" }),
+    ],
+  ];
+  const wellKnown = "/home/me/.config/gcloud/application_default_credentials.json";
+  for (const [name, denial] of denials) {
+    await t.step(name, async () => {
+      const readFile = () => Promise.reject(denial());
+      const env = { HOME: "/home/me", GCE_METADATA_HOST: "169.254.169.254" };
+      const credentials = await loadCredentials({ env, readFile, fetch: metadata().fetch });
+      assert.equal(credentials.type, "metadata_server");
+      const refused = fakeFetch(() => Promise.reject(new TypeError("connection refused")));
+      await assert.rejects(
+        loadCredentials({ env, readFile, fetch: refused.fetch }),
+        (error: Error & { code: string }) => {
+          assert.equal(error.code, "ERR_CREDENTIALS_NOT_FOUND");
+          assert.ok(error.message.includes(`${wellKnown} (not readable: `), error.message);
+          return true;
+        },
+      );
+      // GOOGLE_APPLICATION_CREDENTIALS stays an error.
+      await assert.rejects(
+        loadCredentials({ env: { ...env, GOOGLE_APPLICATION_CREDENTIALS: "/k.json" }, readFile }),
+        { code: "ERR_CREDENTIALS_UNREADABLE" },
+      );
+    });
+  }
+  await t.step(
+    "another failure of gcloud's file is an error whose hint is about that file",
+    async () => {
+      const readFile = () => Promise.reject(Object.assign(new Error("EISDIR"), { code: "EISDIR" }));
+      await assert.rejects(
+        loadCredentials({ env: { HOME: "/home/me" }, readFile }),
+        (error: Error & { code: string; hint: string }) => {
+          assert.equal(error.code, "ERR_CREDENTIALS_UNREADABLE");
+          assert.match(error.message, /gcloud's application default credentials\): EISDIR/);
+          assert.ok(!error.hint.includes("GOOGLE_APPLICATION_CREDENTIALS"), error.hint);
+          return true;
+        },
+      );
+    },
+  );
+});
+
 Deno.test("nothing found: ERR_CREDENTIALS_NOT_FOUND lists each place tried", async () => {
   const { fetch, requests } = fakeFetch(() => Promise.reject(new TypeError("connection refused")));
   await assert.rejects(
