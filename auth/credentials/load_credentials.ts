@@ -9,7 +9,8 @@ import { _own } from "../_own.ts";
 import { _quote } from "../_quote.ts";
 import { _CachedCredentials, _callOptions } from "./_cached_credentials.ts";
 import {
-  _metadataBaseUrl,
+  _metadataBaseUrls,
+  _metadataDetection,
   _metadataServerSource,
   _probeMetadataServer,
 } from "./_metadata_server.ts";
@@ -88,8 +89,10 @@ async function _readWellKnown(
  *    `$HOME/.config/gcloud/application_default_credentials.json` (`%APPDATA%\gcloud\...` on
  *    Windows); one the runtime may not read (`EACCES`, `EPERM`, Deno without `--allow-read`) is
  *    skipped like a missing one;
- * 4. the metadata server (`GCE_METADATA_HOST` or `metadata.google.internal`), probed with
- *    `Metadata-Flavor: Google` and one attempt of at most 1 s.
+ * 4. the metadata server at `GCE_METADATA_HOST`, else at `169.254.169.254` and
+ *    `metadata.google.internal.` side by side (the first to answer is used), probed with
+ *    `Metadata-Flavor: Google` and one attempt of at most 1 s; `METADATA_SERVER_DETECTION=none`
+ *    skips it, `assume-present` uses it without a probe.
  *
  * The environment and files are read through `options.env` and `options.readFile`, which default
  * to the runtime's through `globalThis` (Deno, Node, Bun); a Worker passes its own. `projectId`
@@ -145,9 +148,9 @@ export async function loadCredentials(options: LoadCredentialsOptions = {}): Pro
   const env = options.env ?? _envDefault();
   const readFile = options.readFile ?? _readFileDefault;
   const projectId = env.GOOGLE_CLOUD_PROJECT?.trim() || env.GCLOUD_PROJECT?.trim() || undefined;
-  const make = (source: _Source, from: string, fallbackProject?: string): Credentials => {
+  const make = (source: _Source, from: string): Credentials => {
     options.log?.debug(`Application Default Credentials: ${source.type} from ${from}`);
-    return new _CachedCredentials(source, { ...rest, readFile }, projectId ?? fallbackProject);
+    return new _CachedCredentials(source, { ...rest, readFile }, projectId);
   };
   if (credentials !== undefined) {
     const from = "the credentials option";
@@ -172,13 +175,20 @@ export async function loadCredentials(options: LoadCredentialsOptions = {}): Pro
     tried.push(`${wellKnown} (${read.unavailable})`);
   }
   const call = _callOptions(rest);
-  const baseUrl = _metadataBaseUrl(env);
-  const probe = await _probeMetadataServer(baseUrl, call);
-  if (probe !== undefined) {
-    const from = `the metadata server at ${baseUrl}`;
-    return make(await _metadataServerSource(baseUrl, call), from, probe.projectId);
+  const detection = _metadataDetection(env);
+  const baseUrls = _metadataBaseUrls(env);
+  if (detection === "none") {
+    tried.push("the metadata server (METADATA_SERVER_DETECTION=none)");
+  } else {
+    const probe = detection === "assume-present"
+      ? { baseUrl: baseUrls[0]! }
+      : await _probeMetadataServer(baseUrls, call);
+    if (probe !== undefined) {
+      const from = `the metadata server at ${probe.baseUrl}`;
+      return make(await _metadataServerSource(probe, detection === "probe", call), from);
+    }
+    tried.push(`the metadata server at ${baseUrls.join(" and ")} (no answer)`);
   }
-  tried.push(`the metadata server at ${baseUrl} (no answer)`);
   throw new CredentialsError(
     "ERR_CREDENTIALS_NOT_FOUND",
     `Could not find Google Cloud credentials; tried ${tried.join(", ")}`,

@@ -194,16 +194,21 @@ Deno.test("nothing found: ERR_CREDENTIALS_NOT_FOUND lists each place tried", asy
         error.message,
         /\/home\/me\/\.config\/gcloud\/application_default_credentials\.json \(not found\)/,
       );
-      assert.match(
+      assert.ok(
+        error.message.endsWith(
+          "the metadata server at http://169.254.169.254 and http://metadata.google.internal. (no answer)",
+        ),
         error.message,
-        /the metadata server at http:\/\/metadata\.google\.internal \(no answer\)/,
       );
       return true;
     },
   );
-  // One probe, one attempt, with the flavor header.
-  assert.equal(requests.length, 1);
-  assert.equal(requests[0]!.headers.get("metadata-flavor"), "Google");
+  // One probe of each address, one attempt each, with the flavor header.
+  assert.deepEqual(requests.map((r) => r.url.host).sort(), [
+    "169.254.169.254",
+    "metadata.google.internal.",
+  ]);
+  assert.ok(requests.every((r) => r.headers.get("metadata-flavor") === "Google"));
   await assert.rejects(loadCredentials({ env: {}, fetch }), /no CLOUDSDK_CONFIG, HOME or APPDATA/);
 });
 
@@ -212,6 +217,98 @@ Deno.test("a server that answers without Metadata-Flavor: Google is not the meta
   await assert.rejects(loadCredentials({ env: { GCE_METADATA_HOST: "127.0.0.1:1" }, fetch }), {
     code: "ERR_CREDENTIALS_NOT_FOUND",
     message: /metadata server at http:\/\/127\.0\.0\.1:1 /,
+  });
+});
+
+Deno.test("without GCE_METADATA_HOST the IP and the trailing-dot name are probed side by side; the first Google answer wins", async (t) => {
+  const server = metadata();
+  for (
+    const [winner, loser] of [
+      ["169.254.169.254", "metadata.google.internal."],
+      ["metadata.google.internal.", "169.254.169.254"],
+    ]
+  ) {
+    await t.step(`${winner} answers`, async () => {
+      const hosts: string[] = [];
+      let loserAborted = false;
+      const fetch = (input: Request | URL | string, init?: RequestInit) => {
+        const host = new URL(String(input)).host;
+        hosts.push(host);
+        if (host === winner) return server.fetch(input, init);
+        // The loser hangs until the probe is cancelled.
+        return new Promise<Response>((_, reject) => {
+          init?.signal?.addEventListener("abort", () => {
+            loserAborted = true;
+            reject(init.signal!.reason);
+          });
+        });
+      };
+      const credentials = await loadCredentials({ env: {}, fetch, now: () => T0 });
+      assert.equal(credentials.type, "metadata_server");
+      assert.equal(credentials.projectId, "meta-project");
+      assert.ok(loserAborted, "the other probe is cancelled");
+      const probes = hosts.length;
+      await credentials.getAccessToken();
+      assert.deepEqual(hosts.slice(0, 2).sort(), [winner, loser].sort());
+      assert.ok(hosts.slice(2).every((host) => host === winner), hosts.join(" "));
+      assert.ok(hosts.length > probes);
+    });
+  }
+  await t.step("an answer without Metadata-Flavor does not win over the real server", async () => {
+    const fake = metadata({ flavor: false });
+    const fetch = (input: Request | URL | string, init?: RequestInit) =>
+      new URL(String(input)).host === "169.254.169.254"
+        ? fake.fetch(input, init)
+        : server.fetch(input, init);
+    const credentials = await loadCredentials({ env: {}, fetch });
+    assert.equal(credentials.type, "metadata_server");
+    await credentials.getAccessToken();
+    assert.equal(fake.requests.length, 1, "only the probe went to the impostor");
+  });
+});
+
+Deno.test("METADATA_SERVER_DETECTION: none skips the metadata server, assume-present skips the probe", async (t) => {
+  await t.step("none", async () => {
+    const { fetch, requests } = metadata();
+    await assert.rejects(
+      loadCredentials({ env: { METADATA_SERVER_DETECTION: "none" }, fetch }),
+      {
+        code: "ERR_CREDENTIALS_NOT_FOUND",
+        message: /the metadata server \(METADATA_SERVER_DETECTION=none\)$/,
+      },
+    );
+    assert.equal(requests.length, 0);
+  });
+  await t.step("assume-present", async () => {
+    const { fetch, requests } = metadata();
+    const credentials = await loadCredentials({
+      env: { METADATA_SERVER_DETECTION: " Assume-Present " },
+      fetch,
+    });
+    assert.equal(credentials.type, "metadata_server");
+    assert.equal(credentials.projectId, "meta-project");
+    assert.ok(requests.every((r) => r.url.host === "169.254.169.254"));
+    assert.equal(
+      requests.filter((r) => r.url.pathname.endsWith("/project/project-id")).length,
+      1,
+      "the project is asked once, with the other facts, not raced",
+    );
+  });
+  for (const value of ["ping-only", "bios-only"]) {
+    await t.step(`${value} probes`, async () => {
+      const { fetch, requests } = fakeFetch(() => Promise.reject(new TypeError("refused")));
+      await assert.rejects(
+        loadCredentials({ env: { METADATA_SERVER_DETECTION: value }, fetch }),
+        { code: "ERR_CREDENTIALS_NOT_FOUND" },
+      );
+      assert.equal(requests.length, 2);
+    });
+  }
+  await t.step("an unknown value is an error naming the variable", async () => {
+    await assert.rejects(
+      loadCredentials({ env: { METADATA_SERVER_DETECTION: "maybe" } }),
+      { name: "RangeError", message: /METADATA_SERVER_DETECTION.*assume-present.*"maybe"/ },
+    );
   });
 });
 
@@ -318,5 +415,10 @@ Deno.test("loadCredentials() reads only own options: a polluted Object.prototype
   }
   assert.deepEqual(read, []);
   assert.ok(urls.length > 0);
-  for (const url of urls) assert.equal(new URL(url).hostname, "metadata.google.internal");
+  for (const url of urls) {
+    assert.ok(
+      ["169.254.169.254", "metadata.google.internal."].includes(new URL(url).hostname),
+      url,
+    );
+  }
 });
