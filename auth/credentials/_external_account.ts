@@ -9,10 +9,10 @@ import {
   _optionalObject,
   _optionalString,
   _requiredString,
+  _universeOf,
   _url,
 } from "./_fields.ts";
 import { _impersonation } from "./_impersonation.ts";
-import { _universeOf } from "./_service_account.ts";
 import type { _FetchContext, _Source } from "./_source.ts";
 import { _subjectTokenSource } from "./_subject_token.ts";
 

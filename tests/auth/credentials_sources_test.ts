@@ -99,6 +99,19 @@ Deno.test("service_account outside googleapis.com: a self-signed JWT with the sc
   assert.equal(requests.length, 0);
 });
 
+Deno.test("service_account without private_key_id: the assertion is signed with no kid", async () => {
+  const { key, publicKey } = await testKey();
+  const { private_key_id: _, ...noId } = key;
+  const { fetch, requests } = routeFetch({
+    "/token": () => Response.json({ access_token: "ya29.sa", expires_in: 3599 }),
+  });
+  const credentials = credentialsFromJson(noId, { fetch, now: () => T0 });
+  assert.equal((await credentials.getAccessToken()).token, "ya29.sa");
+  const assertion = new URLSearchParams(requests[0]!.body).get("assertion")!;
+  const { protectedHeader } = await jwtVerify(assertion, publicKey, { currentDate: new Date(T0) });
+  assert.deepEqual(protectedHeader, { alg: "RS256", typ: "JWT" });
+});
+
 Deno.test("external_account: the step's file makes one OIDC + STS + IAM set for 50 concurrent callers", async () => {
   const { fetch, requests } = routeFetch({
     "/idtoken": () => Response.json({ count: 1, value: "eyJ.github.token" }),
