@@ -103,6 +103,20 @@ Deno.test("the credentials option comes first, then GOOGLE_APPLICATION_CREDENTIA
   ]);
 });
 
+Deno.test("loadCredentials() logs to the caller's logger object itself, which may keep lines in this", async () => {
+  const log = {
+    lines: [] as string[],
+    debug(m: string) {
+      this.lines.push(m);
+    },
+    info() {},
+  };
+  await loadCredentials({ credentials: user("option"), env: {}, log });
+  assert.deepEqual(log.lines, [
+    "Application Default Credentials: authorized_user from the credentials option",
+  ]);
+});
+
 Deno.test("a GOOGLE_APPLICATION_CREDENTIALS file that cannot be read is an error naming the path", async () => {
   await assert.rejects(
     loadCredentials({
