@@ -144,7 +144,8 @@ async function _readWellKnown(
  */
 export async function loadCredentials(options: LoadCredentialsOptions = {}): Promise<Credentials> {
   options = _own(options);
-  const { credentials, ...rest } = options;
+  // The signal bounds loading only: the credentials made here do not keep it.
+  const { credentials, signal, ...rest } = options;
   const env = options.env ?? _envDefault();
   const readFile = options.readFile ?? _readFileDefault;
   const projectId = env.GOOGLE_CLOUD_PROJECT?.trim() || env.GCLOUD_PROJECT?.trim() || undefined;
@@ -174,7 +175,7 @@ export async function loadCredentials(options: LoadCredentialsOptions = {}): Pro
     if ("text" in read) return make(_sourceFromJson(read.text, from), from);
     tried.push(`${wellKnown} (${read.unavailable})`);
   }
-  const call = _callOptions(rest);
+  const call = signal === undefined ? _callOptions(rest) : { ..._callOptions(rest), signal };
   const detection = _metadataDetection(env);
   const baseUrls = _metadataBaseUrls(env);
   if (detection === "none") {

@@ -82,6 +82,11 @@ export interface CredentialsOptions extends CallOptions {
   scopes?: readonly string[];
   /** A cached token is refreshed this many seconds before it expires; default 300. */
   eagerRefreshSeconds?: number;
+  /**
+   * Aborts every call of these credentials for their whole life (to close them): once it aborts,
+   * every token refresh rejects with its reason. `loadCredentials()` uses it for loading only.
+   */
+  signal?: AbortSignal;
 }
 
 /**
@@ -103,6 +108,12 @@ export interface CredentialsOptions extends CallOptions {
 export interface LoadCredentialsOptions extends CredentialsOptions {
   /** Credentials JSON (text or parsed) to use instead of looking for them. */
   credentials?: string | object;
+  /**
+   * Aborts loading (the metadata server probe and the facts it asks for); the returned
+   * credentials do not keep it, so `AbortSignal.timeout(5000)` bounds the load and not every
+   * later token refresh.
+   */
+  signal?: AbortSignal;
 }
 
 /**

@@ -5,7 +5,12 @@ import assert from "node:assert/strict";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type EnvLike, loadCredentials, type ReadFileLike } from "../../auth/mod.ts";
+import {
+  credentialsFromJson,
+  type EnvLike,
+  loadCredentials,
+  type ReadFileLike,
+} from "../../auth/mod.ts";
 import { fakeFetch, type RecordedRequest } from "./_fake_fetch.ts";
 
 const T0 = 1_700_000_000_000;
@@ -115,6 +120,28 @@ Deno.test("loadCredentials() logs to the caller's logger object itself, which ma
   assert.deepEqual(log.lines, [
     "Application Default Credentials: authorized_user from the credentials option",
   ]);
+});
+
+Deno.test("loadCredentials() signal bounds loading only; credentialsFromJson() signal lasts their life", async () => {
+  const env = { GCE_METADATA_HOST: "169.254.169.254" };
+  const loading = new AbortController();
+  const credentials = await loadCredentials({
+    env,
+    fetch: metadata().fetch,
+    signal: loading.signal,
+  });
+  loading.abort(new Error("load deadline"));
+  assert.equal((await credentials.getAccessToken()).token, "ya29.meta");
+  const aborted = AbortSignal.abort(new Error("stop loading"));
+  await assert.rejects(
+    loadCredentials({ env, fetch: metadata().fetch, signal: aborted }),
+    /stop loading/,
+  );
+  const life = new AbortController();
+  const { fetch } = fakeFetch(() => Response.json({ access_token: "t", expires_in: 60 }));
+  const closing = credentialsFromJson(user("c"), { fetch, signal: life.signal });
+  life.abort(new Error("closed"));
+  await assert.rejects(closing.getAccessToken(), /closed/);
 });
 
 Deno.test("a GOOGLE_APPLICATION_CREDENTIALS file that cannot be read is an error naming the path", async () => {
