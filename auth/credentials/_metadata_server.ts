@@ -110,9 +110,10 @@ export async function _probeMetadataServer(
   baseUrls: readonly string[],
   call: CallOptions,
 ): Promise<_MetadataProbe | undefined> {
+  const caller = call.signal;
+  caller?.throwIfAborted();
   const timeoutMs = Math.min(call.timeoutMs ?? PROBE_TIMEOUT_MS, PROBE_TIMEOUT_MS);
   const race = new AbortController();
-  const caller = call.signal;
   const onAbort = (): void => race.abort(caller?.reason);
   caller?.addEventListener("abort", onAbort, { once: true });
   const probeCall = { ...call, signal: race.signal, timeoutMs, retry: { attempts: 1 } };

@@ -133,10 +133,12 @@ Deno.test("loadCredentials() signal bounds loading only; credentialsFromJson() s
   loading.abort(new Error("load deadline"));
   assert.equal((await credentials.getAccessToken()).token, "ya29.meta");
   const aborted = AbortSignal.abort(new Error("stop loading"));
+  const probed = metadata();
   await assert.rejects(
-    loadCredentials({ env, fetch: metadata().fetch, signal: aborted }),
+    loadCredentials({ env, fetch: probed.fetch, signal: aborted }),
     /stop loading/,
   );
+  assert.equal(probed.requests.length, 0, "an aborted signal sends no probe");
   const life = new AbortController();
   const { fetch } = fakeFetch(() => Response.json({ access_token: "t", expires_in: 60 }));
   const closing = credentialsFromJson(user("c"), { fetch, signal: life.signal });
