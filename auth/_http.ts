@@ -255,14 +255,39 @@ export async function _requestJson(
   if (json === undefined) {
     throw new TokenError(
       "ERR_TOKEN_RESPONSE_INVALID",
-      `${spec.message}: HTTP ${outcome.status} with a body that is not JSON: ${
-        _redactAndTruncate(outcome.text, spec.secrets, 200)
+      `${spec.message}: HTTP ${outcome.status} with a body that is not JSON ${
+        _unshownBodyText(outcome, spec.secrets)
       }`,
       { status: outcome.status, secrets: spec.secrets },
     );
   }
   const response = { status: outcome.status, json };
   return { ...response, token: _requireString(response, spec.field, spec.message) };
+}
+
+/** The most characters of a response's content type kept in an error. */
+const MAX_CONTENT_TYPE = 100;
+
+/**
+ * Describes a 2xx body without quoting it: such a body is often the token itself (an opaque
+ * subject token served as `text/plain`, a SAML assertion, a metadata server answer).
+ */
+function _unshownBodyText(outcome: _Attempt, secrets: readonly string[]): string {
+  const type = outcome.headers.get("content-type");
+  const shownType = type === null
+    ? "no content type"
+    : _redactAndTruncate(type, secrets, MAX_CONTENT_TYPE);
+  return `(${outcome.text.length} characters, ${shownType}, not shown)`;
+}
+
+/** Where a request goes, for a log line: origin and path, never userinfo or the query string. */
+function _whereText(request: _HttpRequest): string {
+  try {
+    const url = new URL(request.url);
+    return `${request.method} ${url.origin}${url.pathname}`;
+  } catch {
+    return `${request.method} (an invalid URL)`;
+  }
 }
 
 /** A successful response read as text (the metadata server answers plain text). */
@@ -298,7 +323,7 @@ async function _requestOk(
     throw new RangeError(`Cannot use option "timeoutMs": expected a number > 0, got ${timeoutMs}`);
   }
   const deadline = now() + policy.budgetMs;
-  const where = `${request.method} ${request.url}`;
+  const where = _whereText(request);
   let attempt = 0;
   for (;;) {
     attempt++;

@@ -8,11 +8,17 @@ function _isPlainObject(value: unknown): value is Record<string, unknown> {
   return prototype === Object.prototype || prototype === null;
 }
 
+/** Whether `value` has an own function-valued property: an object with methods, such as a logger. */
+function _hasMethod(value: Record<string, unknown>): boolean {
+  return Object.keys(value).some((key) => typeof value[key] === "function");
+}
+
 /**
  * A copy of `value` that holds only its own enumerable properties, on a null prototype, with every
- * plain object and array inside it copied the same way (`endpoints`, `retry`, `oidcRequest`,
- * `log`, the scopes): an option that is not set reads as `undefined` whatever `Object.prototype`
- * holds. Functions and class instances (an `AbortSignal`, a logger class) are kept as they are.
+ * plain object and array inside it copied the same way (`endpoints`, `retry`, `oidcRequest`, the
+ * scopes): an option that is not set reads as `undefined` whatever `Object.prototype` holds.
+ * Functions, class instances (an `AbortSignal`, a logger class) and nested objects with methods (a
+ * logger literal whose methods keep state in `this`) are kept as they are.
  */
 export function _own<T>(value: T, depth = 0): T {
   if (depth > 4) return value;
@@ -23,6 +29,7 @@ export function _own<T>(value: T, depth = 0): T {
     ) as T;
   }
   if (!_isPlainObject(value)) return value;
+  if (depth > 0 && _hasMethod(value)) return value;
   const copy: Record<string, unknown> = Object.create(null);
   for (const key of Object.keys(value)) copy[key] = _own(value[key], depth + 1);
   return copy as T;

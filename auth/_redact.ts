@@ -12,7 +12,7 @@ const PRIVATE_KEY_BLOCK =
   /-----BEGIN [A-Z ]{0,40}PRIVATE KEY-----[^]*?(?:-----END [A-Z ]{0,40}PRIVATE KEY-----|$)/g;
 // An unterminated value (a body cut short) is redacted to the end of the text.
 const SECRET_FIELD =
-  /("(?:access_token|accessToken|id_token|token|signedJwt|assertion|subject_token|subjectToken|value|private_key)"\s*:\s*)"(?:[^"\\]|\\.)*(?:"|$)/g;
+  /("(?:access_token|accessToken|id_token|idToken|token|signedJwt|assertion|subject_token|subjectToken|value|private_key|privateKey|refresh_token|refreshToken|client_secret|clientSecret)"\s*:\s*)"(?:[^"\\]|\\.)*(?:"|$)/g;
 const MIN_LITERAL_SECRET_LENGTH = 8;
 
 /**

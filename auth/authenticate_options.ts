@@ -7,7 +7,7 @@
 
 import type { CredentialsFileContents } from "./credentials_file.ts";
 import { CredentialsError } from "./errors.ts";
-import { CLOUD_PLATFORM_SCOPE } from "./iam_credentials.ts";
+import { CLOUD_PLATFORM_SCOPE, MAX_ACCESS_TOKEN_LIFETIME_SECONDS } from "./iam_credentials.ts";
 import { MAX_DELEGATED_LIFETIME_SECONDS } from "./domain_wide_delegation.ts";
 import { parseServiceAccountKey, type ServiceAccountKey } from "./service_account_key.ts";
 import {
@@ -36,8 +36,7 @@ export type TokenFormat = "" | "access_token" | "id_token";
 /** Where the project id came from. */
 export type ProjectIdSource = "input" | "credentials" | "service_account" | "provider";
 
-/** The longest access token lifetime Google issues (12 h, with the org policy that allows it). */
-export const MAX_ACCESS_TOKEN_LIFETIME_SECONDS = 43_200;
+export { MAX_ACCESS_TOKEN_LIFETIME_SECONDS };
 
 /** The default access token lifetime (1 h). */
 export const DEFAULT_ACCESS_TOKEN_LIFETIME_SECONDS = 3600;

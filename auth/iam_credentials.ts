@@ -20,6 +20,9 @@ import { _own } from "./_own.ts";
 /** The default scope of access tokens. */
 export const CLOUD_PLATFORM_SCOPE = "https://www.googleapis.com/auth/cloud-platform";
 
+/** The longest access token lifetime Google issues (12 h, with the org policy that allows it). */
+export const MAX_ACCESS_TOKEN_LIFETIME_SECONDS = 43_200;
+
 /** Options shared by the IAM Credentials calls. */
 export interface IamCredentialsOptions extends CallOptions {
   /** The service account (email or unique id) to act as. */

@@ -53,8 +53,8 @@ export interface SelfSignedJwt {
 }
 
 /**
- * Signs `claims` with the key: header `{"alg":"RS256","typ":"JWT","kid":<private_key_id>}`, the
- * claims object serialized once as the payload.
+ * Signs `claims` with the key: header `{"alg":"RS256","typ":"JWT","kid":<private_key_id>}` (no
+ * `kid` when the key has no `private_key_id`), the claims object serialized once as the payload.
  *
  * @param key The parsed service account key.
  * @param claims The JWT claims, as an object.
@@ -94,7 +94,8 @@ export async function signJwtWithKey(
       { option: "credentialsJson", cause },
     );
   }
-  const header = { alg: "RS256", typ: "JWT", kid: key.private_key_id };
+  const kid = key.private_key_id;
+  const header = kid ? { alg: "RS256", typ: "JWT", kid } : { alg: "RS256", typ: "JWT" };
   const input = `${base64url.encode(JSON.stringify(header))}.${
     base64url.encode(JSON.stringify(claims))
   }`;

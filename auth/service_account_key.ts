@@ -14,8 +14,11 @@ export interface ServiceAccountKey {
   type: "service_account";
   /** The project the service account belongs to. */
   project_id?: string;
-  /** The key's id, sent as the JWT `kid`. */
-  private_key_id: string;
+  /**
+   * The key's id, sent as the JWT `kid` (optional, as in google-auth-library: no `kid` without
+   * it; {@linkcode parseServiceAccountKey} still requires it, as Google's key files carry it).
+   */
+  private_key_id?: string;
   /** The PKCS #8 PEM private key. */
   private_key: string;
   /** The service account's email. */

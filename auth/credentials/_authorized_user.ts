@@ -1,8 +1,7 @@
 // `authorized_user` files (gcloud's application default credentials): the refresh_token grant at
 // the OAuth2 token endpoint, for access tokens and, with `target_audience`, ID tokens.
-import { type _Fields, _optionalString, _requiredString, _url } from "./_fields.ts";
+import { type _Fields, _optionalString, _requiredString, _universeOf, _url } from "./_fields.ts";
 import { _requestOAuth2Token } from "./_oauth2_token.ts";
-import { _universeOf } from "./_service_account.ts";
 import type { _FetchContext, _Source } from "./_source.ts";
 import type { ExpiringToken } from "../types.ts";
 

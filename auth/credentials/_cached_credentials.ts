@@ -34,6 +34,17 @@ function _eagerMs(options: CredentialsOptions): number {
   return seconds * 1000;
 }
 
+/**
+ * Whether the body of a request can be sent again after a 401 without holding a stream in
+ * memory: no body, or one the runtime already holds in full. A stream is sent once.
+ */
+function _isReplayable(input: Request | URL | string, init: RequestInit | undefined): boolean {
+  const body = init?.body ?? (input instanceof Request ? input.body : null);
+  return body === null || typeof body === "string" || body instanceof URLSearchParams ||
+    body instanceof Blob || body instanceof ArrayBuffer || ArrayBuffer.isView(body) ||
+    body instanceof FormData;
+}
+
 /** Credentials that cache and refresh the tokens of `source`. */
 export class _CachedCredentials implements Credentials {
   readonly type: CredentialsType;
@@ -109,10 +120,10 @@ export class _CachedCredentials implements Credentials {
   async fetch(input: Request | URL | string, init?: RequestInit): Promise<Response> {
     const fetchImpl = this.#context.call.fetch ?? globalThis.fetch;
     const first = new Request(input, init);
-    const spare = first.clone();
+    const spare = _isReplayable(input, init) ? first.clone() : undefined;
     const { token } = await this.getAccessToken();
     const response = await fetchImpl(this.#authorized(first, token));
-    if (response.status !== 401) return response;
+    if (response.status !== 401 || spare === undefined) return response;
     await response.body?.cancel();
     this.#accessToken.invalidate(token);
     const fresh = await this.getAccessToken();

@@ -1,6 +1,6 @@
 // `external_account` files (workload and workforce identity federation, and the file the
 // workflow step writes): a subject token exchanged at STS, then optionally impersonation.
-import { CLOUD_PLATFORM_SCOPE } from "../iam_credentials.ts";
+import { CLOUD_PLATFORM_SCOPE, MAX_ACCESS_TOKEN_LIFETIME_SECONDS } from "../iam_credentials.ts";
 import { _exchangeToken } from "../sts.ts";
 import type { ExpiringToken } from "../types.ts";
 import {
@@ -9,16 +9,15 @@ import {
   _optionalObject,
   _optionalString,
   _requiredString,
+  _universeOf,
   _url,
 } from "./_fields.ts";
 import { _impersonation } from "./_impersonation.ts";
-import { _universeOf } from "./_service_account.ts";
 import type { _FetchContext, _Source } from "./_source.ts";
 import { _subjectTokenSource } from "./_subject_token.ts";
 
 const WORKFORCE_AUDIENCE = /^\/\/iam\.[^/]+\/locations\/[^/]+\/workforcePools\/[^/]+\/providers\//;
 const MIN_LIFETIME_SECONDS = 600;
-const MAX_LIFETIME_SECONDS = 43_200;
 
 function _lifetime(fields: _Fields): number | undefined {
   const impersonation = _optionalObject(fields, "service_account_impersonation");
@@ -27,12 +26,12 @@ function _lifetime(fields: _Fields): number | undefined {
   if (value === undefined) return undefined;
   if (
     typeof value !== "number" || !Number.isInteger(value) || value < MIN_LIFETIME_SECONDS ||
-    value > MAX_LIFETIME_SECONDS
+    value > MAX_ACCESS_TOKEN_LIFETIME_SECONDS
   ) {
     throw _fieldError(
       impersonation,
       "ERR_CREDENTIALS_FIELD_INVALID",
-      `"token_lifetime_seconds" must be a whole number from ${MIN_LIFETIME_SECONDS} to ${MAX_LIFETIME_SECONDS}`,
+      `"token_lifetime_seconds" must be a whole number from ${MIN_LIFETIME_SECONDS} to ${MAX_ACCESS_TOKEN_LIFETIME_SECONDS}`,
     );
   }
   return value;

@@ -4,6 +4,7 @@ import { CredentialsError } from "../errors.ts";
 import type { CredentialsErrorCode } from "../errors.ts";
 import { _quote } from "../_quote.ts";
 import { _isRecord } from "../_response.ts";
+import { DEFAULT_UNIVERSE } from "../universe.ts";
 
 /** A parsed JSON object and where it came from, for messages. */
 export interface _Fields {
@@ -88,4 +89,9 @@ export function _url(fields: _Fields, name: string, fallback?: string): string {
     );
   }
   return value;
+}
+
+/** The universe domain of a file: `universe_domain`, default `googleapis.com`. */
+export function _universeOf(fields: _Fields): string {
+  return _optionalString(fields, "universe_domain") ?? DEFAULT_UNIVERSE;
 }

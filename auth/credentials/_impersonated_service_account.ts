@@ -10,9 +10,10 @@ import {
   _optionalString,
   _requiredObject,
   _requiredString,
+  _universeOf,
 } from "./_fields.ts";
 import { _impersonation } from "./_impersonation.ts";
-import { _serviceAccountSource, _universeOf } from "./_service_account.ts";
+import { _serviceAccountSource } from "./_service_account.ts";
 import type { _FetchContext, _Source } from "./_source.ts";
 
 const SOURCES: Readonly<Record<string, (fields: _Fields) => _Source>> = {

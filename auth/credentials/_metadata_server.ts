@@ -12,18 +12,49 @@ import { DEFAULT_UNIVERSE } from "../universe.ts";
 import type { CallOptions } from "../types.ts";
 import type { _Source } from "./_source.ts";
 import type { EnvLike } from "./types.ts";
+import { _quote } from "../_quote.ts";
 
-/** The metadata server's host when `GCE_METADATA_HOST` is not set. */
-export const _DEFAULT_METADATA_HOST = "metadata.google.internal";
+/**
+ * Where the metadata server is looked for when `GCE_METADATA_HOST` is not set, probed side by side
+ * as gcp-metadata does: the link-local address (no DNS, but a black hole off Google Cloud) and the
+ * fully qualified name (the trailing dot skips the resolver's search domains).
+ */
+export const _DEFAULT_METADATA_BASE_URLS: readonly string[] = [
+  "http://169.254.169.254",
+  "http://metadata.google.internal.",
+];
 
 /** How long the probe waits for an answer before ADC gives up on the metadata server. */
 const PROBE_TIMEOUT_MS = 1_000;
 const ACCOUNT = "instance/service-accounts/default";
 
-/** The metadata server's base URL: `http://<GCE_METADATA_HOST or metadata.google.internal>`. */
-export function _metadataBaseUrl(env: EnvLike): string {
-  const host = env.GCE_METADATA_HOST?.trim() || _DEFAULT_METADATA_HOST;
-  return `http://${host}`;
+/** The values of `METADATA_SERVER_DETECTION`, as gcp-metadata names them. */
+const DETECTION = ["assume-present", "none", "bios-only", "ping-only"] as const;
+
+/** How ADC looks for the metadata server: `METADATA_SERVER_DETECTION`, default a probe. */
+export type _MetadataDetection = "probe" | "assume-present" | "none";
+
+/**
+ * `METADATA_SERVER_DETECTION`: `assume-present` and `none` skip the probe; `ping-only`, `bios-only`
+ * (a BIOS check is not runtime-neutral) and unset probe.
+ */
+export function _metadataDetection(env: EnvLike): _MetadataDetection {
+  const value = env.METADATA_SERVER_DETECTION?.trim().toLowerCase();
+  if (value === undefined || value === "") return "probe";
+  if (!(DETECTION as readonly string[]).includes(value)) {
+    throw new RangeError(
+      `Cannot use METADATA_SERVER_DETECTION: expected one of ${
+        DETECTION.join(", ")
+      } or unset, got ${_quote(value)}`,
+    );
+  }
+  return value === "assume-present" || value === "none" ? value : "probe";
+}
+
+/** The base URLs to probe: `http://<GCE_METADATA_HOST>`, else {@linkcode _DEFAULT_METADATA_BASE_URLS}. */
+export function _metadataBaseUrls(env: EnvLike): readonly string[] {
+  const host = env.GCE_METADATA_HOST?.trim();
+  return host ? [`http://${host}`] : _DEFAULT_METADATA_BASE_URLS;
 }
 
 interface _MetadataGet {
@@ -55,35 +86,49 @@ async function _getText(get: _MetadataGet): Promise<_TextResponse> {
   return await _requestText(_request(get), get.call, _spec(get));
 }
 
-/** What the probe learnt: the server answers, and its project id. */
+/** What the probe learnt: the base URL that answered first, and its project id. */
 export interface _MetadataProbe {
+  baseUrl: string;
   projectId?: string;
 }
 
+async function _probeOne(baseUrl: string, call: CallOptions): Promise<_MetadataProbe> {
+  const response = await _getText({ baseUrl, path: "project/project-id", call });
+  if (response.headers.get("metadata-flavor") !== "Google") {
+    throw new Error("the answer has no Metadata-Flavor: Google header");
+  }
+  const projectId = response.text.trim();
+  return projectId === "" ? { baseUrl } : { baseUrl, projectId };
+}
+
 /**
- * Asks the metadata server for the project id with one short attempt; `undefined` when nothing
- * answers as the metadata server (`Metadata-Flavor: Google` in the response).
+ * Asks each of `baseUrls` for the project id, side by side, with one short attempt each; the
+ * first to answer as the metadata server (`Metadata-Flavor: Google`) wins and the others are
+ * cancelled. `undefined` when none does.
  */
 export async function _probeMetadataServer(
-  baseUrl: string,
+  baseUrls: readonly string[],
   call: CallOptions,
 ): Promise<_MetadataProbe | undefined> {
+  const caller = call.signal;
+  caller?.throwIfAborted();
   const timeoutMs = Math.min(call.timeoutMs ?? PROBE_TIMEOUT_MS, PROBE_TIMEOUT_MS);
-  let response: _TextResponse;
+  const race = new AbortController();
+  const onAbort = (): void => race.abort(caller?.reason);
+  caller?.addEventListener("abort", onAbort, { once: true });
+  const probeCall = { ...call, signal: race.signal, timeoutMs, retry: { attempts: 1 } };
   try {
-    response = await _getText({
-      baseUrl,
-      path: "project/project-id",
-      call: { ...call, timeoutMs, retry: { attempts: 1 } },
-    });
+    return await Promise.any(baseUrls.map((baseUrl) => _probeOne(baseUrl, probeCall)));
   } catch (error) {
-    call.signal?.throwIfAborted();
-    call.log?.debug(`No metadata server at ${baseUrl}: ${(error as Error).message}`);
+    caller?.throwIfAborted();
+    (error as AggregateError).errors.forEach((failure, index) => {
+      call.log?.debug(`No metadata server at ${baseUrls[index]}: ${(failure as Error).message}`);
+    });
     return undefined;
+  } finally {
+    race.abort();
+    caller?.removeEventListener("abort", onAbort);
   }
-  if (response.headers.get("metadata-flavor") !== "Google") return undefined;
-  const projectId = response.text.trim();
-  return projectId === "" ? {} : { projectId };
 }
 
 async function _optionalText(get: _MetadataGet): Promise<string | undefined> {
@@ -96,18 +141,25 @@ async function _optionalText(get: _MetadataGet): Promise<string | undefined> {
   }
 }
 
-/** The metadata server as a credential source; asks for the universe and the account email. */
+/**
+ * The metadata server as a credential source; asks for the universe and the account email, and
+ * for the project id when no probe did (`METADATA_SERVER_DETECTION=assume-present`).
+ */
 export async function _metadataServerSource(
-  baseUrl: string,
+  probe: _MetadataProbe,
+  probed: boolean,
   call: CallOptions,
 ): Promise<_Source> {
-  const [universe, email] = await Promise.all([
+  const { baseUrl } = probe;
+  const [universe, email, projectId] = await Promise.all([
     _optionalText({ baseUrl, path: "universe/universe-domain", call }),
     _optionalText({ baseUrl, path: `${ACCOUNT}/email`, call }),
+    probed ? probe.projectId : _optionalText({ baseUrl, path: "project/project-id", call }),
   ]);
   return {
     type: "metadata_server",
     universeDomain: universe ?? DEFAULT_UNIVERSE,
+    ...(projectId === undefined ? {} : { projectId }),
     ...(email === undefined ? {} : { serviceAccountEmail: email }),
     async accessToken(context) {
       const scopes: Record<string, string> =

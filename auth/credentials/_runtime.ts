@@ -63,6 +63,17 @@ export function _isNotFound(error: unknown): boolean {
     ((error as { code?: unknown }).code === "ENOENT" || error.name === "NotFound");
 }
 
+/**
+ * Whether `error` says the runtime may not read the file (Node `EACCES`/`EPERM`, Deno
+ * `PermissionDenied`, or `NotCapable` without `--allow-read`).
+ */
+export function _isNotPermitted(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  return code === "EACCES" || code === "EPERM" || error.name === "PermissionDenied" ||
+    error.name === "NotCapable";
+}
+
 /** Why a read failed, without its message: the system code (`ENOENT`, `EACCES`) or the name. */
 export function _readFailure(error: unknown): string {
   if (!(error instanceof Error)) return "error";

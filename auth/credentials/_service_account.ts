@@ -5,31 +5,33 @@ import type { ServiceAccountKey } from "../service_account_key.ts";
 import { DEFAULT_UNIVERSE } from "../universe.ts";
 import { JWT_BEARER_GRANT_TYPE } from "../oauth2.ts";
 import type { ExpiringToken } from "../types.ts";
-import { _fieldError, type _Fields, _optionalString, _requiredString, _url } from "./_fields.ts";
+import {
+  _fieldError,
+  type _Fields,
+  _optionalString,
+  _requiredString,
+  _universeOf,
+  _url,
+} from "./_fields.ts";
 import { _requestOAuth2Token } from "./_oauth2_token.ts";
 import type { _FetchContext, _Source } from "./_source.ts";
 
 const ASSERTION_LIFETIME_SECONDS = 3600;
-const PEM_PRIVATE_KEY = /-----BEGIN (?:RSA )?PRIVATE KEY-----/;
+const PKCS8_PEM = "-----BEGIN PRIVATE KEY-----";
+const PKCS1_PEM = "-----BEGIN RSA PRIVATE KEY-----";
 const KEY_HINT =
   "Check that the key is not deleted or disabled and that the service account exists; create a new key if it was";
-
-/** The universe domain of a file: `universe_domain`, default `googleapis.com`. */
-export function _universeOf(fields: _Fields): string {
-  return _optionalString(fields, "universe_domain") ?? DEFAULT_UNIVERSE;
-}
 
 /** Validates a `service_account` key file and returns its source. */
 export function _serviceAccountSource(fields: _Fields): _Source {
   const clientEmail = _requiredString(fields, "client_email");
   const privateKey = _requiredString(fields, "private_key");
-  const privateKeyId = _requiredString(fields, "private_key_id");
-  if (!PEM_PRIVATE_KEY.test(privateKey)) {
-    throw _fieldError(
-      fields,
-      "ERR_CREDENTIALS_FIELD_INVALID",
-      `"private_key" is not a PEM private key`,
-    );
+  const privateKeyId = _optionalString(fields, "private_key_id");
+  if (!privateKey.includes(PKCS8_PEM)) {
+    const problem = privateKey.includes(PKCS1_PEM)
+      ? `"private_key" is a PKCS #1 key (BEGIN RSA PRIVATE KEY); convert it to PKCS #8 with \`openssl pkcs8 -topk8 -nocrypt -in key.pem\``
+      : `"private_key" is not a PKCS #8 PEM private key (BEGIN PRIVATE KEY)`;
+    throw _fieldError(fields, "ERR_CREDENTIALS_FIELD_INVALID", problem);
   }
   const universeDomain = _universeOf(fields);
   const tokenUrl = _url(fields, "token_uri", `https://oauth2.${universeDomain}/token`);
@@ -37,7 +39,7 @@ export function _serviceAccountSource(fields: _Fields): _Source {
     type: "service_account",
     client_email: clientEmail,
     private_key: privateKey,
-    private_key_id: privateKeyId,
+    ...(privateKeyId === undefined ? {} : { private_key_id: privateKeyId }),
   };
   const projectId = _optionalString(fields, "project_id");
   const quotaProjectId = _optionalString(fields, "quota_project_id");

@@ -101,6 +101,13 @@ export function _subjectTokenSource(fields: _Fields): _SubjectTokenSource {
     if (Object.hasOwn(source.record, name)) _unsupported(source, name);
   }
   const field = _format(source);
+  if (Object.hasOwn(source.record, "file") && Object.hasOwn(source.record, "url")) {
+    throw _fieldError(
+      source,
+      "ERR_CREDENTIALS_FIELD_INVALID",
+      `it has both "file" and "url"; keep the one the subject token comes from`,
+    );
+  }
   if (Object.hasOwn(source.record, "file")) {
     const path = _requiredString(source, "file");
     const where = `file ${_quote(path)}`;

@@ -9,13 +9,15 @@ import { _own } from "../_own.ts";
 import { _quote } from "../_quote.ts";
 import { _CachedCredentials, _callOptions } from "./_cached_credentials.ts";
 import {
-  _metadataBaseUrl,
+  _metadataBaseUrls,
+  _metadataDetection,
   _metadataServerSource,
   _probeMetadataServer,
 } from "./_metadata_server.ts";
 import {
   _envDefault,
   _isNotFound,
+  _isNotPermitted,
   _isWindows,
   _readFailure,
   _readFileDefault,
@@ -40,26 +42,41 @@ function _wellKnownFile(env: EnvLike): string | undefined {
   return home ? `${home}/.config/gcloud/${ADC_FILE}` : undefined;
 }
 
-function _unreadable(path: string, why: string, cause: unknown): CredentialsError {
+const WELL_KNOWN = "gcloud's application default credentials";
+const WELL_KNOWN_HINT =
+  "Make gcloud's application default credentials file readable (or run `gcloud auth application-default login` again), or pass `readFile` where there is no file system";
+
+function _unreadable(path: string, why: string, cause: unknown, hint?: string): CredentialsError {
   return new CredentialsError(
     "ERR_CREDENTIALS_UNREADABLE",
     `Cannot read the credentials file ${_quote(path)} (${why}): ${_readFailure(cause)}`,
-    { option: "credentials", cause },
+    hint === undefined ? { option: "credentials", cause } : { option: "credentials", cause, hint },
   );
 }
 
-/** The file's text, or undefined when it does not exist and `missingOk`. */
-async function _read(
-  readFile: ReadFileLike,
-  path: string,
-  why: string,
-  missingOk: boolean,
-): Promise<string | undefined> {
+/** The text of the file named by GOOGLE_APPLICATION_CREDENTIALS: any failure is an error. */
+async function _readExplicit(readFile: ReadFileLike, path: string, why: string): Promise<string> {
   try {
     return await readFile(path);
   } catch (error) {
-    if (missingOk && _isNotFound(error)) return undefined;
     throw _unreadable(path, why, error);
+  }
+}
+
+/**
+ * The text of gcloud's well-known file, or why it is not available: missing, or a file the
+ * runtime may not read (ADC then goes on to the metadata server).
+ */
+async function _readWellKnown(
+  readFile: ReadFileLike,
+  path: string,
+): Promise<{ text: string } | { unavailable: string }> {
+  try {
+    return { text: await readFile(path) };
+  } catch (error) {
+    if (_isNotFound(error)) return { unavailable: "not found" };
+    if (_isNotPermitted(error)) return { unavailable: `not readable: ${_readFailure(error)}` };
+    throw _unreadable(path, WELL_KNOWN, error, WELL_KNOWN_HINT);
   }
 }
 
@@ -70,9 +87,12 @@ async function _read(
  *    writes, in a later step);
  * 3. gcloud's well-known file: `$CLOUDSDK_CONFIG/application_default_credentials.json`, else
  *    `$HOME/.config/gcloud/application_default_credentials.json` (`%APPDATA%\gcloud\...` on
- *    Windows);
- * 4. the metadata server (`GCE_METADATA_HOST` or `metadata.google.internal`), probed with
- *    `Metadata-Flavor: Google` and one attempt of at most 1 s.
+ *    Windows); one the runtime may not read (`EACCES`, `EPERM`, Deno without `--allow-read`) is
+ *    skipped like a missing one;
+ * 4. the metadata server at `GCE_METADATA_HOST`, else at `169.254.169.254` and
+ *    `metadata.google.internal.` side by side (the first to answer is used), probed with
+ *    `Metadata-Flavor: Google` and one attempt of at most 1 s; `METADATA_SERVER_DETECTION=none`
+ *    skips it, `assume-present` uses it without a probe.
  *
  * The environment and files are read through `options.env` and `options.readFile`, which default
  * to the runtime's through `globalThis` (Deno, Node, Bun); a Worker passes its own. `projectId`
@@ -124,13 +144,14 @@ async function _read(
  */
 export async function loadCredentials(options: LoadCredentialsOptions = {}): Promise<Credentials> {
   options = _own(options);
-  const { credentials, ...rest } = options;
+  // The signal bounds loading only: the credentials made here do not keep it.
+  const { credentials, signal, ...rest } = options;
   const env = options.env ?? _envDefault();
   const readFile = options.readFile ?? _readFileDefault;
   const projectId = env.GOOGLE_CLOUD_PROJECT?.trim() || env.GCLOUD_PROJECT?.trim() || undefined;
-  const make = (source: _Source, from: string, fallbackProject?: string): Credentials => {
+  const make = (source: _Source, from: string): Credentials => {
     options.log?.debug(`Application Default Credentials: ${source.type} from ${from}`);
-    return new _CachedCredentials(source, { ...rest, readFile }, projectId ?? fallbackProject);
+    return new _CachedCredentials(source, { ...rest, readFile }, projectId);
   };
   if (credentials !== undefined) {
     const from = "the credentials option";
@@ -140,28 +161,35 @@ export async function loadCredentials(options: LoadCredentialsOptions = {}): Pro
   const explicit = env.GOOGLE_APPLICATION_CREDENTIALS?.trim();
   if (explicit) {
     const why = "GOOGLE_APPLICATION_CREDENTIALS";
-    const text = await _read(readFile, explicit, why, false);
+    const text = await _readExplicit(readFile, explicit, why);
     const from = `credentials file ${_quote(explicit)} (${why})`;
-    return make(_sourceFromJson(text!, from), from);
+    return make(_sourceFromJson(text, from), from);
   }
   tried.push("GOOGLE_APPLICATION_CREDENTIALS (not set)");
   const wellKnown = _wellKnownFile(env);
   if (wellKnown === undefined) {
-    tried.push("gcloud's application default credentials (no CLOUDSDK_CONFIG, HOME or APPDATA)");
+    tried.push(`${WELL_KNOWN} (no CLOUDSDK_CONFIG, HOME or APPDATA)`);
   } else {
-    const text = await _read(readFile, wellKnown, "gcloud's application default credentials", true);
+    const read = await _readWellKnown(readFile, wellKnown);
     const from = `credentials file ${_quote(wellKnown)}`;
-    if (text !== undefined) return make(_sourceFromJson(text, from), from);
-    tried.push(`${wellKnown} (not found)`);
+    if ("text" in read) return make(_sourceFromJson(read.text, from), from);
+    tried.push(`${wellKnown} (${read.unavailable})`);
   }
-  const call = _callOptions(rest);
-  const baseUrl = _metadataBaseUrl(env);
-  const probe = await _probeMetadataServer(baseUrl, call);
-  if (probe !== undefined) {
-    const from = `the metadata server at ${baseUrl}`;
-    return make(await _metadataServerSource(baseUrl, call), from, probe.projectId);
+  const call = signal === undefined ? _callOptions(rest) : { ..._callOptions(rest), signal };
+  const detection = _metadataDetection(env);
+  const baseUrls = _metadataBaseUrls(env);
+  if (detection === "none") {
+    tried.push("the metadata server (METADATA_SERVER_DETECTION=none)");
+  } else {
+    const probe = detection === "assume-present"
+      ? { baseUrl: baseUrls[0]! }
+      : await _probeMetadataServer(baseUrls, call);
+    if (probe !== undefined) {
+      const from = `the metadata server at ${probe.baseUrl}`;
+      return make(await _metadataServerSource(probe, detection === "probe", call), from);
+    }
+    tried.push(`the metadata server at ${baseUrls.join(" and ")} (no answer)`);
   }
-  tried.push(`the metadata server at ${baseUrl} (no answer)`);
   throw new CredentialsError(
     "ERR_CREDENTIALS_NOT_FOUND",
     `Could not find Google Cloud credentials; tried ${tried.join(", ")}`,

@@ -82,6 +82,11 @@ export interface CredentialsOptions extends CallOptions {
   scopes?: readonly string[];
   /** A cached token is refreshed this many seconds before it expires; default 300. */
   eagerRefreshSeconds?: number;
+  /**
+   * Aborts every call of these credentials for their whole life (to close them): once it aborts,
+   * every token refresh rejects with its reason. `loadCredentials()` uses it for loading only.
+   */
+  signal?: AbortSignal;
 }
 
 /**
@@ -103,6 +108,12 @@ export interface CredentialsOptions extends CallOptions {
 export interface LoadCredentialsOptions extends CredentialsOptions {
   /** Credentials JSON (text or parsed) to use instead of looking for them. */
   credentials?: string | object;
+  /**
+   * Aborts loading (the metadata server probe and the facts it asks for); the returned
+   * credentials do not keep it, so `AbortSignal.timeout(5000)` bounds the load and not every
+   * later token refresh.
+   */
+  signal?: AbortSignal;
 }
 
 /**
@@ -221,6 +232,10 @@ export interface Credentials {
   getIdToken(audience: string, options?: IdTokenOptions): Promise<CredentialsToken>;
   /** `authorization: Bearer <access token>`, plus `x-goog-user-project` with a quota project. */
   getRequestHeaders(): Promise<Record<string, string>>;
-  /** `fetch` with the request headers added; a 401 refreshes the token and retries once. */
+  /**
+   * `fetch` with the request headers added; a 401 refreshes the token and retries once when the
+   * body can be sent again (none, a string, `URLSearchParams`, `Blob`, `FormData`, bytes). A
+   * stream body is sent once, never copied, and a 401 to it is returned as is.
+   */
   fetch(input: Request | URL | string, init?: RequestInit): Promise<Response>;
 }

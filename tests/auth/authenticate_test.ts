@@ -144,6 +144,24 @@ Deno.test("authenticate() Direct WIF returns the federated token as the access t
   assert.ok(!("service_account_impersonation_url" in result.credentialsFile));
 });
 
+Deno.test("authenticate() logs to the caller's logger object itself, which may keep lines in this", async () => {
+  const { fetch } = google();
+  const log = {
+    lines: [] as string[],
+    debug(m: string) {
+      this.lines.push(m);
+    },
+    info(m: string) {
+      this.lines.push(m);
+    },
+    notice(m: string) {
+      this.lines.push(m);
+    },
+  };
+  await authenticate(wif({ tokenFormat: "access_token", fetch, log }));
+  assert.equal(log.lines.filter((m) => /project number 123456/.test(m)).length, 1);
+});
+
 Deno.test("authenticate() WIF ID token sends audience, includeEmail and normalised delegates", async () => {
   const { fetch, requests } = google();
   const result = await authenticate(wif({

@@ -5,7 +5,12 @@ import assert from "node:assert/strict";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type EnvLike, loadCredentials, type ReadFileLike } from "../../auth/mod.ts";
+import {
+  credentialsFromJson,
+  type EnvLike,
+  loadCredentials,
+  type ReadFileLike,
+} from "../../auth/mod.ts";
 import { fakeFetch, type RecordedRequest } from "./_fake_fetch.ts";
 
 const T0 = 1_700_000_000_000;
@@ -103,6 +108,44 @@ Deno.test("the credentials option comes first, then GOOGLE_APPLICATION_CREDENTIA
   ]);
 });
 
+Deno.test("loadCredentials() logs to the caller's logger object itself, which may keep lines in this", async () => {
+  const log = {
+    lines: [] as string[],
+    debug(m: string) {
+      this.lines.push(m);
+    },
+    info() {},
+  };
+  await loadCredentials({ credentials: user("option"), env: {}, log });
+  assert.deepEqual(log.lines, [
+    "Application Default Credentials: authorized_user from the credentials option",
+  ]);
+});
+
+Deno.test("loadCredentials() signal bounds loading only; credentialsFromJson() signal lasts their life", async () => {
+  const env = { GCE_METADATA_HOST: "169.254.169.254" };
+  const loading = new AbortController();
+  const credentials = await loadCredentials({
+    env,
+    fetch: metadata().fetch,
+    signal: loading.signal,
+  });
+  loading.abort(new Error("load deadline"));
+  assert.equal((await credentials.getAccessToken()).token, "ya29.meta");
+  const aborted = AbortSignal.abort(new Error("stop loading"));
+  const probed = metadata();
+  await assert.rejects(
+    loadCredentials({ env, fetch: probed.fetch, signal: aborted }),
+    /stop loading/,
+  );
+  assert.equal(probed.requests.length, 0, "an aborted signal sends no probe");
+  const life = new AbortController();
+  const { fetch } = fakeFetch(() => Response.json({ access_token: "t", expires_in: 60 }));
+  const closing = credentialsFromJson(user("c"), { fetch, signal: life.signal });
+  life.abort(new Error("closed"));
+  await assert.rejects(closing.getAccessToken(), /closed/);
+});
+
 Deno.test("a GOOGLE_APPLICATION_CREDENTIALS file that cannot be read is an error naming the path", async () => {
   await assert.rejects(
     loadCredentials({
@@ -127,6 +170,62 @@ Deno.test("a GOOGLE_APPLICATION_CREDENTIALS file that cannot be read is an error
   );
 });
 
+Deno.test("gcloud's file that the runtime may not read is skipped for the metadata server", async (t) => {
+  const denials: [string, () => Error][] = [
+    [
+      "Node EACCES",
+      () => Object.assign(new Error("EACCES: permission denied"), { code: "EACCES" }),
+    ],
+    ["Node EPERM", () => Object.assign(new Error("EPERM: not permitted"), { code: "EPERM" })],
+    [
+      "Deno PermissionDenied",
+      () => Object.assign(new Error("denied"), { name: "PermissionDenied" }),
+    ],
+    [
+      "Deno NotCapable",
+      () => Object.assign(new Error("Requires read access"), { name: "NotCapable" }),
+    ],
+  ];
+  const wellKnown = "/home/me/.config/gcloud/application_default_credentials.json";
+  for (const [name, denial] of denials) {
+    await t.step(name, async () => {
+      const readFile = () => Promise.reject(denial());
+      const env = { HOME: "/home/me", GCE_METADATA_HOST: "169.254.169.254" };
+      const credentials = await loadCredentials({ env, readFile, fetch: metadata().fetch });
+      assert.equal(credentials.type, "metadata_server");
+      const refused = fakeFetch(() => Promise.reject(new TypeError("connection refused")));
+      await assert.rejects(
+        loadCredentials({ env, readFile, fetch: refused.fetch }),
+        (error: Error & { code: string }) => {
+          assert.equal(error.code, "ERR_CREDENTIALS_NOT_FOUND");
+          assert.ok(error.message.includes(`${wellKnown} (not readable: `), error.message);
+          return true;
+        },
+      );
+      // GOOGLE_APPLICATION_CREDENTIALS stays an error.
+      await assert.rejects(
+        loadCredentials({ env: { ...env, GOOGLE_APPLICATION_CREDENTIALS: "/k.json" }, readFile }),
+        { code: "ERR_CREDENTIALS_UNREADABLE" },
+      );
+    });
+  }
+  await t.step(
+    "another failure of gcloud's file is an error whose hint is about that file",
+    async () => {
+      const readFile = () => Promise.reject(Object.assign(new Error("EISDIR"), { code: "EISDIR" }));
+      await assert.rejects(
+        loadCredentials({ env: { HOME: "/home/me" }, readFile }),
+        (error: Error & { code: string; hint: string }) => {
+          assert.equal(error.code, "ERR_CREDENTIALS_UNREADABLE");
+          assert.match(error.message, /gcloud's application default credentials\): EISDIR/);
+          assert.ok(!error.hint.includes("GOOGLE_APPLICATION_CREDENTIALS"), error.hint);
+          return true;
+        },
+      );
+    },
+  );
+});
+
 Deno.test("nothing found: ERR_CREDENTIALS_NOT_FOUND lists each place tried", async () => {
   const { fetch, requests } = fakeFetch(() => Promise.reject(new TypeError("connection refused")));
   await assert.rejects(
@@ -138,16 +237,21 @@ Deno.test("nothing found: ERR_CREDENTIALS_NOT_FOUND lists each place tried", asy
         error.message,
         /\/home\/me\/\.config\/gcloud\/application_default_credentials\.json \(not found\)/,
       );
-      assert.match(
+      assert.ok(
+        error.message.endsWith(
+          "the metadata server at http://169.254.169.254 and http://metadata.google.internal. (no answer)",
+        ),
         error.message,
-        /the metadata server at http:\/\/metadata\.google\.internal \(no answer\)/,
       );
       return true;
     },
   );
-  // One probe, one attempt, with the flavor header.
-  assert.equal(requests.length, 1);
-  assert.equal(requests[0]!.headers.get("metadata-flavor"), "Google");
+  // One probe of each address, one attempt each, with the flavor header.
+  assert.deepEqual(requests.map((r) => r.url.host).sort(), [
+    "169.254.169.254",
+    "metadata.google.internal.",
+  ]);
+  assert.ok(requests.every((r) => r.headers.get("metadata-flavor") === "Google"));
   await assert.rejects(loadCredentials({ env: {}, fetch }), /no CLOUDSDK_CONFIG, HOME or APPDATA/);
 });
 
@@ -156,6 +260,98 @@ Deno.test("a server that answers without Metadata-Flavor: Google is not the meta
   await assert.rejects(loadCredentials({ env: { GCE_METADATA_HOST: "127.0.0.1:1" }, fetch }), {
     code: "ERR_CREDENTIALS_NOT_FOUND",
     message: /metadata server at http:\/\/127\.0\.0\.1:1 /,
+  });
+});
+
+Deno.test("without GCE_METADATA_HOST the IP and the trailing-dot name are probed side by side; the first Google answer wins", async (t) => {
+  const server = metadata();
+  for (
+    const [winner, loser] of [
+      ["169.254.169.254", "metadata.google.internal."],
+      ["metadata.google.internal.", "169.254.169.254"],
+    ]
+  ) {
+    await t.step(`${winner} answers`, async () => {
+      const hosts: string[] = [];
+      let loserAborted = false;
+      const fetch = (input: Request | URL | string, init?: RequestInit) => {
+        const host = new URL(String(input)).host;
+        hosts.push(host);
+        if (host === winner) return server.fetch(input, init);
+        // The loser hangs until the probe is cancelled.
+        return new Promise<Response>((_, reject) => {
+          init?.signal?.addEventListener("abort", () => {
+            loserAborted = true;
+            reject(init.signal!.reason);
+          });
+        });
+      };
+      const credentials = await loadCredentials({ env: {}, fetch, now: () => T0 });
+      assert.equal(credentials.type, "metadata_server");
+      assert.equal(credentials.projectId, "meta-project");
+      assert.ok(loserAborted, "the other probe is cancelled");
+      const probes = hosts.length;
+      await credentials.getAccessToken();
+      assert.deepEqual(hosts.slice(0, 2).sort(), [winner, loser].sort());
+      assert.ok(hosts.slice(2).every((host) => host === winner), hosts.join(" "));
+      assert.ok(hosts.length > probes);
+    });
+  }
+  await t.step("an answer without Metadata-Flavor does not win over the real server", async () => {
+    const fake = metadata({ flavor: false });
+    const fetch = (input: Request | URL | string, init?: RequestInit) =>
+      new URL(String(input)).host === "169.254.169.254"
+        ? fake.fetch(input, init)
+        : server.fetch(input, init);
+    const credentials = await loadCredentials({ env: {}, fetch });
+    assert.equal(credentials.type, "metadata_server");
+    await credentials.getAccessToken();
+    assert.equal(fake.requests.length, 1, "only the probe went to the impostor");
+  });
+});
+
+Deno.test("METADATA_SERVER_DETECTION: none skips the metadata server, assume-present skips the probe", async (t) => {
+  await t.step("none", async () => {
+    const { fetch, requests } = metadata();
+    await assert.rejects(
+      loadCredentials({ env: { METADATA_SERVER_DETECTION: "none" }, fetch }),
+      {
+        code: "ERR_CREDENTIALS_NOT_FOUND",
+        message: /the metadata server \(METADATA_SERVER_DETECTION=none\)$/,
+      },
+    );
+    assert.equal(requests.length, 0);
+  });
+  await t.step("assume-present", async () => {
+    const { fetch, requests } = metadata();
+    const credentials = await loadCredentials({
+      env: { METADATA_SERVER_DETECTION: " Assume-Present " },
+      fetch,
+    });
+    assert.equal(credentials.type, "metadata_server");
+    assert.equal(credentials.projectId, "meta-project");
+    assert.ok(requests.every((r) => r.url.host === "169.254.169.254"));
+    assert.equal(
+      requests.filter((r) => r.url.pathname.endsWith("/project/project-id")).length,
+      1,
+      "the project is asked once, with the other facts, not raced",
+    );
+  });
+  for (const value of ["ping-only", "bios-only"]) {
+    await t.step(`${value} probes`, async () => {
+      const { fetch, requests } = fakeFetch(() => Promise.reject(new TypeError("refused")));
+      await assert.rejects(
+        loadCredentials({ env: { METADATA_SERVER_DETECTION: value }, fetch }),
+        { code: "ERR_CREDENTIALS_NOT_FOUND" },
+      );
+      assert.equal(requests.length, 2);
+    });
+  }
+  await t.step("an unknown value is an error naming the variable", async () => {
+    await assert.rejects(
+      loadCredentials({ env: { METADATA_SERVER_DETECTION: "maybe" } }),
+      { name: "RangeError", message: /METADATA_SERVER_DETECTION.*assume-present.*"maybe"/ },
+    );
   });
 });
 
@@ -262,5 +458,10 @@ Deno.test("loadCredentials() reads only own options: a polluted Object.prototype
   }
   assert.deepEqual(read, []);
   assert.ok(urls.length > 0);
-  for (const url of urls) assert.equal(new URL(url).hostname, "metadata.google.internal");
+  for (const url of urls) {
+    assert.ok(
+      ["169.254.169.254", "metadata.google.internal."].includes(new URL(url).hostname),
+      url,
+    );
+  }
 });

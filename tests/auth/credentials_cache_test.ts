@@ -177,6 +177,53 @@ Deno.test("fetch() sends the bearer, refreshes on a 401 and retries once with th
   assert.equal(denied.status, 401);
 });
 
+Deno.test("fetch() sends a stream body once, keeps no copy and returns a 401 as is", async (t) => {
+  const inputs: [string, (body: ReadableStream<Uint8Array>) => [Request | string, RequestInit?]][] =
+    [
+      [
+        "init body",
+        (body) => ["https://x.example/up", { method: "POST", body, duplex: "half" } as RequestInit],
+      ],
+      ["Request input", (body) => [
+        new Request(
+          "https://x.example/up",
+          { method: "POST", body, duplex: "half" } as RequestInit,
+        ),
+      ]],
+    ];
+  for (const [name, build] of inputs) {
+    await t.step(name, async () => {
+      let pulls = 0;
+      const chunks = ["a", "b", "c"];
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          pulls++;
+          const chunk = chunks.shift();
+          if (chunk === undefined) controller.close();
+          else controller.enqueue(new TextEncoder().encode(chunk));
+        },
+      }, { highWaterMark: 0 });
+      let issued = 0;
+      const api: string[] = [];
+      const { fetch } = fakeFetch((request) => {
+        if (request.url.hostname === "oauth2.googleapis.com") {
+          issued++;
+          return Response.json({ access_token: `ya29.t${issued}`, expires_in: 3600 });
+        }
+        api.push(request.body);
+        return new Response("expired", { status: 401 });
+      });
+      const [input, init] = build(body);
+      const response = await credentialsFromJson(USER, { fetch }).fetch(input, init);
+      assert.equal(response.status, 401);
+      assert.equal(await response.text(), "expired", "the 401 body is handed back unread");
+      assert.deepEqual(api, ["abc"]);
+      assert.equal(issued, 1, "no fresh token: the 401 is not retried");
+      assert.equal(pulls, 4, "three chunks and the end, each pulled once");
+    });
+  }
+});
+
 Deno.test("getRequestHeaders() has x-goog-user-project only with a quota project", async () => {
   const { make } = setup();
   assert.deepEqual(await make().getRequestHeaders(), { authorization: "Bearer ya29.t1" });

@@ -82,7 +82,7 @@ const CASES: Case[] = [
     "ERR_CREDENTIALS_UNSUPPORTED",
     /"gdch_service_account", expected one of/,
   ],
-  ...["client_email", "private_key", "private_key_id"].map((field): Case => [
+  ...["client_email", "private_key"].map((field): Case => [
     `service_account without ${field}`,
     without(SERVICE_ACCOUNT, field),
     "ERR_CREDENTIALS_FIELD_MISSING",
@@ -98,7 +98,16 @@ const CASES: Case[] = [
     "service_account private_key not PEM",
     { ...SERVICE_ACCOUNT, private_key: "client-secret-value" },
     "ERR_CREDENTIALS_FIELD_INVALID",
-    /"private_key" is not a PEM private key/,
+    /"private_key" is not a PKCS #8 PEM private key \(BEGIN PRIVATE KEY\)/,
+  ],
+  [
+    "service_account private_key in PKCS #1",
+    {
+      ...SERVICE_ACCOUNT,
+      private_key: PRIVATE_KEY.replaceAll("PRIVATE KEY", "RSA PRIVATE KEY"),
+    },
+    "ERR_CREDENTIALS_FIELD_INVALID",
+    /"private_key" is a PKCS #1 key .*`openssl pkcs8 -topk8 -nocrypt -in key\.pem`/,
   ],
   [
     "service_account token_uri not a URL",

@@ -8,7 +8,7 @@ import {
   credentialsFromJson,
   type CredentialsOptions,
 } from "../../auth/mod.ts";
-import { type RecordedRequest, routeFetch } from "./_fake_fetch.ts";
+import { fakeFetch, type RecordedRequest, routeFetch } from "./_fake_fetch.ts";
 import { testKey } from "./_keys.ts";
 
 const T0 = 1_700_000_000_000;
@@ -97,6 +97,19 @@ Deno.test("service_account outside googleapis.com: a self-signed JWT with the sc
   assert.equal(payload.sub, key.client_email);
   assert.equal(expiresAt.getTime(), T0 + 3_600_000);
   assert.equal(requests.length, 0);
+});
+
+Deno.test("service_account without private_key_id: the assertion is signed with no kid", async () => {
+  const { key, publicKey } = await testKey();
+  const { private_key_id: _, ...noId } = key;
+  const { fetch, requests } = routeFetch({
+    "/token": () => Response.json({ access_token: "ya29.sa", expires_in: 3599 }),
+  });
+  const credentials = credentialsFromJson(noId, { fetch, now: () => T0 });
+  assert.equal((await credentials.getAccessToken()).token, "ya29.sa");
+  const assertion = new URLSearchParams(requests[0]!.body).get("assertion")!;
+  const { protectedHeader } = await jwtVerify(assertion, publicKey, { currentDate: new Date(T0) });
+  assert.deepEqual(protectedHeader, { alg: "RS256", typ: "JWT" });
 });
 
 Deno.test("external_account: the step's file makes one OIDC + STS + IAM set for 50 concurrent callers", async () => {
@@ -370,4 +383,63 @@ Deno.test("a rejected refresh token is an error with no secret of the file in it
       return true;
     },
   );
+});
+
+Deno.test("external_account: a json url source answering a text token never quotes it", async () => {
+  const opaque = "opaque-subject-token-0123456789abcdef";
+  const { fetch } = routeFetch({ "/json": () => new Response(opaque) });
+  const credentials = credentialsFromJson({
+    ...stepFile(SA),
+    credential_source: {
+      url: "https://idp.example/json",
+      format: { type: "json", subject_token_field_name: "jwt" },
+    },
+  }, { fetch, retry: { attempts: 1 } });
+  await assert.rejects(credentials.getAccessToken(), (error: Error & { code: string }) => {
+    assert.equal(error.code, "ERR_TOKEN_RESPONSE_INVALID");
+    assert.ok(!error.message.includes("opaque-subject"), error.message);
+    assert.match(
+      error.message,
+      /is not JSON \(37 characters, text\/plain;charset=UTF-8, not shown\)$/,
+    );
+    return true;
+  });
+});
+
+Deno.test("external_account: a credential_source with both file and url is refused", () => {
+  assert.throws(
+    () =>
+      credentialsFromJson({
+        ...stepFile(SA),
+        credential_source: { file: "/var/run/token", url: "https://idp.example/token" },
+      }),
+    (error: Error & { code: string }) => {
+      assert.equal(error.code, "ERR_CREDENTIALS_FIELD_INVALID");
+      assert.match(error.message, /"file" and "url"/);
+      return true;
+    },
+  );
+});
+
+Deno.test("external_account: the retry log line names origin and path, never userinfo or the query", async () => {
+  const { fetch } = fakeFetch((request, i) =>
+    i === 0
+      ? new Response("busy", { status: 503 })
+      : request.url.pathname === "/subject"
+      ? new Response("eyJ.url.text")
+      : GOOGLE["/token"](request)
+  );
+  const lines: string[] = [];
+  const credentials = credentialsFromJson({
+    ...stepFile(),
+    credential_source: { url: "http://user:pass@idp.example/subject?code=KEY" },
+  }, {
+    fetch,
+    sleep: () => Promise.resolve(),
+    log: { debug: (line: string) => void lines.push(line), info: () => {} },
+  });
+  await credentials.getAccessToken();
+  assert.equal(lines.length, 1, lines.join("\n"));
+  assert.match(lines[0]!, /^Retrying GET http:\/\/idp\.example\/subject in \d+ ms after HTTP 503/);
+  assert.ok(!/user|pass|KEY/.test(lines[0]!), lines[0]);
 });

@@ -19,6 +19,20 @@ Deno.test("_redact() removes JWTs, bearer credentials, Google tokens, keys and t
       '{"access_token":"[REDACTED]","x":1}',
     ],
     ["JSON accessToken field", '{"accessToken" : "s3cr3t"}', '{"accessToken" : "[REDACTED]"}'],
+    ...[
+      "refresh_token",
+      "refreshToken",
+      "client_secret",
+      "clientSecret",
+      "id_token",
+      "idToken",
+      "private_key",
+      "privateKey",
+    ].map((field): [string, string, string] => [
+      `JSON ${field} field`,
+      `{"${field}":"opaque-s3cr3t","n":1}`,
+      `{"${field}":"[REDACTED]","n":1}`,
+    ]),
   ];
   for (const [name, input, expected] of rows) {
     await t.step(name, () => assert.equal(_redact(input), expected));
