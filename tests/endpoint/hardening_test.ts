@@ -164,3 +164,14 @@ Deno.test("endpoint() takes linear time on hostile input", async (t) => {
     await t.step(name, () => assertLinear(make));
   }
 });
+
+Deno.test("assertLinear() rejects quadratic work", () => {
+  // One full scan of the input per 20 characters: 5,000 scans of 100k against 500 of 10k.
+  const quadratic = (size: number) => () => {
+    const text = "a".repeat(size);
+    let misses = 0;
+    for (let scan = 0; scan < size / 20; scan++) misses += text.indexOf("b", scan);
+    return misses;
+  };
+  assert.throws(() => assertLinear(quadratic), /times as much expected/);
+});
