@@ -1,10 +1,20 @@
-// A table of bad inputs and environments: each makes dist/main.mjs exit 1 with one error
-// annotation naming the input, before any request is sent or any file is written, leaking nothing
-// (with step debug logging off and on).
+// A table of bad inputs and environments: each makes the step fail with one error annotation
+// naming the input, before any request is sent or any file is written, leaking nothing. Every case
+// runs through run() in process (with the real fetch and an emulator); one case of each kind also
+// runs through the built dist/main.mjs under node, with step debug logging off and on, and must
+// print the same annotation.
 import assert from "node:assert/strict";
 import { keySecrets } from "../_helpers/secrets.ts";
 import { assertNoSecretLeaks } from "./_hygiene.ts";
-import { errors, runStep, withRunnerDirs, workspaceFiles } from "../../action/_local_runner.ts";
+import { fakeCore } from "./_fake_core.ts";
+import {
+  errors,
+  type RunnerDirs,
+  runStep,
+  withRunnerDirs,
+  workspaceFiles,
+} from "../../action/_local_runner.ts";
+import { run } from "../../action/main.ts";
 import { type Emulator, startEmulator } from "../../emulator/mod.ts";
 
 interface Case {
@@ -276,51 +286,139 @@ const CASES: Case[] = [
 
 const DEBUG = { RUNNER_DEBUG: "1", ACTIONS_STEP_DEBUG: "true" };
 
-for (const debug of [false, true]) {
-  Deno.test(
-    `dist/main.mjs rejects bad inputs before sending or writing anything${
-      debug ? " (debug logging on)" : ""
-    }`,
-    async (t) => {
-      const world = await startEmulator();
-      try {
-        const key = await world.serviceAccountKey();
-        for (const row of CASES) {
-          await t.step(row.name, () =>
-            withRunnerDirs(async (dirs) => {
-              const before = world.requests.length;
-              const inputs = row.inputs(world, key);
-              const run = await runStep("main", {
-                dirs,
-                inputs,
-                env: { ...world.env, ...(debug ? DEBUG : {}), ...row.env },
-              });
-              assert.equal(run.code, 1, run.stdout);
-              const annotations = errors(run);
-              assert.equal(annotations.length, 1, run.stdout);
-              assert.ok(annotations[0]!.includes(row.names), annotations[0]);
-              assert.match(annotations[0]!, /^ERR_[A-Z0-9_]+: /);
-              assert.match(annotations[0]!, /\nHint: /);
-              assert.doesNotMatch(run.stdout + run.stderr, /\n\s+at |%0A\s+at /, "no stack trace");
-              assert.doesNotMatch(run.stdout, /Unexpected failure/);
-              assert.equal(run.stderr, "");
-              assert.equal(world.requests.length, before, "the emulator got no request");
-              assert.deepEqual(workspaceFiles(dirs), [], "no file written");
-              assert.deepEqual(run.outputs, {});
-              assert.deepEqual(run.exported, {});
-              assert.deepEqual(run.state, {});
-              assertNoSecretLeaks([run], [
-                world.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN ?? "",
-                inputs.credentials_json ?? "",
-                ...keySecrets(key),
-              ]);
-            }));
-        }
-        assert.ok(CASES.length >= 30);
-        assert.equal(world.requests.length, 0, "no case sent anything");
-      } finally {
-        await world.close();
-      }
-    },
-  );
+/** One case of each kind of check, also run through dist/main.mjs. */
+const THROUGH_DIST = new Set([
+  "both modes",
+  "provider with a project id",
+  "key that is base64 of plain text",
+  "lifetime of 13h in key mode",
+  "id_token without audience",
+  "create_credentials_file yes",
+  "missing OIDC request token",
+  "workspace that is a file",
+  "endpoint override that is not a URL",
+]);
+
+/** The environment a runner gives the step (as `runStep` builds it), `undefined` removing. */
+function runnerEnv(
+  dirs: RunnerDirs,
+  extra: Record<string, string | undefined>,
+): Record<string, string | undefined> {
+  const env = {
+    HOME: dirs.root,
+    CI: "true",
+    GITHUB_ACTIONS: "true",
+    GITHUB_WORKSPACE: dirs.workspace,
+    RUNNER_TEMP: dirs.temp,
+    ...extra,
+  };
+  return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined));
 }
+
+/** The secrets of a case: the runner's request token, the key JSON and the key's lines. */
+function secretsOf(world: Emulator, inputs: Record<string, string>, key: string): string[] {
+  return [
+    world.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN ?? "",
+    inputs.credentials_json ?? "",
+    ...keySecrets(key),
+  ];
+}
+
+/** The one annotation names the input and says what to do, with no stack trace. */
+function assertAnnotation(row: Case, annotations: string[], log: string): void {
+  assert.equal(annotations.length, 1, log);
+  assert.ok(annotations[0]!.includes(row.names), annotations[0]);
+  assert.match(annotations[0]!, /^ERR_[A-Z0-9_]+: /);
+  assert.match(annotations[0]!, /\nHint: /);
+  assert.doesNotMatch(log, /\n\s+at |%0A\s+at /, "no stack trace");
+  assert.doesNotMatch(log, /Unexpected failure/);
+}
+
+/** Runs `row` through run() in process; asserts it failed before any call, file or output. */
+async function runInProcess(
+  world: Emulator,
+  key: string,
+  row: Case,
+  dirs: RunnerDirs,
+): Promise<string[]> {
+  const before = world.requests.length;
+  const inputs = row.inputs(world, key);
+  const core = fakeCore(inputs);
+  const calls: string[] = [];
+  await run(core, {
+    env: runnerEnv(dirs, { ...world.env, ...row.env }),
+    fetch: (input, init) => {
+      calls.push(String(input instanceof Request ? input.url : input));
+      return fetch(input, init);
+    },
+  });
+  assertAnnotation(row, core.failed, core.log.join("\n"));
+  assert.deepEqual(calls, [], "no request was sent");
+  assert.equal(world.requests.length, before, "the emulator got no request");
+  assert.deepEqual(workspaceFiles(dirs), [], "no file written");
+  assert.deepEqual([...core.outputs], []);
+  assert.deepEqual([...core.exported], []);
+  assert.deepEqual([...core.saved], []);
+  const masked = core.log.filter((line) => line.startsWith("mask:")).map((line) => line.slice(5));
+  const secrets = [...secretsOf(world, inputs, key), ...masked].filter((secret) =>
+    secret.length >= 8
+  );
+  assert.ok(secrets.length > 0, "the hygiene check has secrets to look for");
+  for (const line of core.log.filter((line) => !line.startsWith("mask:"))) {
+    for (const secret of secrets) {
+      assert.ok(!line.includes(secret), `a secret leaks: ${line.slice(0, 120)}`);
+    }
+  }
+  return core.failed;
+}
+
+Deno.test("run() rejects bad inputs before sending or writing anything", async (t) => {
+  const world = await startEmulator();
+  try {
+    const key = await world.serviceAccountKey();
+    for (const row of CASES) {
+      await t.step(row.name, async () => {
+        await withRunnerDirs((dirs) => runInProcess(world, key, row, dirs));
+      });
+    }
+    assert.ok(CASES.length >= 30);
+    assert.equal(world.requests.length, 0, "no case sent anything");
+  } finally {
+    await world.close();
+  }
+});
+
+Deno.test("dist/main.mjs rejects one bad input of each kind as run() does (debug logging off and on)", async (t) => {
+  const world = await startEmulator();
+  try {
+    const key = await world.serviceAccountKey();
+    const rows = CASES.filter((row) => THROUGH_DIST.has(row.name));
+    assert.equal(rows.length, THROUGH_DIST.size, "every named case exists");
+    for (const debug of [false, true]) {
+      for (const row of rows) {
+        await t.step(`${row.name}${debug ? " (debug)" : ""}`, () =>
+          withRunnerDirs(async (dirs) => {
+            const expected = await runInProcess(world, key, row, dirs);
+            const inputs = row.inputs(world, key);
+            const step = await runStep("main", {
+              dirs,
+              inputs,
+              env: { ...world.env, ...(debug ? DEBUG : {}), ...row.env },
+            });
+            assert.equal(step.code, 1, step.stdout);
+            assertAnnotation(row, errors(step), step.stdout + step.stderr);
+            assert.deepEqual(errors(step), expected, "the annotation run() gives");
+            assert.equal(step.stderr, "");
+            assert.equal(world.requests.length, 0, "the emulator got no request");
+            assert.deepEqual(workspaceFiles(dirs), [], "no file written");
+            assert.deepEqual(step.outputs, {});
+            assert.deepEqual(step.exported, {});
+            assert.deepEqual(step.state, {});
+            assertNoSecretLeaks([step], secretsOf(world, inputs, key));
+          }));
+      }
+    }
+  } finally {
+    await world.close();
+  }
+});

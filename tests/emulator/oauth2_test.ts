@@ -9,12 +9,16 @@ import type { Emulator } from "../../emulator/mod.ts";
 const AUD = "https://oauth2.googleapis.com/token";
 const GMAIL = "https://www.googleapis.com/auth/gmail.readonly";
 
+/** One user-managed key per emulator for its assertions (each new key costs an RSA key pair). */
+const KEYS = new WeakMap<Emulator, Promise<string>>();
+
 async function assertion(
   emulator: Emulator,
   claims: Record<string, unknown>,
   lifetime = 3600,
 ): Promise<string> {
-  const key = JSON.parse(await emulator.serviceAccountKey());
+  if (!KEYS.has(emulator)) KEYS.set(emulator, emulator.serviceAccountKey());
+  const key = JSON.parse(await KEYS.get(emulator)!);
   const iat = Math.floor(Date.now() / 1000);
   return await new SignJWT({
     iss: key.client_email,
