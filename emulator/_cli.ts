@@ -9,9 +9,11 @@ import { join } from "node:path";
 import process from "node:process";
 import { parseArgs } from "node:util";
 import { startEmulator } from "./emulator.ts";
+import { _KEYS_VARIABLE, _makeKeySet } from "./_key_pool.ts";
 import type { Emulator } from "./types.ts";
 
 const USAGE = `Usage: gcp-oidc-emulator [--port <port>] [--credentials <type>]
+       gcp-oidc-emulator --make-keys <count>
 
 Starts the emulator of GitHub OIDC and Google STS, IAM Credentials, OAuth2, Cloud Resource Manager
 and the metadata server on 127.0.0.1, prints the environment to export (export NAME='value' lines)
@@ -21,6 +23,9 @@ and serves until SIGINT or SIGTERM.
   --credentials <type>  also write a credentials file pointing at the emulator and export
                         GOOGLE_APPLICATION_CREDENTIALS: service_account, authorized_user or
                         impersonated_service_account
+  --make-keys <count>   print a JWK Set of <count> new RSA private keys and exit: name that file
+                        in ${_KEYS_VARIABLE} and every emulator process starts from those keys
+                        instead of making its own (for test suites that start many emulators)
   --help                print this
 `;
 
@@ -35,18 +40,31 @@ function _shellQuote(value: string): string {
   return `'${value.replaceAll("'", `'\\''`)}'`;
 }
 
-function _options(args: readonly string[]): { port: number; credentials?: string } | "help" {
+function _options(
+  args: readonly string[],
+): { port: number; credentials?: string } | { makeKeys: number } | "help" {
   const { values } = parseArgs({
     args: [...args],
     options: {
       port: { type: "string" },
       credentials: { type: "string" },
+      "make-keys": { type: "string" },
       help: { type: "boolean" },
     },
     strict: true,
     allowPositionals: false,
   });
   if (values.help === true) return "help";
+  const makeKeys = values["make-keys"];
+  if (makeKeys !== undefined) {
+    if (!/^[1-9]\d{0,2}$/.test(makeKeys)) {
+      throw new TypeError(`--make-keys "${makeKeys}" is not a count: use 1 to 999`);
+    }
+    if (values.port !== undefined || values.credentials !== undefined) {
+      throw new TypeError("--make-keys prints keys and exits: pass it alone");
+    }
+    return { makeKeys: Number(makeKeys) };
+  }
   const port = values.port === undefined ? 0 : Number(values.port);
   if (values.port !== undefined && !/^\d{1,5}$/.test(values.port)) {
     throw new TypeError(`--port "${values.port}" is not a port number: use 0 to 65535`);
@@ -85,6 +103,10 @@ export async function _runCli(args: readonly string[] = process.argv.slice(2)): 
   }
   if (options === "help") {
     process.stdout.write(USAGE);
+    return;
+  }
+  if ("makeKeys" in options) {
+    process.stdout.write(`${JSON.stringify(await _makeKeySet(options.makeKeys))}\n`);
     return;
   }
   let emulator: Emulator | undefined;
