@@ -50,6 +50,10 @@ export type AuthErrorCode =
   | GithubOidcErrorCode
   | TokenErrorCode;
 
+const NEW_KEY_HINT = "Create a new key for the service account and pass the file as downloaded";
+const IAM_TOKEN_HINT =
+  "Grant roles/iam.serviceAccountTokenCreator (or roles/iam.workloadIdentityUser for federation) on the service account to the caller; IAM changes take up to 5 minutes to apply";
+
 /** The default hint of each code: one imperative sentence saying what to do. */
 export const AUTH_ERROR_HINTS: Readonly<Record<AuthErrorCode, string>> = Object.freeze({
   ERR_OPTIONS_INVALID:
@@ -68,9 +72,8 @@ export const AUTH_ERROR_HINTS: Readonly<Record<AuthErrorCode, string>> = Object.
     "Pass the key file as downloaded (minified with `jq -c .` if needed) or its base64 encoding",
   ERR_KEY_UNSUPPORTED_TYPE:
     'Pass a service account key ("type": "service_account"); use workload_identity_provider for federation',
-  ERR_KEY_FIELD_MISSING: "Create a new key for the service account and pass the file as downloaded",
-  ERR_KEY_PRIVATE_KEY_INVALID:
-    "Create a new key for the service account and pass the file as downloaded",
+  ERR_KEY_FIELD_MISSING: NEW_KEY_HINT,
+  ERR_KEY_PRIVATE_KEY_INVALID: NEW_KEY_HINT,
   ERR_OIDC_UNAVAILABLE:
     "Add `permissions: id-token: write` to the job; jobs from forks and Dependabot get no OIDC token",
   ERR_CREDENTIALS_NOT_FOUND:
@@ -89,10 +92,8 @@ export const AUTH_ERROR_HINTS: Readonly<Record<AuthErrorCode, string>> = Object.
     "Check that the job has `permissions: id-token: write` and is still running; retry the job if GitHub had an outage",
   ERR_STS_EXCHANGE_FAILED:
     "Check the provider name, the OIDC audience and the provider's attribute condition against the token's claims",
-  ERR_IAM_ACCESS_TOKEN_FAILED:
-    "Grant roles/iam.serviceAccountTokenCreator (or roles/iam.workloadIdentityUser for federation) on the service account to the caller; IAM changes take up to 5 minutes to apply",
-  ERR_IAM_ID_TOKEN_FAILED:
-    "Grant roles/iam.serviceAccountTokenCreator (or roles/iam.workloadIdentityUser for federation) on the service account to the caller; IAM changes take up to 5 minutes to apply",
+  ERR_IAM_ACCESS_TOKEN_FAILED: IAM_TOKEN_HINT,
+  ERR_IAM_ID_TOKEN_FAILED: IAM_TOKEN_HINT,
   ERR_IAM_SIGN_JWT_FAILED:
     "Grant roles/iam.serviceAccountTokenCreator on the service account to the workload identity principal; IAM changes take up to 5 minutes to apply",
   ERR_OAUTH2_TOKEN_FAILED:

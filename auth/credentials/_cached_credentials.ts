@@ -1,6 +1,6 @@
 // Credentials over a source: the access token cache, one ID token cache per audience, request
 // headers and the authorized fetch.
-import { CLOUD_PLATFORM_SCOPE } from "../iam_credentials.ts";
+import { _scopesOrDefault } from "../iam_credentials.ts";
 import type { CallOptions } from "../types.ts";
 import { _readFileDefault } from "./_runtime.ts";
 import type { _FetchContext, _Source } from "./_source.ts";
@@ -62,21 +62,15 @@ export class _CachedCredentials implements Credentials {
   constructor(source: _Source, options: CredentialsOptions, projectId?: string) {
     this.type = source.type;
     this.universeDomain = source.universeDomain;
-    const project = projectId ?? source.projectId;
-    if (project !== undefined) this.projectId = project;
-    if (source.quotaProjectId !== undefined) this.quotaProjectId = source.quotaProjectId;
-    if (source.serviceAccountEmail !== undefined) {
-      this.serviceAccountEmail = source.serviceAccountEmail;
-    }
+    this.projectId = projectId ?? source.projectId;
+    this.quotaProjectId = source.quotaProjectId;
+    this.serviceAccountEmail = source.serviceAccountEmail;
     this.#source = source;
     this.#now = options.now ?? Date.now;
     this.#eagerMs = _eagerMs(options);
-    const scopes = options.scopes !== undefined && options.scopes.length > 0
-      ? [...options.scopes]
-      : [CLOUD_PLATFORM_SCOPE];
     this.#context = {
       call: _callOptions(options),
-      scopes,
+      scopes: _scopesOrDefault(options.scopes),
       readFile: options.readFile ?? _readFileDefault,
     };
     this.#accessToken = new _TokenCache(

@@ -58,8 +58,8 @@ export function _impersonatedServiceAccountSource(fields: _Fields): _Source {
     type: "impersonated_service_account",
     universeDomain: _universeOf(fields),
     serviceAccountEmail: impersonation.serviceAccount,
-    ...(impersonation.projectId === undefined ? {} : { projectId: impersonation.projectId }),
-    ...(quotaProjectId === undefined ? {} : { quotaProjectId }),
+    projectId: impersonation.projectId,
+    quotaProjectId,
     accessToken: async (context) =>
       await impersonation.accessToken(await sourceToken(context), context),
     idToken: async (audience, includeEmail, context) =>
