@@ -32,7 +32,7 @@ export interface ExchangeTokenOptions extends CallOptions {
 }
 
 /** The claims of a GitHub OIDC token that attribute conditions are written against. */
-export const GITHUB_TOKEN_HINT_CLAIMS: readonly string[] = Object.freeze([
+export const GITHUB_TOKEN_HINT_CLAIMS: readonly string[] = /* @__PURE__ */ Object.freeze([
   "sub",
   "repository",
   "repository_owner",
