@@ -1,7 +1,7 @@
 // The metadata server of Google Cloud runtimes (Compute Engine, Cloud Run, Cloud Functions, GKE):
 // the probe, project id, universe domain, default service account email, access tokens and ID
 // tokens (`format=full`), every call with `Metadata-Flavor: Google`.
-import { endpoint } from "../../endpoint/mod.ts";
+import { _bareEndpoint as endpoint } from "../../endpoint/_bare_endpoint.ts";
 import { AuthError, GoogleApiError } from "../errors.ts";
 import { _httpRequest } from "../_google_request.ts";
 import { _requestJson, _requestText, type _TextResponse } from "../_http.ts";

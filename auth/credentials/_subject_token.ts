@@ -1,7 +1,7 @@
 // The subject token of an `external_account` file: from its `credential_source` URL (GET with the
 // file's headers) or file, as text or as a field of JSON. AWS, executable and certificate sources
 // are refused at parse time.
-import { endpoint } from "../../endpoint/mod.ts";
+import { _bareEndpoint as endpoint } from "../../endpoint/_bare_endpoint.ts";
 import { GoogleApiError } from "../errors.ts";
 import { _httpRequest } from "../_google_request.ts";
 import { _requestJson, _requestText } from "../_http.ts";
