@@ -157,17 +157,17 @@ export class AuthError extends Error {
   /** The class name, as a string literal so it survives minification. */
   override name = "AuthError";
   /** Stable machine-readable code. */
-  readonly code: AuthErrorCode;
+  declare readonly code: AuthErrorCode;
   /** What to do about it. */
-  readonly hint: string;
+  declare readonly hint: string;
   /** HTTP status of the failed call (0 for network errors and timeouts), if a call failed. */
-  readonly status?: number;
+  declare readonly status?: number;
   /** Google's `error.status` or OAuth `error`, when the response had one. */
-  readonly googleStatus?: string;
+  declare readonly googleStatus?: string;
   /** Google's `error.message` or OAuth `error_description` (redacted), when the response had one. */
-  readonly googleMessage?: string;
+  declare readonly googleMessage?: string;
   /** The `authenticate()` option the error is about, when there is one. */
-  readonly option?: string;
+  declare readonly option?: string;
 
   /**
    * Builds the error, redacting secrets from every text field.
@@ -188,7 +188,7 @@ export class AuthError extends Error {
       options.hint ?? (unreachable ? NETWORK_HINT : AUTH_ERROR_HINTS[code]),
       secrets,
     );
-    // The fields are declared, so each is an own property (undefined when not given) either way.
+    // Every field is assigned (undefined when not given), so each is an own property.
     this.status = options.status;
     this.googleStatus = options.googleStatus;
     this.googleMessage = options.googleMessage && _redact(options.googleMessage, secrets);

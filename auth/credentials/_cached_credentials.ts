@@ -47,11 +47,12 @@ function _isReplayable(input: Request | URL | string, init: RequestInit | undefi
 
 /** Credentials that cache and refresh the tokens of `source`. */
 export class _CachedCredentials implements Credentials {
-  readonly type: CredentialsType;
-  readonly projectId?: string;
-  readonly universeDomain: string;
-  readonly quotaProjectId?: string;
-  readonly serviceAccountEmail?: string;
+  // Assigned in the constructor, in this order (declared, so no empty class fields are emitted).
+  declare readonly type: CredentialsType;
+  declare readonly projectId?: string;
+  declare readonly universeDomain: string;
+  declare readonly quotaProjectId?: string;
+  declare readonly serviceAccountEmail?: string;
   #source: _Source;
   #context: _FetchContext;
   #now: () => number;
@@ -61,8 +62,8 @@ export class _CachedCredentials implements Credentials {
 
   constructor(source: _Source, options: CredentialsOptions, projectId?: string) {
     this.type = source.type;
-    this.universeDomain = source.universeDomain;
     this.projectId = projectId ?? source.projectId;
+    this.universeDomain = source.universeDomain;
     this.quotaProjectId = source.quotaProjectId;
     this.serviceAccountEmail = source.serviceAccountEmail;
     this.#source = source;
