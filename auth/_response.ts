@@ -7,7 +7,8 @@ export function _isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function _field(json: unknown, field: string): unknown {
+/** The own property `field` of `json` when it is an object (never an inherited one), else undefined. */
+export function _field(json: unknown, field: string): unknown {
   if (typeof json !== "object" || json === null || !Object.hasOwn(json, field)) return undefined;
   return (json as Record<string, unknown>)[field];
 }
