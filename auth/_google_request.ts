@@ -1,5 +1,5 @@
 // Describes one Google REST call with endpoint() and serializes it for _http.ts.
-import { endpoint } from "../endpoint/mod.ts";
+import { _bareEndpoint as endpoint } from "../endpoint/_bare_endpoint.ts";
 import type { RequestOptions, RequestParameters } from "../endpoint/mod.ts";
 import type { _HttpRequest } from "./_http.ts";
 import { _withoutPrototype } from "./_own.ts";

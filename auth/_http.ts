@@ -250,7 +250,7 @@ export async function _requestJson(
   options: CallOptions,
   spec: _FailureSpec,
 ): Promise<_JsonResponse> {
-  const outcome = await _requestOk(request, options, spec);
+  const outcome = await _requestText(request, options, spec);
   const json = _parseJson(outcome.text);
   if (json === undefined) {
     throw new TokenError(
@@ -302,14 +302,6 @@ export interface _TextResponse {
  * the status, headers and body text of the 2xx response.
  */
 export async function _requestText(
-  request: _HttpRequest,
-  options: CallOptions,
-  spec: Omit<_FailureSpec, "field">,
-): Promise<_TextResponse> {
-  return await _requestOk(request, options, spec);
-}
-
-async function _requestOk(
   request: _HttpRequest,
   options: CallOptions,
   spec: Omit<_FailureSpec, "field">,

@@ -1,12 +1,14 @@
 // Reading fields of successful token responses; a missing field is a TokenError.
 import { TokenError } from "./errors.ts";
+import type { ExpiringToken } from "./types.ts";
 
 /** Whether `value` is a JSON object (not an array or null). */
 export function _isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function _field(json: unknown, field: string): unknown {
+/** The own property `field` of `json` when it is an object (never an inherited one), else undefined. */
+export function _field(json: unknown, field: string): unknown {
   if (typeof json !== "object" || json === null || !Object.hasOwn(json, field)) return undefined;
   return (json as Record<string, unknown>)[field];
 }
@@ -61,4 +63,9 @@ export function _expireTime(json: unknown, field: string): Date | undefined {
   const time = typeof raw === "string" ? Date.parse(raw) : NaN;
   if (Number.isNaN(time)) throw _invalidExpiry(field, raw);
   return new Date(time);
+}
+
+/** `{ token, expiresAt }`, without an `expiresAt` key when the expiry is unknown. */
+export function _expiring(token: string, expiresAt: Date | undefined): ExpiringToken {
+  return expiresAt === undefined ? { token } : { token, expiresAt };
 }

@@ -18,30 +18,26 @@ export const _DEFAULT_RETRY: Readonly<_RetryPolicy> = Object.freeze({
 
 export const _DEFAULT_TIMEOUT_MS = 5_000;
 
-function _nonNegative(name: string, value: number | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (!Number.isFinite(value) || value < 0) {
-    throw new RangeError(
-      `Cannot use retry option "${name}": expected a finite number >= 0, got ${value}`,
-    );
-  }
-  return value;
-}
-
-/** Fills in defaults and validates the caller's retry options. */
+/**
+ * Fills in defaults and validates the caller's retry options, in the policy's order: each must be
+ * a finite number >= 0, and `attempts` an integer >= 1.
+ */
 export function _retryPolicy(options: RetryOptions = {}): _RetryPolicy {
-  const attempts = _nonNegative("attempts", options.attempts, _DEFAULT_RETRY.attempts);
-  if (!Number.isInteger(attempts) || attempts < 1) {
-    throw new RangeError(
-      `Cannot use retry option "attempts": expected an integer >= 1, got ${attempts}`,
-    );
+  const policy = { ..._DEFAULT_RETRY };
+  for (const name of Object.keys(policy) as (keyof _RetryPolicy)[]) {
+    const value = options[name];
+    if (value === undefined) continue;
+    const expected = !(Number.isFinite(value) && value >= 0)
+      ? "a finite number >= 0"
+      : name === "attempts" && !(Number.isInteger(value) && value >= 1)
+      ? "an integer >= 1"
+      : undefined;
+    if (expected !== undefined) {
+      throw new RangeError(`Cannot use retry option "${name}": expected ${expected}, got ${value}`);
+    }
+    policy[name] = value;
   }
-  return {
-    attempts,
-    baseDelayMs: _nonNegative("baseDelayMs", options.baseDelayMs, _DEFAULT_RETRY.baseDelayMs),
-    maxDelayMs: _nonNegative("maxDelayMs", options.maxDelayMs, _DEFAULT_RETRY.maxDelayMs),
-    budgetMs: _nonNegative("budgetMs", options.budgetMs, _DEFAULT_RETRY.budgetMs),
-  };
+  return policy;
 }
 
 /** 408, 429 and every 5xx are worth another attempt; any other status is final. */

@@ -50,27 +50,32 @@ export type AuthErrorCode =
   | GithubOidcErrorCode
   | TokenErrorCode;
 
+const NEW_KEY_HINT = "Create a new key for the service account and pass the file as downloaded";
+const NO_FORK_SECRETS =
+  "; secrets are not passed to workflows triggered from forks, including Dependabot";
+const IAM_DELAY = "; IAM changes take up to 5 minutes to apply";
+const IAM_TOKEN_HINT =
+  `Grant roles/iam.serviceAccountTokenCreator (or roles/iam.workloadIdentityUser for federation) on the service account to the caller${IAM_DELAY}`;
+
 /** The default hint of each code: one imperative sentence saying what to do. */
 export const AUTH_ERROR_HINTS: Readonly<Record<AuthErrorCode, string>> = Object.freeze({
   ERR_OPTIONS_INVALID:
     "Fix the named option; see the documentation of authenticate() for its format",
   ERR_OPTIONS_CREDENTIAL_SOURCE:
-    "Set exactly one of workload_identity_provider or credentials_json; secrets are not passed to workflows triggered from forks, including Dependabot",
+    `Set exactly one of workload_identity_provider or credentials_json${NO_FORK_SECRETS}`,
   ERR_OPTIONS_SERVICE_ACCOUNT_REQUIRED:
     "Set service_account to the email of the service account to impersonate",
   ERR_OPTIONS_ID_TOKEN_AUDIENCE_REQUIRED:
     "Set id_token_audience to the audience the ID token is for, such as the URL of a Cloud Run service",
   ERR_PROVIDER_INVALID:
     "Use the full provider resource name: projects/<project number>/locations/global/workloadIdentityPools/<pool>/providers/<provider>",
-  ERR_KEY_EMPTY:
-    "Pass the service account key JSON; secrets are not passed to workflows triggered from forks, including Dependabot",
+  ERR_KEY_EMPTY: `Pass the service account key JSON${NO_FORK_SECRETS}`,
   ERR_KEY_MALFORMED:
     "Pass the key file as downloaded (minified with `jq -c .` if needed) or its base64 encoding",
   ERR_KEY_UNSUPPORTED_TYPE:
     'Pass a service account key ("type": "service_account"); use workload_identity_provider for federation',
-  ERR_KEY_FIELD_MISSING: "Create a new key for the service account and pass the file as downloaded",
-  ERR_KEY_PRIVATE_KEY_INVALID:
-    "Create a new key for the service account and pass the file as downloaded",
+  ERR_KEY_FIELD_MISSING: NEW_KEY_HINT,
+  ERR_KEY_PRIVATE_KEY_INVALID: NEW_KEY_HINT,
   ERR_OIDC_UNAVAILABLE:
     "Add `permissions: id-token: write` to the job; jobs from forks and Dependabot get no OIDC token",
   ERR_CREDENTIALS_NOT_FOUND:
@@ -89,12 +94,10 @@ export const AUTH_ERROR_HINTS: Readonly<Record<AuthErrorCode, string>> = Object.
     "Check that the job has `permissions: id-token: write` and is still running; retry the job if GitHub had an outage",
   ERR_STS_EXCHANGE_FAILED:
     "Check the provider name, the OIDC audience and the provider's attribute condition against the token's claims",
-  ERR_IAM_ACCESS_TOKEN_FAILED:
-    "Grant roles/iam.serviceAccountTokenCreator (or roles/iam.workloadIdentityUser for federation) on the service account to the caller; IAM changes take up to 5 minutes to apply",
-  ERR_IAM_ID_TOKEN_FAILED:
-    "Grant roles/iam.serviceAccountTokenCreator (or roles/iam.workloadIdentityUser for federation) on the service account to the caller; IAM changes take up to 5 minutes to apply",
+  ERR_IAM_ACCESS_TOKEN_FAILED: IAM_TOKEN_HINT,
+  ERR_IAM_ID_TOKEN_FAILED: IAM_TOKEN_HINT,
   ERR_IAM_SIGN_JWT_FAILED:
-    "Grant roles/iam.serviceAccountTokenCreator on the service account to the workload identity principal; IAM changes take up to 5 minutes to apply",
+    `Grant roles/iam.serviceAccountTokenCreator on the service account to the workload identity principal${IAM_DELAY}`,
   ERR_OAUTH2_TOKEN_FAILED:
     "Authorize the service account's client ID for the scopes in the Google Workspace admin console (domain-wide delegation), and keep the lifetime at most 1 hour",
   ERR_METADATA_REQUEST_FAILED:
@@ -154,17 +157,17 @@ export class AuthError extends Error {
   /** The class name, as a string literal so it survives minification. */
   override name = "AuthError";
   /** Stable machine-readable code. */
-  readonly code: AuthErrorCode;
+  declare readonly code: AuthErrorCode;
   /** What to do about it. */
-  readonly hint: string;
+  declare readonly hint: string;
   /** HTTP status of the failed call (0 for network errors and timeouts), if a call failed. */
-  readonly status?: number;
+  declare readonly status?: number;
   /** Google's `error.status` or OAuth `error`, when the response had one. */
-  readonly googleStatus?: string;
+  declare readonly googleStatus?: string;
   /** Google's `error.message` or OAuth `error_description` (redacted), when the response had one. */
-  readonly googleMessage?: string;
+  declare readonly googleMessage?: string;
   /** The `authenticate()` option the error is about, when there is one. */
-  readonly option?: string;
+  declare readonly option?: string;
 
   /**
    * Builds the error, redacting secrets from every text field.
@@ -185,12 +188,11 @@ export class AuthError extends Error {
       options.hint ?? (unreachable ? NETWORK_HINT : AUTH_ERROR_HINTS[code]),
       secrets,
     );
-    if (options.status !== undefined) this.status = options.status;
-    if (options.googleStatus !== undefined) this.googleStatus = options.googleStatus;
-    if (options.googleMessage !== undefined) {
-      this.googleMessage = _redact(options.googleMessage, secrets);
-    }
-    if (options.option !== undefined) this.option = options.option;
+    // Every field is assigned (undefined when not given), so each is an own property.
+    this.status = options.status;
+    this.googleStatus = options.googleStatus;
+    this.googleMessage = options.googleMessage && _redact(options.googleMessage, secrets);
+    this.option = options.option;
   }
 }
 

@@ -13,7 +13,7 @@ import { _googleRequest } from "./_google_request.ts";
 import { _requestJson } from "./_http.ts";
 import type { _JsonResponse } from "./_http.ts";
 import { _jwtExpiry } from "./_jwt_decode.ts";
-import { _expireTime } from "./_response.ts";
+import { _expireTime, _expiring } from "./_response.ts";
 import type { CallOptions, ExpiringToken } from "./types.ts";
 import { _own } from "./_own.ts";
 
@@ -89,7 +89,7 @@ async function _callIam(call: _IamCall): Promise<_JsonResponse> {
       ...call.body,
     },
     bearer: options.authToken,
-    ...(options.requestReason === undefined ? {} : { requestReason: options.requestReason }),
+    requestReason: options.requestReason,
   });
   return await _requestJson(request, options, {
     message: call.message(serviceAccount),
@@ -97,6 +97,11 @@ async function _callIam(call: _IamCall): Promise<_JsonResponse> {
     secrets: [options.authToken],
     error: (text, details) => new GoogleApiError(call.code, text, details),
   });
+}
+
+/** `scopes` when there are any, else the cloud-platform scope. */
+export function _scopesOrDefault(scopes: readonly string[] | undefined): string[] {
+  return scopes !== undefined && scopes.length > 0 ? [...scopes] : [CLOUD_PLATFORM_SCOPE];
 }
 
 /**
@@ -135,19 +140,18 @@ export async function generateAccessToken(
   options: GenerateAccessTokenOptions,
 ): Promise<ExpiringToken> {
   options = _own(options);
-  const scopes = options.scopes !== undefined && options.scopes.length > 0
-    ? [...options.scopes]
-    : [CLOUD_PLATFORM_SCOPE];
   const { token, json } = await _callIam({
     options,
     method: "generateAccessToken",
     field: "accessToken",
-    body: { scope: scopes, lifetime: `${options.lifetimeSeconds ?? 3600}s` },
+    body: {
+      scope: _scopesOrDefault(options.scopes),
+      lifetime: `${options.lifetimeSeconds ?? 3600}s`,
+    },
     code: "ERR_IAM_ACCESS_TOKEN_FAILED",
     message: (sa) => `Failed to generate Google Cloud OAuth 2.0 Access Token for ${sa}`,
   });
-  const expiresAt = _expireTime(json, "expireTime");
-  return expiresAt === undefined ? { token } : { token, expiresAt };
+  return _expiring(token, _expireTime(json, "expireTime"));
 }
 
 /**
@@ -191,8 +195,7 @@ export async function generateIdToken(options: GenerateIdTokenOptions): Promise<
     code: "ERR_IAM_ID_TOKEN_FAILED",
     message: (sa) => `Failed to generate Google Cloud OpenID Connect ID token for ${sa}`,
   });
-  const expiresAt = _jwtExpiry(token);
-  return expiresAt === undefined ? { token } : { token, expiresAt };
+  return _expiring(token, _jwtExpiry(token));
 }
 
 /**

@@ -8,7 +8,7 @@
 import { GoogleApiError } from "./errors.ts";
 import { _googleRequest } from "./_google_request.ts";
 import { _requestJson } from "./_http.ts";
-import { _expiresIn } from "./_response.ts";
+import { _expiresIn, _expiring } from "./_response.ts";
 import type { CallOptions, ExpiringToken } from "./types.ts";
 import { _own } from "./_own.ts";
 
@@ -62,7 +62,7 @@ export async function exchangeJwtBearer(options: ExchangeJwtBearerOptions): Prom
     route: "POST /token",
     params: { data },
     headers: { "content-type": "application/x-www-form-urlencoded" },
-    ...(options.requestReason === undefined ? {} : { requestReason: options.requestReason }),
+    requestReason: options.requestReason,
   });
   const message = "Failed to generate Google Cloud Domain Wide Delegation OAuth 2.0 Access Token";
   const response = await _requestJson(request, options, {
@@ -72,6 +72,5 @@ export async function exchangeJwtBearer(options: ExchangeJwtBearerOptions): Prom
     error: (text, details) => new GoogleApiError("ERR_OAUTH2_TOKEN_FAILED", text, details),
   });
   const { token } = response;
-  const expiresAt = _expiresIn(response.json, "expires_in", options.now);
-  return expiresAt === undefined ? { token } : { token, expiresAt };
+  return _expiring(token, _expiresIn(response.json, "expires_in", options.now));
 }

@@ -1,13 +1,14 @@
 /**
  * RS256 JWTs signed locally with a service account key: the key imported and the JWT signed with
- * Web Crypto (RSASSA-PKCS1-v1_5 with SHA-256), the parts encoded with jose's base64url. jose's
+ * Web Crypto (RSASSA-PKCS1-v1_5 with SHA-256), the parts base64url-encoded with `btoa`. jose's
  * `importPKCS8` and `SignJWT` would do the same job but add about 14 KB to every minified bundle
  * that signs (they carry the checks of every JOSE algorithm and key form).
  *
  * @module
  */
 
-import { base64url, type JWTPayload } from "jose";
+import type { JWTPayload } from "jose";
+import { _base64urlEncode } from "./_base64url.ts";
 import { CredentialsError } from "./errors.ts";
 import type { ServiceAccountKey } from "./service_account_key.ts";
 import { _own } from "./_own.ts";
@@ -96,11 +97,11 @@ export async function signJwtWithKey(
   }
   const kid = key.private_key_id;
   const header = kid ? { alg: "RS256", typ: "JWT", kid } : { alg: "RS256", typ: "JWT" };
-  const input = `${base64url.encode(JSON.stringify(header))}.${
-    base64url.encode(JSON.stringify(claims))
+  const input = `${_base64urlEncode(JSON.stringify(header))}.${
+    _base64urlEncode(JSON.stringify(claims))
   }`;
   const signature = await crypto.subtle.sign(RS256, privateKey, new TextEncoder().encode(input));
-  return `${input}.${base64url.encode(new Uint8Array(signature))}`;
+  return `${input}.${_base64urlEncode(new Uint8Array(signature))}`;
 }
 
 /**

@@ -9,7 +9,7 @@ import { _requestJson } from "./_http.ts";
 import type { _FailureDetails, _FailureSpec } from "./_http.ts";
 import { _googleRequest } from "./_google_request.ts";
 import { _jwtClaims } from "./_jwt_decode.ts";
-import { _expiresIn } from "./_response.ts";
+import { _expiresIn, _expiring } from "./_response.ts";
 import type { CallOptions, ExpiringToken } from "./types.ts";
 import { _own } from "./_own.ts";
 
@@ -32,7 +32,7 @@ export interface ExchangeTokenOptions extends CallOptions {
 }
 
 /** The claims of a GitHub OIDC token that attribute conditions are written against. */
-export const GITHUB_TOKEN_HINT_CLAIMS: readonly string[] = Object.freeze([
+export const GITHUB_TOKEN_HINT_CLAIMS: readonly string[] = /* @__PURE__ */ Object.freeze([
   "sub",
   "repository",
   "repository_owner",
@@ -125,7 +125,7 @@ export async function _exchangeToken(
         ? {}
         : { options: JSON.stringify({ userProject: options.userProject }) }),
     },
-    ...(options.requestReason === undefined ? {} : { requestReason: options.requestReason }),
+    requestReason: options.requestReason,
   });
   const message = `Failed to generate Google Cloud federated token for ${options.audience}`;
   const secrets = [options.subjectToken];
@@ -134,9 +134,8 @@ export async function _exchangeToken(
     field: "access_token",
     secrets,
     error: (text, details) => new GoogleApiError("ERR_STS_EXCHANGE_FAILED", text, details),
-    ...(hint === undefined ? {} : { hint }),
+    hint,
   });
   const { token } = response;
-  const expiresAt = _expiresIn(response.json, "expires_in", options.now);
-  return expiresAt === undefined ? { token } : { token, expiresAt };
+  return _expiring(token, _expiresIn(response.json, "expires_in", options.now));
 }

@@ -82,14 +82,23 @@ export function _merge(
   route: unknown,
   options?: unknown,
 ): EndpointDefaults {
+  const merged = _mergeWithoutPreviews(defaults, route, options);
+  if (typeof merged.url === "string" && merged.url.endsWith(GRAPHQL_SUFFIX)) {
+    _normalizeGraphqlPreviews(merged, defaults);
+  }
+  return merged;
+}
+
+/** {@linkcode _merge} without the GraphQL previews normalization (for a builder with no media types). */
+export function _mergeWithoutPreviews(
+  defaults: _Record | null,
+  route: unknown,
+  options?: unknown,
+): EndpointDefaults {
   const call = typeof route === "string"
     ? _assignSafe(_routeToOptions(route), options)
     : _assignSafe({}, route);
   call.headers = _normalizeHeaders(call.headers);
   _removeUndefined(call);
-  const merged = _mergeDeep(defaults ?? {}, call);
-  if (typeof merged.url === "string" && merged.url.endsWith(GRAPHQL_SUFFIX)) {
-    _normalizeGraphqlPreviews(merged, defaults);
-  }
-  return merged as EndpointDefaults;
+  return _mergeDeep(defaults ?? {}, call) as EndpointDefaults;
 }

@@ -41,6 +41,17 @@ function _stringValues(headers: _Record): Record<string, string> {
  * @throws {UriTemplateError} When `url` is not a valid URL template.
  */
 export function _parse(options: EndpointDefaults): RequestOptions {
+  return _parseWith(options, _applyMediaType);
+}
+
+/**
+ * {@linkcode _parse} with `applyMediaType` rewriting the `accept` header, or without any media
+ * type handling when it is not given (so a bundle that never rewrites `accept` leaves it out).
+ */
+export function _parseWith(
+  options: EndpointDefaults,
+  applyMediaType?: typeof _applyMediaType,
+): RequestOptions {
   const { method: rawMethod, baseUrl, mediaType, request } = options;
   if (typeof rawMethod !== "string") {
     throw new TypeError(
@@ -67,8 +78,10 @@ export function _parse(options: EndpointDefaults): RequestOptions {
   }
 
   const headers = _copyHeaders(options.headers);
-  const accept = _applyMediaType(headers.accept, mediaType, url);
-  if (accept !== headers.accept) headers.accept = accept;
+  if (applyMediaType !== undefined) {
+    const accept = applyMediaType(headers.accept, mediaType, url);
+    if (accept !== headers.accept) headers.accept = accept;
+  }
 
   let body: unknown;
   if (method === "GET" || method === "HEAD") {

@@ -1,25 +1,33 @@
 // Builds an endpoint function bound to its defaults, with .DEFAULTS/.defaults/.merge/.parse.
-import { _merge } from "./_merge.ts";
-import { _parse } from "./_parse.ts";
+import type { _merge } from "./_merge.ts";
+import type { _parse } from "./_parse.ts";
 import type { EndpointDefaults, EndpointInterface, EndpointOptions, Route } from "./types.ts";
+
+/** The merge and parse steps a builder uses: GitHub's (with media types) or the bare ones. */
+export interface _Steps {
+  merge: typeof _merge;
+  parse: typeof _parse;
+}
 
 /**
  * An endpoint function whose `DEFAULTS` is `newDefaults` (a route string or options) merged onto
- * `oldDefaults`.
+ * `oldDefaults`, merging and parsing with `steps`.
  */
 export function _withDefaults<D extends object>(
   oldDefaults: EndpointDefaults | null,
   newDefaults: unknown,
+  steps: _Steps,
 ): EndpointInterface<D> {
-  const DEFAULTS = _merge(oldDefaults, newDefaults) as EndpointDefaults & D;
+  const { merge, parse } = steps;
+  const DEFAULTS = merge(oldDefaults, newDefaults) as EndpointDefaults & D;
   const endpoint = (route: Route | EndpointOptions, options?: EndpointOptions) =>
-    _parse(_merge(DEFAULTS, route, options));
+    parse(merge(DEFAULTS, route, options));
   return Object.assign(endpoint, {
     DEFAULTS,
     defaults: <O extends EndpointOptions>(newDefaults: O): EndpointInterface<D & O> =>
-      _withDefaults<D & O>(DEFAULTS, newDefaults),
+      _withDefaults<D & O>(DEFAULTS, newDefaults, steps),
     merge: (route?: Route | EndpointOptions, options?: EndpointOptions) =>
-      _merge(DEFAULTS, route, options) as EndpointDefaults & D,
-    parse: _parse,
+      merge(DEFAULTS, route, options) as EndpointDefaults & D,
+    parse,
   });
 }

@@ -3,6 +3,8 @@
  *
  * @module
  */
+import { _merge } from "./_merge.ts";
+import { _parse } from "./_parse.ts";
 import { _USER_AGENT } from "./_user_agent.ts";
 import { _withDefaults } from "./_with_defaults.ts";
 import type { EndpointInterface } from "./types.ts";
@@ -92,7 +94,7 @@ import type { EndpointInterface } from "./types.ts";
  * assert.equal(request.headers.get("accept"), "application/json");
  * ```
  */
-export const endpoint: EndpointInterface = _withDefaults(null, {
+export const endpoint: EndpointInterface = /* @__PURE__ */ _withDefaults(null, {
   method: "GET",
   baseUrl: "https://api.github.com",
   headers: {
@@ -102,4 +104,4 @@ export const endpoint: EndpointInterface = _withDefaults(null, {
   mediaType: {
     format: "",
   },
-});
+}, { merge: _merge, parse: _parse });

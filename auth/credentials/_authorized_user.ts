@@ -43,7 +43,7 @@ export function _authorizedUserSource(fields: _Fields): _Source {
   return {
     type: "authorized_user",
     universeDomain,
-    ...(quotaProjectId === undefined ? {} : { quotaProjectId }),
+    quotaProjectId,
     accessToken: (context) => refresh({}, "access_token", context),
     idToken: (audience, _includeEmail, context) =>
       refresh({ target_audience: audience }, "id_token", context),

@@ -1,6 +1,6 @@
 // Credentials over a source: the access token cache, one ID token cache per audience, request
 // headers and the authorized fetch.
-import { CLOUD_PLATFORM_SCOPE } from "../iam_credentials.ts";
+import { _scopesOrDefault } from "../iam_credentials.ts";
 import type { CallOptions } from "../types.ts";
 import { _readFileDefault } from "./_runtime.ts";
 import type { _FetchContext, _Source } from "./_source.ts";
@@ -47,11 +47,12 @@ function _isReplayable(input: Request | URL | string, init: RequestInit | undefi
 
 /** Credentials that cache and refresh the tokens of `source`. */
 export class _CachedCredentials implements Credentials {
-  readonly type: CredentialsType;
-  readonly projectId?: string;
-  readonly universeDomain: string;
-  readonly quotaProjectId?: string;
-  readonly serviceAccountEmail?: string;
+  // Assigned in the constructor, in this order (declared, so no empty class fields are emitted).
+  declare readonly type: CredentialsType;
+  declare readonly projectId?: string;
+  declare readonly universeDomain: string;
+  declare readonly quotaProjectId?: string;
+  declare readonly serviceAccountEmail?: string;
   #source: _Source;
   #context: _FetchContext;
   #now: () => number;
@@ -61,22 +62,16 @@ export class _CachedCredentials implements Credentials {
 
   constructor(source: _Source, options: CredentialsOptions, projectId?: string) {
     this.type = source.type;
+    this.projectId = projectId ?? source.projectId;
     this.universeDomain = source.universeDomain;
-    const project = projectId ?? source.projectId;
-    if (project !== undefined) this.projectId = project;
-    if (source.quotaProjectId !== undefined) this.quotaProjectId = source.quotaProjectId;
-    if (source.serviceAccountEmail !== undefined) {
-      this.serviceAccountEmail = source.serviceAccountEmail;
-    }
+    this.quotaProjectId = source.quotaProjectId;
+    this.serviceAccountEmail = source.serviceAccountEmail;
     this.#source = source;
     this.#now = options.now ?? Date.now;
     this.#eagerMs = _eagerMs(options);
-    const scopes = options.scopes !== undefined && options.scopes.length > 0
-      ? [...options.scopes]
-      : [CLOUD_PLATFORM_SCOPE];
     this.#context = {
       call: _callOptions(options),
-      scopes,
+      scopes: _scopesOrDefault(options.scopes),
       readFile: options.readFile ?? _readFileDefault,
     };
     this.#accessToken = new _TokenCache(

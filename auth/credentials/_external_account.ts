@@ -74,16 +74,16 @@ export function _externalAccountSource(fields: _Fields): _Source {
       subjectToken: token,
       subjectTokenType,
       scope: scopes.join(" "),
-      ...(userProject === undefined ? {} : { userProject }),
+      userProject,
     });
   }
 
   return {
     type: "external_account",
     universeDomain,
-    ...(quotaProjectId === undefined ? {} : { quotaProjectId }),
-    ...(impersonation === undefined ? {} : { serviceAccountEmail: impersonation.serviceAccount }),
-    ...(impersonation?.projectId === undefined ? {} : { projectId: impersonation.projectId }),
+    quotaProjectId,
+    serviceAccountEmail: impersonation?.serviceAccount,
+    projectId: impersonation?.projectId,
     async accessToken(context): Promise<ExpiringToken> {
       if (impersonation === undefined) return await federated(context, context.scopes);
       const { token } = await federated(context, [CLOUD_PLATFORM_SCOPE]);

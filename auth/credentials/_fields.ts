@@ -3,7 +3,7 @@
 import { CredentialsError } from "../errors.ts";
 import type { CredentialsErrorCode } from "../errors.ts";
 import { _quote } from "../_quote.ts";
-import { _isRecord } from "../_response.ts";
+import { _field, _isRecord } from "../_response.ts";
 import { DEFAULT_UNIVERSE } from "../universe.ts";
 
 /** A parsed JSON object and where it came from, for messages. */
@@ -28,10 +28,6 @@ export function _fieldError(
   );
 }
 
-function _value(fields: _Fields, name: string): unknown {
-  return Object.hasOwn(fields.record, name) ? fields.record[name] : undefined;
-}
-
 /** The non-empty string `name`, else `ERR_CREDENTIALS_FIELD_MISSING` (or `_INVALID` if not a string). */
 export function _requiredString(fields: _Fields, name: string): string {
   const value = _optionalString(fields, name);
@@ -43,7 +39,7 @@ export function _requiredString(fields: _Fields, name: string): string {
 
 /** The string `name` (undefined when absent or empty), else `ERR_CREDENTIALS_FIELD_INVALID`. */
 export function _optionalString(fields: _Fields, name: string): string | undefined {
-  const value = _value(fields, name);
+  const value = _field(fields.record, name);
   if (value === undefined || value === null || value === "") return undefined;
   if (typeof value !== "string") {
     throw _fieldError(fields, "ERR_CREDENTIALS_FIELD_INVALID", `"${name}" is not a string`);
@@ -53,7 +49,7 @@ export function _optionalString(fields: _Fields, name: string): string | undefin
 
 /** The object `name` (undefined when absent), else `ERR_CREDENTIALS_FIELD_INVALID`. */
 export function _optionalObject(fields: _Fields, name: string): _Fields | undefined {
-  const value = _value(fields, name);
+  const value = _field(fields.record, name);
   if (value === undefined || value === null) return undefined;
   if (!_isRecord(value)) {
     throw _fieldError(fields, "ERR_CREDENTIALS_FIELD_INVALID", `"${name}" is not an object`);

@@ -2,6 +2,7 @@
 // credentials' cloud-platform token impersonates the target, through `delegates` when given.
 import { CLOUD_PLATFORM_SCOPE } from "../iam_credentials.ts";
 import { _quote } from "../_quote.ts";
+import { _field } from "../_response.ts";
 import { _authorizedUserSource } from "./_authorized_user.ts";
 import { _externalAccountSource } from "./_external_account.ts";
 import {
@@ -23,7 +24,7 @@ const SOURCES: Readonly<Record<string, (fields: _Fields) => _Source>> = {
 };
 
 function _delegates(fields: _Fields): string[] {
-  const value = Object.hasOwn(fields.record, "delegates") ? fields.record.delegates : undefined;
+  const value = _field(fields.record, "delegates");
   if (value === undefined || value === null) return [];
   if (!Array.isArray(value) || !value.every((item) => typeof item === "string")) {
     throw _fieldError(
@@ -39,7 +40,7 @@ function _delegates(fields: _Fields): string[] {
 export function _impersonatedServiceAccountSource(fields: _Fields): _Source {
   const sourceFields = _requiredObject(fields, "source_credentials");
   const sourceType = _requiredString(sourceFields, "type");
-  const parseSource = Object.hasOwn(SOURCES, sourceType) ? SOURCES[sourceType] : undefined;
+  const parseSource = _field(SOURCES, sourceType) as typeof SOURCES[string] | undefined;
   if (parseSource === undefined) {
     throw _fieldError(
       sourceFields,
@@ -58,8 +59,8 @@ export function _impersonatedServiceAccountSource(fields: _Fields): _Source {
     type: "impersonated_service_account",
     universeDomain: _universeOf(fields),
     serviceAccountEmail: impersonation.serviceAccount,
-    ...(impersonation.projectId === undefined ? {} : { projectId: impersonation.projectId }),
-    ...(quotaProjectId === undefined ? {} : { quotaProjectId }),
+    projectId: impersonation.projectId,
+    quotaProjectId,
     accessToken: async (context) =>
       await impersonation.accessToken(await sourceToken(context), context),
     idToken: async (audience, includeEmail, context) =>

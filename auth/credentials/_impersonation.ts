@@ -58,7 +58,7 @@ export function _impersonation(fields: _Fields, delegates: readonly string[] = [
   const projectId = projectIdFromServiceAccount(serviceAccount);
   return {
     serviceAccount,
-    ...(projectId === undefined ? {} : { projectId }),
+    projectId,
     accessToken: (authToken, context, lifetimeSeconds) =>
       generateAccessToken({
         ...context.call,
@@ -67,7 +67,7 @@ export function _impersonation(fields: _Fields, delegates: readonly string[] = [
         baseUrl,
         delegates: chain,
         scopes: context.scopes,
-        ...(lifetimeSeconds === undefined ? {} : { lifetimeSeconds }),
+        lifetimeSeconds,
       }),
     idToken: (authToken, audience, includeEmail, context) =>
       generateIdToken({

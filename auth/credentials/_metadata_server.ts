@@ -1,12 +1,12 @@
 // The metadata server of Google Cloud runtimes (Compute Engine, Cloud Run, Cloud Functions, GKE):
 // the probe, project id, universe domain, default service account email, access tokens and ID
 // tokens (`format=full`), every call with `Metadata-Flavor: Google`.
-import { endpoint } from "../../endpoint/mod.ts";
+import { _bareEndpoint as endpoint } from "../../endpoint/_bare_endpoint.ts";
 import { AuthError, GoogleApiError } from "../errors.ts";
 import { _httpRequest } from "../_google_request.ts";
 import { _requestJson, _requestText, type _TextResponse } from "../_http.ts";
 import { _jwtExpiry } from "../_jwt_decode.ts";
-import { _expiresIn } from "../_response.ts";
+import { _expiresIn, _expiring } from "../_response.ts";
 import { CLOUD_PLATFORM_SCOPE } from "../iam_credentials.ts";
 import { DEFAULT_UNIVERSE } from "../universe.ts";
 import type { CallOptions } from "../types.ts";
@@ -159,8 +159,8 @@ export async function _metadataServerSource(
   return {
     type: "metadata_server",
     universeDomain: universe ?? DEFAULT_UNIVERSE,
-    ...(projectId === undefined ? {} : { projectId }),
-    ...(email === undefined ? {} : { serviceAccountEmail: email }),
+    projectId,
+    serviceAccountEmail: email,
     async accessToken(context) {
       const scopes: Record<string, string> =
         context.scopes.length === 1 && context.scopes[0] === CLOUD_PLATFORM_SCOPE
@@ -171,10 +171,10 @@ export async function _metadataServerSource(
         ..._spec(get),
         field: "access_token",
       });
-      const expiresAt = _expiresIn(response.json, "expires_in", context.call.now);
-      return expiresAt === undefined
-        ? { token: response.token }
-        : { token: response.token, expiresAt };
+      return _expiring(
+        response.token,
+        _expiresIn(response.json, "expires_in", context.call.now),
+      );
     },
     async idToken(audience, _includeEmail, context) {
       const get = {
@@ -191,8 +191,7 @@ export async function _metadataServerSource(
           { status: 200 },
         );
       }
-      const expiresAt = _jwtExpiry(token);
-      return expiresAt === undefined ? { token } : { token, expiresAt };
+      return _expiring(token, _jwtExpiry(token));
     },
   };
 }

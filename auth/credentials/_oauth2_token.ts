@@ -5,7 +5,7 @@ import { _googleRequest } from "../_google_request.ts";
 import { _requestJson } from "../_http.ts";
 import type { _FailureDetails } from "../_http.ts";
 import { _jwtExpiry } from "../_jwt_decode.ts";
-import { _expiresIn } from "../_response.ts";
+import { _expiresIn, _expiring } from "../_response.ts";
 import type { CallOptions, ExpiringToken } from "../types.ts";
 
 /** One token request. */
@@ -32,7 +32,7 @@ export async function _requestOAuth2Token(
     route: "POST {+tokenUrl}",
     params: { tokenUrl: request.tokenUrl, data: new URLSearchParams(request.form).toString() },
     headers: { "content-type": "application/x-www-form-urlencoded" },
-    ...(call.requestReason === undefined ? {} : { requestReason: call.requestReason }),
+    requestReason: call.requestReason,
   });
   const response = await _requestJson(http, call, {
     message: request.message,
@@ -42,8 +42,10 @@ export async function _requestOAuth2Token(
     hint: request.hint,
   });
   const { token } = response;
-  const expiresAt = request.field === "id_token"
-    ? _jwtExpiry(token)
-    : _expiresIn(response.json, "expires_in", call.now);
-  return expiresAt === undefined ? { token } : { token, expiresAt };
+  return _expiring(
+    token,
+    request.field === "id_token"
+      ? _jwtExpiry(token)
+      : _expiresIn(response.json, "expires_in", call.now),
+  );
 }

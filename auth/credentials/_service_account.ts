@@ -39,7 +39,7 @@ export function _serviceAccountSource(fields: _Fields): _Source {
     type: "service_account",
     client_email: clientEmail,
     private_key: privateKey,
-    ...(privateKeyId === undefined ? {} : { private_key_id: privateKeyId }),
+    private_key_id: privateKeyId,
   };
   const projectId = _optionalString(fields, "project_id");
   const quotaProjectId = _optionalString(fields, "quota_project_id");
@@ -73,8 +73,8 @@ export function _serviceAccountSource(fields: _Fields): _Source {
     type: "service_account",
     universeDomain,
     serviceAccountEmail: clientEmail,
-    ...(projectId === undefined ? {} : { projectId }),
-    ...(quotaProjectId === undefined ? {} : { quotaProjectId }),
+    projectId,
+    quotaProjectId,
     async accessToken(context) {
       const scope = context.scopes.join(" ");
       if (universeDomain === DEFAULT_UNIVERSE) {

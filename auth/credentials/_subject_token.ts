@@ -1,7 +1,7 @@
 // The subject token of an `external_account` file: from its `credential_source` URL (GET with the
 // file's headers) or file, as text or as a field of JSON. AWS, executable and certificate sources
 // are refused at parse time.
-import { endpoint } from "../../endpoint/mod.ts";
+import { _bareEndpoint as endpoint } from "../../endpoint/_bare_endpoint.ts";
 import { GoogleApiError } from "../errors.ts";
 import { _httpRequest } from "../_google_request.ts";
 import { _requestJson, _requestText } from "../_http.ts";
@@ -97,18 +97,19 @@ function _tokenFromText(
 /** Validates `credential_source` and returns how to fetch the subject token. */
 export function _subjectTokenSource(fields: _Fields): _SubjectTokenSource {
   const source = _requiredObject(fields, "credential_source");
+  const has = (name: string) => Object.hasOwn(source.record, name);
   for (const name of Object.keys(UNSUPPORTED)) {
-    if (Object.hasOwn(source.record, name)) _unsupported(source, name);
+    if (has(name)) _unsupported(source, name);
   }
   const field = _format(source);
-  if (Object.hasOwn(source.record, "file") && Object.hasOwn(source.record, "url")) {
+  if (has("file") && has("url")) {
     throw _fieldError(
       source,
       "ERR_CREDENTIALS_FIELD_INVALID",
       `it has both "file" and "url"; keep the one the subject token comes from`,
     );
   }
-  if (Object.hasOwn(source.record, "file")) {
+  if (has("file")) {
     const path = _requiredString(source, "file");
     const where = `file ${_quote(path)}`;
     return async (context) => {
@@ -125,7 +126,7 @@ export function _subjectTokenSource(fields: _Fields): _SubjectTokenSource {
       return _tokenFromText(text, field, where, []);
     };
   }
-  if (!Object.hasOwn(source.record, "url")) {
+  if (!has("url")) {
     throw _fieldError(
       source,
       "ERR_CREDENTIALS_FIELD_MISSING",
@@ -139,7 +140,8 @@ export function _subjectTokenSource(fields: _Fields): _SubjectTokenSource {
     value,
     value.replace(/^\s*\S+\s+/, ""),
   ]);
-  const where = `${new URL(url).origin}${new URL(url).pathname}`;
+  const { origin, pathname } = new URL(url);
+  const where = `${origin}${pathname}`;
   const accept = field === undefined ? "text/plain" : "application/json";
   const message = `Failed to get the subject token from ${where}`;
   const error = (text: string, details: object) =>

@@ -7,7 +7,7 @@
 import { CredentialsError } from "../errors.ts";
 import { _own } from "../_own.ts";
 import { _quote } from "../_quote.ts";
-import { _isRecord } from "../_response.ts";
+import { _field, _isRecord } from "../_response.ts";
 import { _authorizedUserSource } from "./_authorized_user.ts";
 import { _CachedCredentials } from "./_cached_credentials.ts";
 import { _externalAccountSource } from "./_external_account.ts";
@@ -57,7 +57,7 @@ export function _sourceFromJson(json: string | object, origin: string): _Source 
   const fields: _Fields = { record, origin, what: "credentials" };
   if (!Object.hasOwn(record, "type")) throw _malformed(origin, `it has no "type"`);
   const type = _requiredString(fields, "type");
-  const source = Object.hasOwn(SOURCES, type) ? SOURCES[type] : undefined;
+  const source = _field(SOURCES, type) as typeof SOURCES[string] | undefined;
   if (source === undefined) {
     throw new CredentialsError(
       "ERR_CREDENTIALS_UNSUPPORTED",

@@ -50,7 +50,7 @@ function _unreadable(path: string, why: string, cause: unknown, hint?: string): 
   return new CredentialsError(
     "ERR_CREDENTIALS_UNREADABLE",
     `Cannot read the credentials file ${_quote(path)} (${why}): ${_readFailure(cause)}`,
-    hint === undefined ? { option: "credentials", cause } : { option: "credentials", cause, hint },
+    { option: "credentials", cause, hint },
   );
 }
 

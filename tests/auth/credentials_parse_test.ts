@@ -331,3 +331,19 @@ Deno.test("every valid type parses without a call and reports what the file says
   const user = credentialsFromJson(AUTHORIZED_USER, { fetch });
   assert.deepEqual([user.type, user.projectId], ["authorized_user", undefined]);
 });
+
+Deno.test("Credentials has its five fields as own properties, undefined when the file lacks them", () => {
+  const credentials = credentialsFromJson({
+    type: "authorized_user",
+    client_id: "id",
+    client_secret: "client-secret-value",
+    refresh_token: "1//refresh-token-value",
+  });
+  assert.deepEqual(Object.entries(credentials), [
+    ["type", "authorized_user"],
+    ["projectId", undefined],
+    ["universeDomain", "googleapis.com"],
+    ["quotaProjectId", undefined],
+    ["serviceAccountEmail", undefined],
+  ]);
+});

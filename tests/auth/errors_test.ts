@@ -112,3 +112,19 @@ Deno.test("a call that gets no response has a network hint, not its code's hint"
   const answered = new GoogleApiError("ERR_STS_EXCHANGE_FAILED", "sts", { status: 403 });
   assert.equal(answered.hint, AUTH_ERROR_HINTS.ERR_STS_EXCHANGE_FAILED);
 });
+
+Deno.test("AuthError fields are own properties in a fixed order, undefined when not given", () => {
+  const error = new GoogleApiError("ERR_STS_EXCHANGE_FAILED", "sts", {
+    status: 400,
+    googleMessage: "denied",
+  });
+  assert.deepEqual(Object.entries(error), [
+    ["name", "GoogleApiError"],
+    ["code", "ERR_STS_EXCHANGE_FAILED"],
+    ["hint", AUTH_ERROR_HINTS.ERR_STS_EXCHANGE_FAILED],
+    ["status", 400],
+    ["googleStatus", undefined],
+    ["googleMessage", "denied"],
+    ["option", undefined],
+  ]);
+});

@@ -50,4 +50,28 @@ Deno.test("_retryPolicy() fills defaults and rejects nonsense", () => {
   assert.throws(() => _retryPolicy({ attempts: 1.5 }), RangeError);
   assert.throws(() => _retryPolicy({ budgetMs: -1 }), RangeError);
   assert.throws(() => _retryPolicy({ baseDelayMs: Number.NaN }), RangeError);
+  assert.deepEqual(_retryPolicy({ maxDelayMs: 0, budgetMs: 7 }), {
+    ..._DEFAULT_RETRY,
+    maxDelayMs: 0,
+    budgetMs: 7,
+  });
+  const message = (options: object) => {
+    try {
+      _retryPolicy(options);
+    } catch (error) {
+      return (error as Error).message;
+    }
+  };
+  assert.equal(
+    message({ attempts: -1, baseDelayMs: -1 }),
+    'Cannot use retry option "attempts": expected a finite number >= 0, got -1',
+  );
+  assert.equal(
+    message({ attempts: 0.5, maxDelayMs: -1 }),
+    'Cannot use retry option "attempts": expected an integer >= 1, got 0.5',
+  );
+  assert.equal(
+    message({ baseDelayMs: Infinity }),
+    'Cannot use retry option "baseDelayMs": expected a finite number >= 0, got Infinity',
+  );
 });
