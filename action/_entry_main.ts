@@ -13,13 +13,15 @@ import {
   warning,
 } from "@actions/core";
 import { useDirectStdout } from "./_direct_stdout.ts";
+import { nodeRs256 } from "./_node_rs256.ts";
 import { type FetchLike, run } from "./main.ts";
 
 // Named imports only: the bundle then carries none of @actions/core's OIDC, summary or platform
 // code (build_dist.ts checks that). Calls go over node:http/node:https with the runner's proxy
 // variables, not Node's fetch (which loads undici, about 90 ms, and ignores proxies). The
 // transport and the Node modules it takes load on the first call, so a run that makes none (key
-// mode without a token) does not pay for them.
+// mode without a token) does not pay for them. Key mode signs over node:crypto, which the run
+// loads anyway, rather than Web Crypto (see _node_rs256.ts).
 let transport: FetchLike | undefined;
 const fetch: FetchLike = async (input, init) => {
   transport ??= (await import("./node_fetch.ts")).createNodeFetch();
@@ -40,4 +42,4 @@ await run({
   notice,
   warning,
   setFailed,
-}, { env: process.env, fetch });
+}, { env: process.env, fetch, signRs256: nodeRs256 });

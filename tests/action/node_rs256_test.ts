@@ -1,0 +1,72 @@
+import assert from "node:assert/strict";
+import { exportPKCS8 } from "jose";
+import { nodeRs256 } from "../../action/_node_rs256.ts";
+import { authenticate, CredentialsError, signJwtWithKey } from "../../auth/mod.ts";
+import { testKey } from "../auth/_keys.ts";
+
+const claims = { iss: "a", sub: "b", aud: "https://x/", iat: 1, exp: 2 };
+
+Deno.test("nodeRs256 signs exactly as Web Crypto does (RS256 is deterministic)", async () => {
+  const { key } = await testKey();
+  assert.equal(
+    await signJwtWithKey(key, claims, nodeRs256),
+    await signJwtWithKey(key, claims),
+  );
+});
+
+async function pkcs8Of(algorithm: RsaHashedKeyGenParams | EcKeyGenParams): Promise<string> {
+  const pair = await crypto.subtle.generateKey(algorithm, true, ["sign", "verify"]);
+  return await exportPKCS8((pair as CryptoKeyPair).privateKey);
+}
+
+Deno.test("nodeRs256 rejects every key Web Crypto rejects, as ERR_KEY_PRIVATE_KEY_INVALID", async (t) => {
+  const { key } = await testKey();
+  const cases: Record<string, string> = {
+    "a PKCS #1 PEM": key.private_key.replaceAll("PRIVATE KEY", "RSA PRIVATE KEY"),
+    "a PEM whose body is not base64": "-----BEGIN PRIVATE KEY-----\n%%%\n-----END PRIVATE KEY-----",
+    "a truncated key": key.private_key.slice(0, 200) + "\n-----END PRIVATE KEY-----",
+    "an EC P-256 key": await pkcs8Of({ name: "ECDSA", namedCurve: "P-256" }),
+    "an RSA 1024 key": await pkcs8Of({
+      name: "RSASSA-PKCS1-v1_5",
+      modulusLength: 1024,
+      publicExponent: new Uint8Array([1, 0, 1]),
+      hash: "SHA-256",
+    }),
+  };
+  for (const [name, privateKey] of Object.entries(cases)) {
+    await t.step(name, async () => {
+      const badKey = { ...key, private_key: privateKey };
+      for (const signer of [nodeRs256, undefined]) {
+        const error = await signJwtWithKey(badKey, claims, signer).then(
+          () => assert.fail(`expected an error (${signer === undefined ? "Web Crypto" : "node"})`),
+          (error: unknown) => error,
+        );
+        assert.ok(error instanceof CredentialsError);
+        assert.equal(error.code, "ERR_KEY_PRIVATE_KEY_INVALID");
+      }
+    });
+  }
+});
+
+Deno.test("authenticate({ signRs256 }) signs key mode's auth token and a delegation with it", async () => {
+  const { json, key } = await testKey();
+  const signed: string[] = [];
+  const signRs256 = (pem: string, data: Uint8Array): Promise<Uint8Array> => {
+    assert.equal(pem, key.private_key);
+    signed.push(JSON.parse(atob(new TextDecoder().decode(data).split(".")[1]!)).aud);
+    return nodeRs256(pem, data);
+  };
+  const fetch = () => Promise.resolve(Response.json({ access_token: "ya29.x", expires_in: 60 }));
+  const result = await authenticate({
+    credentialsJson: json,
+    tokenFormat: "access_token",
+    accessTokenSubject: "user@example.com",
+    signRs256,
+    fetch,
+  });
+  assert.deepEqual(signed, [
+    "https://iamcredentials.googleapis.com/",
+    "https://oauth2.googleapis.com/token",
+  ]);
+  assert.equal(result.accessToken, "ya29.x");
+});
