@@ -43,3 +43,4 @@ await run({
   warning,
   setFailed,
 }, { env: process.env, fetch, signRs256: nodeRs256 });
+export { randomUUID as __randomUUID } from "./_random.ts";

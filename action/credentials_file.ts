@@ -5,11 +5,11 @@
  * @module
  */
 
-import nodeCrypto from "node:crypto";
 import fs from "node:fs";
 import nodePath from "node:path";
 import { CREDENTIALS_FILE_NAME } from "./credentials_file_name.ts";
 import { ActionInputError } from "./errors.ts";
+import { randomBytes, toHex } from "./_random.ts";
 
 const ATTEMPTS = 3;
 
@@ -28,13 +28,8 @@ function _writeError(directory: string, error: unknown): ActionInputError {
   );
 }
 
-// node:crypto, not Web Crypto: @actions/core loads node:crypto for its file commands anyway, and
-// `crypto.getRandomValues` would also load Web Crypto (a run without a signature needs none).
 function _randomName(): string {
-  const bytes = nodeCrypto.randomBytes(8);
-  return `gha-creds-${
-    Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("")
-  }.json`;
+  return `gha-creds-${toHex(randomBytes(8))}.json`;
 }
 
 function _code(error: unknown): string {

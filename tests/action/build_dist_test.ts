@@ -1,12 +1,12 @@
 // build_dist.ts: only @actions/http-client and @actions/exec may stay unbundled, each import of
 // them becomes a throwing stub, and a bundle that uses a stubbed binding fails the build.
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
 import { generateKeyPairSync } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { builtinsFromProcess, stubUnbundled } from "../../build_dist.ts";
+import { builtinsFromProcess, randomUUIDFromEntry, stubUnbundled } from "../../build_dist.ts";
+import { startEmulator } from "../../emulator/mod.ts";
 import { node24, required, RUNTIMES_REQUIRED } from "../_helpers/runtimes.ts";
 
 const LEFT_BY_ESBUILD =
@@ -123,11 +123,43 @@ Deno.test("builtinsFromProcess() loads node:crypto at the first use of a member,
   }
 });
 
+Deno.test("randomUUIDFromEntry() binds node:crypto namespaces to the entry's randomUUID", async () => {
+  const code = randomUUIDFromEntry(
+    'import*as $t from"node:crypto";import*as o from"node:os";function ls(){return"u-1"}' +
+      "export const id=()=>$t.randomUUID();export const eol=o.EOL;export{ls as __randomUUID};",
+    "main.mjs",
+  );
+  assert.doesNotMatch(code, /node:crypto|__randomUUID/);
+  assert.match(code, /import\*as o from"node:os"/);
+  const module = await import(`data:text/javascript,${encodeURIComponent(code)}`);
+  assert.equal(module.id(), "u-1");
+});
+
+Deno.test("randomUUIDFromEntry() fails when a bound namespace is used for more than randomUUID()", () => {
+  assert.throws(
+    () =>
+      randomUUIDFromEntry(
+        'import*as c from"node:crypto";function u(){}c.randomBytes(8);export{u as __randomUUID};',
+        "main.mjs",
+      ),
+    /main\.mjs uses node:crypto's namespace "c" for more than randomUUID\(\)/,
+  );
+});
+
+Deno.test("randomUUIDFromEntry() leaves a bundle without the export as it is", () => {
+  const code = 'import*as c from"node:crypto";c.randomBytes(8);';
+  assert.equal(randomUUIDFromEntry(code, "post.mjs"), code);
+});
+
 /**
  * The built-in modules Node 24 loaded by the end of `node <bundle>` in a fresh runner layout with
  * `inputs` (from `process.moduleLoadList`, written by a preloaded hook at exit).
  */
-function loadedModules(node: string, bundle: string, inputs: Record<string, string>): string[] {
+async function loadedModules(
+  node: string,
+  bundle: string,
+  inputs: Record<string, string>,
+): Promise<string[]> {
   const root = mkdtempSync(join(tmpdir(), "dist-modules-"));
   try {
     const list = join(root, "modules.json");
@@ -139,10 +171,14 @@ function loadedModules(node: string, bundle: string, inputs: Record<string, stri
     const hook = `process.on("exit",()=>process.getBuiltinModule("node:fs").writeFileSync(${
       JSON.stringify(list)
     },JSON.stringify(process.moduleLoadList)))`;
-    execFileSync(node, ["--import", `data:text/javascript,${encodeURIComponent(hook)}`, bundle], {
+    // Asynchronous: in WIF mode the step calls the emulator this process serves.
+    const { success } = await new Deno.Command(node, {
+      args: ["--import", `data:text/javascript,${encodeURIComponent(hook)}`, bundle],
       env,
-      stdio: "ignore",
-    });
+      stdout: "null",
+      stderr: "null",
+    }).output();
+    assert.ok(success, `node ${bundle} failed`);
     return JSON.parse(Deno.readTextFileSync(list));
   } finally {
     rmSync(root, { recursive: true, force: true });
@@ -150,7 +186,8 @@ function loadedModules(node: string, bundle: string, inputs: Record<string, stri
 }
 
 Deno.test({
-  name: "dist/ under Node 24 loads no fs.promises nor Web Crypto, and the post step no node:crypto",
+  name:
+    "dist/ under Node 24: key mode loads no Web Crypto, WIF and post no crypto, none fs.promises",
   ignore: (await node24()) === undefined && !RUNTIMES_REQUIRED,
   fn: async () => {
     const node = required(await node24(), "Node 24").path;
@@ -163,7 +200,7 @@ Deno.test({
       client_email: "ci@my-proj.iam.gserviceaccount.com",
     });
     const dist = (name: string) => new URL(`../../dist/${name}`, import.meta.url).pathname;
-    const main = loadedModules(node, dist("main.mjs"), { INPUT_CREDENTIALS_JSON: key });
+    const main = await loadedModules(node, dist("main.mjs"), { INPUT_CREDENTIALS_JSON: key });
     assert.ok(main.includes("NativeModule internal/crypto/sig"), "key mode signs");
     for (
       const unwanted of [
@@ -175,9 +212,24 @@ Deno.test({
     ) {
       assert.ok(!main.includes(`NativeModule ${unwanted}`), `key mode loads ${unwanted}`);
     }
-    const post = loadedModules(node, dist("post.mjs"), {});
+    const post = await loadedModules(node, dist("post.mjs"), {});
     for (const unwanted of ["crypto", "internal/fs/promises"]) {
       assert.ok(!post.includes(`NativeModule ${unwanted}`), `the post step loads ${unwanted}`);
+    }
+    const world = await startEmulator();
+    try {
+      const wif = await loadedModules(node, dist("main.mjs"), {
+        ...world.env,
+        INPUT_WORKLOAD_IDENTITY_PROVIDER: world.provider,
+        INPUT_SERVICE_ACCOUNT: world.serviceAccount,
+        INPUT_TOKEN_FORMAT: "access_token",
+      });
+      assert.ok(wif.includes("NativeModule http"), "WIF calls over node:http");
+      for (const unwanted of ["crypto", "internal/crypto/webcrypto", "internal/fs/promises"]) {
+        assert.ok(!wif.includes(`NativeModule ${unwanted}`), `WIF mode loads ${unwanted}`);
+      }
+    } finally {
+      await world.close();
     }
   },
 });
