@@ -84,7 +84,9 @@ export function checkWorkspace(directory: string): void {
 /**
  * Writes `contents` as compact JSON to a new `gha-creds-<16 hex>.json` in `directory`, created
  * exclusively (`O_EXCL`: an existing file is never overwritten or followed as a symlink) with
- * mode 0600 and flushed to disk. A name collision draws a new name (3 attempts).
+ * mode 0600. A name collision draws a new name (3 attempts). It is not `fsync`ed: the later steps
+ * of the job read it on the same machine, through the page cache, and a machine that crashes ends
+ * the job; on a busy disk the flush alone took longer than the rest of a key mode run (about 10 ms).
  *
  * @param directory The directory (the workspace).
  * @param contents What to write (the credentials object).
@@ -133,7 +135,6 @@ export function writeCredentialsFile(
     let failure: unknown;
     try {
       fs.writeSync(fd, data);
-      fs.fsyncSync(fd);
     } catch (error) {
       failure = error;
     }
