@@ -151,35 +151,54 @@ Deno.test("randomUUIDFromEntry() leaves a bundle without the export as it is", (
   assert.equal(randomUUIDFromEntry(code, "post.mjs"), code);
 });
 
-/**
- * The built-in modules Node 24 loaded by the end of `node <bundle>` in a fresh runner layout with
- * `inputs` (from `process.moduleLoadList`, written by a preloaded hook at exit).
- */
-async function loadedModules(
+/** A service account key JSON with a fresh RSA 2048 key. */
+function keyJson(): string {
+  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  return JSON.stringify({
+    type: "service_account",
+    project_id: "my-proj",
+    private_key_id: "kid",
+    private_key: privateKey.export({ type: "pkcs8", format: "pem" }),
+    client_email: "ci@my-proj.iam.gserviceaccount.com",
+  });
+}
+
+/** What a run of a bundle under Node 24 did, seen from a preloaded hook. */
+interface BundleRun {
+  /** The built-in modules loaded by the end (`process.moduleLoadList`). */
+  modules: string[];
+  /** Whether the event loop ran dry (`beforeExit`) rather than the bundle ending the process. */
+  ranDry: boolean;
+  /** The exit code. */
+  code: number;
+}
+
+/** Runs `node <bundle>` in a fresh runner layout with `inputs`. */
+async function runBundle(
   node: string,
   bundle: string,
   inputs: Record<string, string>,
-): Promise<string[]> {
+): Promise<BundleRun> {
   const root = mkdtempSync(join(tmpdir(), "dist-modules-"));
   try {
-    const list = join(root, "modules.json");
+    const report = join(root, "report.json");
     const env: Record<string, string> = { GITHUB_WORKSPACE: root, ...inputs };
     for (const name of ["OUTPUT", "ENV", "STATE"]) {
       env[`GITHUB_${name}`] = join(root, name);
       writeFileSync(env[`GITHUB_${name}`]!, "");
     }
-    const hook = `process.on("exit",()=>process.getBuiltinModule("node:fs").writeFileSync(${
-      JSON.stringify(list)
-    },JSON.stringify(process.moduleLoadList)))`;
+    const hook = `let ranDry=false;process.on("beforeExit",()=>{ranDry=true});` +
+      `process.on("exit",()=>process.getBuiltinModule("node:fs").writeFileSync(${
+        JSON.stringify(report)
+      },JSON.stringify({modules:process.moduleLoadList,ranDry})))`;
     // Asynchronous: in WIF mode the step calls the emulator this process serves.
-    const { success } = await new Deno.Command(node, {
+    const { code } = await new Deno.Command(node, {
       args: ["--import", `data:text/javascript,${encodeURIComponent(hook)}`, bundle],
       env,
       stdout: "null",
       stderr: "null",
     }).output();
-    assert.ok(success, `node ${bundle} failed`);
-    return JSON.parse(Deno.readTextFileSync(list));
+    return { ...JSON.parse(Deno.readTextFileSync(report)), code };
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
@@ -191,16 +210,11 @@ Deno.test({
   ignore: (await node24()) === undefined && !RUNTIMES_REQUIRED,
   fn: async () => {
     const node = required(await node24(), "Node 24").path;
-    const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-    const key = JSON.stringify({
-      type: "service_account",
-      project_id: "my-proj",
-      private_key_id: "kid",
-      private_key: privateKey.export({ type: "pkcs8", format: "pem" }),
-      client_email: "ci@my-proj.iam.gserviceaccount.com",
-    });
+    const key = keyJson();
     const dist = (name: string) => new URL(`../../dist/${name}`, import.meta.url).pathname;
-    const main = await loadedModules(node, dist("main.mjs"), { INPUT_CREDENTIALS_JSON: key });
+    const keyRun = await runBundle(node, dist("main.mjs"), { INPUT_CREDENTIALS_JSON: key });
+    assert.equal(keyRun.code, 0);
+    const main = keyRun.modules;
     assert.ok(main.includes("NativeModule internal/crypto/sig"), "key mode signs");
     for (
       const unwanted of [
@@ -212,18 +226,19 @@ Deno.test({
     ) {
       assert.ok(!main.includes(`NativeModule ${unwanted}`), `key mode loads ${unwanted}`);
     }
-    const post = await loadedModules(node, dist("post.mjs"), {});
+    const { modules: post } = await runBundle(node, dist("post.mjs"), {});
     for (const unwanted of ["crypto", "internal/fs/promises"]) {
       assert.ok(!post.includes(`NativeModule ${unwanted}`), `the post step loads ${unwanted}`);
     }
     const world = await startEmulator();
     try {
-      const wif = await loadedModules(node, dist("main.mjs"), {
+      const { modules: wif, code } = await runBundle(node, dist("main.mjs"), {
         ...world.env,
         INPUT_WORKLOAD_IDENTITY_PROVIDER: world.provider,
         INPUT_SERVICE_ACCOUNT: world.serviceAccount,
         INPUT_TOKEN_FORMAT: "access_token",
       });
+      assert.equal(code, 0);
       assert.ok(wif.includes("NativeModule http"), "WIF calls over node:http");
       for (const unwanted of ["crypto", "internal/crypto/webcrypto", "internal/fs/promises"]) {
         assert.ok(!wif.includes(`NativeModule ${unwanted}`), `WIF mode loads ${unwanted}`);
@@ -231,5 +246,21 @@ Deno.test({
     } finally {
       await world.close();
     }
+  },
+});
+
+Deno.test({
+  name: "dist/main.mjs ends the process itself once the run is done, with the run's exit code",
+  ignore: (await node24()) === undefined && !RUNTIMES_REQUIRED,
+  fn: async () => {
+    const node = required(await node24(), "Node 24").path;
+    const dist = (name: string) => new URL(`../../dist/${name}`, import.meta.url).pathname;
+    const done = await runBundle(node, dist("main.mjs"), { INPUT_CREDENTIALS_JSON: keyJson() });
+    assert.deepEqual([done.code, done.ranDry], [0, false]);
+    const failed = await runBundle(node, dist("main.mjs"), {});
+    assert.deepEqual([failed.code, failed.ranDry], [1, false]);
+    // The hook sees a bundle that lets the event loop run dry (the post step does).
+    const post = await runBundle(node, dist("post.mjs"), {});
+    assert.deepEqual([post.code, post.ranDry], [0, true]);
   },
 });
