@@ -33,15 +33,11 @@ async function _importSigningKey(pem: string): Promise<CryptoKey> {
   return key;
 }
 
-/**
- * Signs `data` with RS256 (RSASSA-PKCS1-v1_5 with SHA-256) and `pem`, a PKCS #8 PEM private key;
- * rejects when `pem` is not an RSA key of at least 2048 bits.
- */
-type _Rs256Signer = (pem: string, data: Uint8Array<ArrayBuffer>) => Promise<Uint8Array>;
-
-/** The default signer: Web Crypto. */
-const _webCryptoRs256: _Rs256Signer = async (pem, data) =>
-  new Uint8Array(await crypto.subtle.sign(RS256, await _importSigningKey(pem), data));
+/** Signs `data` with RS256 and the PKCS #8 PEM key over Web Crypto: the default signer. */
+async function _webCryptoRs256(pem: string, data: Uint8Array): Promise<Uint8Array> {
+  const key = await _importSigningKey(pem);
+  return new Uint8Array(await crypto.subtle.sign(RS256, key, new Uint8Array(data)));
+}
 
 /** How long a self-signed auth token is valid, as Google's libraries do. */
 export const SELF_SIGNED_JWT_LIFETIME_SECONDS = 3599;
@@ -97,7 +93,7 @@ export interface SelfSignedJwt {
 export async function signJwtWithKey(
   key: ServiceAccountKey,
   claims: JWTPayload,
-  signRs256: _Rs256Signer = _webCryptoRs256,
+  signRs256: (pem: string, data: Uint8Array) => Promise<Uint8Array> = _webCryptoRs256,
 ): Promise<string> {
   key = _own(key);
   const kid = key.private_key_id;

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { exportPKCS8 } from "jose";
+import { createPrivateKey, generateKeyPairSync } from "node:crypto";
 import { nodeRs256 } from "../../action/_node_rs256.ts";
 import { authenticate, CredentialsError, signJwtWithKey } from "../../auth/mod.ts";
 import { testKey } from "../auth/_keys.ts";
@@ -14,28 +14,30 @@ Deno.test("nodeRs256 signs exactly as Web Crypto does (RS256 is deterministic)",
   );
 });
 
-async function pkcs8Of(algorithm: RsaHashedKeyGenParams | EcKeyGenParams): Promise<string> {
-  const pair = await crypto.subtle.generateKey(algorithm, true, ["sign", "verify"]);
-  return await exportPKCS8((pair as CryptoKeyPair).privateKey);
+/** The PKCS #8 PEM of a fresh key of `type` (Node's key generation). */
+function pemOf(
+  type: "ec" | "rsa",
+  options: { namedCurve?: string; modulusLength?: number },
+): string {
+  const { privateKey } = generateKeyPairSync(type as "rsa", options as { modulusLength: number });
+  return privateKey.export({ type: "pkcs8", format: "pem" }) as string;
 }
 
 Deno.test("nodeRs256 rejects every key Web Crypto rejects, as ERR_KEY_PRIVATE_KEY_INVALID", async (t) => {
   const { key } = await testKey();
-  const cases: Record<string, string> = {
-    "a PKCS #1 PEM": key.private_key.replaceAll("PRIVATE KEY", "RSA PRIVATE KEY"),
-    "a PEM whose body is not base64": "-----BEGIN PRIVATE KEY-----\n%%%\n-----END PRIVATE KEY-----",
-    "a truncated key": key.private_key.slice(0, 200) + "\n-----END PRIVATE KEY-----",
-    "an EC P-256 key": await pkcs8Of({ name: "ECDSA", namedCurve: "P-256" }),
-    "an RSA 1024 key": await pkcs8Of({
-      name: "RSASSA-PKCS1-v1_5",
-      modulusLength: 1024,
-      publicExponent: new Uint8Array([1, 0, 1]),
-      hash: "SHA-256",
-    }),
-  };
-  for (const [name, privateKey] of Object.entries(cases)) {
+  const unusable: [string, () => string][] = [
+    [
+      "PKCS #1",
+      () => String(createPrivateKey(key.private_key).export({ type: "pkcs1", format: "pem" })),
+    ],
+    ["RSA 1024", () => pemOf("rsa", { modulusLength: 1024 })],
+    ["EC P-256", () => pemOf("ec", { namedCurve: "P-256" })],
+    ["no base64", () => "-----BEGIN PRIVATE KEY-----\n%%%\n-----END PRIVATE KEY-----"],
+    ["cut short", () => `${key.private_key.slice(0, 300)}\n-----END PRIVATE KEY-----`],
+  ];
+  for (const [name, pem] of unusable) {
     await t.step(name, async () => {
-      const badKey = { ...key, private_key: privateKey };
+      const badKey = { ...key, private_key: pem() };
       for (const signer of [nodeRs256, undefined]) {
         const error = await signJwtWithKey(badKey, claims, signer).then(
           () => assert.fail(`expected an error (${signer === undefined ? "Web Crypto" : "node"})`),
