@@ -8,8 +8,10 @@
  * external, and each import of them left in the bundle becomes a stub that throws if it is ever
  * called. The build fails when anything else is left unbundled, or when the bundle uses a stubbed
  * binding anywhere but its own import (the step could reach the stub). Imports of Node built-ins
- * become `process.getBuiltinModule()` calls (see {@linkcode builtinsFromProcess}). It also checks
- * that the post bundle holds no `auth/` or jose code, and prints the sizes.
+ * become `process.getBuiltinModule()` calls (see {@linkcode builtinsFromProcess}), and in the main
+ * bundle `@actions/core`'s `crypto.randomUUID()` is the step's own, which does not load
+ * `node:crypto` (see {@linkcode randomUUIDFromEntry}). It also checks that the post bundle holds no
+ * `auth/` or jose code, and prints the sizes.
  *
  * Usage: `deno run -A build_dist.ts` (`deno task build:dist`).
  *
