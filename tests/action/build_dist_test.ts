@@ -1,5 +1,7 @@
 // build_dist.ts: only @actions/http-client and @actions/exec may stay unbundled, each import of
-// them becomes a throwing stub, and a bundle that uses a stubbed binding fails the build.
+// them becomes a throwing stub, and a bundle that uses a stubbed binding fails the build; Node
+// built-ins come from process.getBuiltinModule, @actions/core's randomUUID is the step's own; and
+// what the built bundles load and how they end under Node 24.
 import assert from "node:assert/strict";
 import { generateKeyPairSync } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -151,6 +153,9 @@ Deno.test("randomUUIDFromEntry() leaves a bundle without the export as it is", (
   assert.equal(randomUUIDFromEntry(code, "post.mjs"), code);
 });
 
+/** The path of a built bundle. */
+const dist = (name: string) => new URL(`../../dist/${name}`, import.meta.url).pathname;
+
 /** A service account key JSON with a fresh RSA 2048 key. */
 function keyJson(): string {
   const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
@@ -211,7 +216,6 @@ Deno.test({
   fn: async () => {
     const node = required(await node24(), "Node 24").path;
     const key = keyJson();
-    const dist = (name: string) => new URL(`../../dist/${name}`, import.meta.url).pathname;
     const keyRun = await runBundle(node, dist("main.mjs"), { INPUT_CREDENTIALS_JSON: key });
     assert.equal(keyRun.code, 0);
     const main = keyRun.modules;
@@ -254,7 +258,6 @@ Deno.test({
   ignore: (await node24()) === undefined && !RUNTIMES_REQUIRED,
   fn: async () => {
     const node = required(await node24(), "Node 24").path;
-    const dist = (name: string) => new URL(`../../dist/${name}`, import.meta.url).pathname;
     const done = await runBundle(node, dist("main.mjs"), { INPUT_CREDENTIALS_JSON: keyJson() });
     assert.deepEqual([done.code, done.ranDry], [0, false]);
     const failed = await runBundle(node, dist("main.mjs"), {});
