@@ -9,6 +9,7 @@
  */
 
 import type * as NodeCrypto from "node:crypto";
+import { Buffer } from "node:buffer";
 import fs from "node:fs";
 import process from "node:process";
 
@@ -54,17 +55,26 @@ export function randomBytes(size: number, device = "/dev/urandom"): Uint8Array {
 
 /** `bytes` as lowercase hexadecimal. */
 export function toHex(bytes: Uint8Array): string {
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("hex");
 }
+
+/** Random bytes for the next UUIDs, drawn 16 UUIDs at a time; bytes handed out are never reused. */
+let uuidPool: Uint8Array = new Uint8Array(0);
+let uuidPoolUsed = 0;
 
 /**
  * A random (version 4) UUID, as `crypto.randomUUID()` makes: the build binds `@actions/core`'s
- * `crypto.randomUUID` to it (see build_dist.ts).
+ * `crypto.randomUUID` to it (see build_dist.ts). Like Node's, it draws the random bytes of several
+ * UUIDs at once: a run makes a dozen, one per file command.
  *
  * @returns The UUID, lowercase.
  */
 export function randomUUID(): string {
-  const bytes = randomBytes(16);
+  if (uuidPoolUsed + 16 > uuidPool.length) {
+    uuidPool = randomBytes(16 * 16);
+    uuidPoolUsed = 0;
+  }
+  const bytes = uuidPool.slice(uuidPoolUsed, uuidPoolUsed += 16);
   bytes[6] = (bytes[6]! & 0x0f) | 0x40;
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;
   const hex = toHex(bytes);
