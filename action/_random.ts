@@ -48,7 +48,8 @@ function _fromKernel(bytes: Uint8Array, device: string): boolean {
  */
 export function randomBytes(size: number, device = "/dev/urandom"): Uint8Array {
   const bytes = new Uint8Array(size);
-  if (_fromKernel(bytes, device)) return bytes;
+  // On Windows the path would name a file on the current drive, not a generator.
+  if (process.platform !== "win32" && _fromKernel(bytes, device)) return bytes;
   const crypto = process.getBuiltinModule("node:crypto") as typeof NodeCrypto;
   return new Uint8Array(crypto.randomBytes(size));
 }
