@@ -1,4 +1,8 @@
 import assert from "node:assert/strict";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import process from "node:process";
 import { randomBytes, randomUUID, toHex } from "../../action/_random.ts";
 
 Deno.test("randomBytes() gives the size asked for, different each time", () => {
@@ -28,4 +32,19 @@ Deno.test("randomUUID() makes version 4 UUIDs as crypto.randomUUID() does", () =
 
 Deno.test("toHex() writes two lowercase digits a byte", () => {
   assert.equal(toHex(new Uint8Array([0, 9, 10, 255])), "00090aff");
+});
+
+Deno.test("randomBytes() on Windows never reads the device path (it would be a plain file)", () => {
+  const dir = mkdtempSync(join(tmpdir(), "random-"));
+  const platform = Object.getOwnPropertyDescriptor(process, "platform")!;
+  try {
+    const fake = join(dir, "urandom");
+    writeFileSync(fake, new Uint8Array(64));
+    assert.equal(toHex(randomBytes(8, fake)), "0000000000000000", "the device path is read");
+    Object.defineProperty(process, "platform", { configurable: true, get: () => "win32" });
+    assert.notEqual(toHex(randomBytes(8, fake)), "0000000000000000");
+  } finally {
+    Object.defineProperty(process, "platform", platform);
+    rmSync(dir, { recursive: true });
+  }
 });
