@@ -196,7 +196,7 @@ function connectionTo(
     if (ca !== undefined) options.ca = ca;
     socket = tls().connect(options);
   }
-  // No Nagle delay, as on an http.Agent's sockets (a socket given to http.request has it on).
+  // Nagle off, as an http.Agent turns it off on its sockets (http.request leaves a given one as is).
   return socket.setNoDelay(true);
 }
 
