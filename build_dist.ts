@@ -8,8 +8,10 @@
  * external, and each import of them left in the bundle becomes a stub that throws if it is ever
  * called. The build fails when anything else is left unbundled, or when the bundle uses a stubbed
  * binding anywhere but its own import (the step could reach the stub). Imports of Node built-ins
- * become `process.getBuiltinModule()` calls (see {@linkcode builtinsFromProcess}). It also checks
- * that the post bundle holds no `auth/` or jose code, and prints the sizes.
+ * become `process.getBuiltinModule()` calls (see {@linkcode builtinsFromProcess}), and in the main
+ * bundle `@actions/core`'s `crypto.randomUUID()` is the step's own, which does not load
+ * `node:crypto` (see {@linkcode randomUUIDFromEntry}). It also checks that the post bundle holds no
+ * `auth/` or jose code, and prints the sizes.
  *
  * Usage: `deno run -A build_dist.ts` (`deno task build:dist`).
  *
@@ -126,6 +128,47 @@ export function builtinsFromProcess(code: string): string {
 }
 
 /**
+ * The export of `action/_entry_main.ts` that `@actions/core`'s `crypto.randomUUID` is bound to:
+ * `randomUUID` of `action/_random.ts`, kernel random bytes without loading `node:crypto`.
+ */
+const RANDOM_UUID_EXPORT = "__randomUUID";
+
+/**
+ * Binds each namespace import of `node:crypto` (`import*as c from"node:crypto"`: `@actions/core`
+ * takes one for `randomUUID()`, the delimiter of its file commands) to the entry's
+ * {@linkcode RANDOM_UUID_EXPORT}, and drops that export from the bundle. Loading `node:crypto` for
+ * the delimiter alone cost a Workload Identity Federation run about 8 ms of CPU (Node 24.21). Throws
+ * when the bundle uses such a namespace for anything but `randomUUID()`. A bundle without the
+ * export is returned as it is.
+ */
+export function randomUUIDFromEntry(code: string, output: string): string {
+  const exported = new RegExp(`export\\s*\\{\\s*([\\w$]+)\\s+as\\s+${RANDOM_UUID_EXPORT}\\s*\\};?`)
+    .exec(code);
+  if (exported === null) return code;
+  const namespaces: string[] = [];
+  const rewritten = code.replace(exported[0], "").replace(
+    /import\s*\*\s*as\s+([\w$]+)\s*from\s*"node:crypto";?/g,
+    (_statement, name: string) => {
+      namespaces.push(name);
+      return `const ${name}={randomUUID:()=>${exported[1]}()};`;
+    },
+  );
+  for (const name of namespaces) {
+    const escaped = name.replaceAll("$", "\\$");
+    const uses = rewritten.match(new RegExp(`(?<![\\w$.])${escaped}(?![\\w$])`, "g"))?.length ?? 0;
+    const calls = rewritten.match(new RegExp(`(?<![\\w$.])${escaped}\\.randomUUID\\(\\)`, "g"))
+      ?.length ?? 0;
+    // One use is the binding's own declaration.
+    if (uses !== calls + 1) {
+      throw new Error(
+        `${output} uses node:crypto's namespace "${name}" for more than randomUUID(); bind it to node:crypto`,
+      );
+    }
+  }
+  return rewritten;
+}
+
+/**
  * Replaces the imports of {@linkcode STUBBED} packages with stubs; throws when another package
  * was left unbundled or when a stubbed binding is used anywhere in the code.
  */
@@ -178,7 +221,8 @@ if (import.meta.main) {
       source,
     ], { stdio: "inherit", env: { ...Deno.env.toObject(), NO_COLOR: "1" } });
     const bundled = readFileSync(output, "utf8").replace(/\s*$/, "\n");
-    const code = BANNER + builtinsFromProcess(stubUnbundled(bundled, output));
+    const code = BANNER +
+      builtinsFromProcess(randomUUIDFromEntry(stubUnbundled(bundled, output), output));
     writeFileSync(output, code);
     const size = new TextEncoder().encode(code).length;
     if (output === "dist/post.mjs" && /jose|SignJWT|generateAccessToken/.test(code)) {

@@ -5,11 +5,11 @@
  * @module
  */
 
-import nodeCrypto from "node:crypto";
 import fs from "node:fs";
 import nodePath from "node:path";
 import { CREDENTIALS_FILE_NAME } from "./credentials_file_name.ts";
 import { ActionInputError } from "./errors.ts";
+import { randomBytes, toHex } from "./_random.ts";
 
 const ATTEMPTS = 3;
 
@@ -28,13 +28,8 @@ function _writeError(directory: string, error: unknown): ActionInputError {
   );
 }
 
-// node:crypto, not Web Crypto: @actions/core loads node:crypto for its file commands anyway, and
-// `crypto.getRandomValues` would also load Web Crypto (a run without a signature needs none).
 function _randomName(): string {
-  const bytes = nodeCrypto.randomBytes(8);
-  return `gha-creds-${
-    Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("")
-  }.json`;
+  return `gha-creds-${toHex(randomBytes(8))}.json`;
 }
 
 function _code(error: unknown): string {
@@ -89,7 +84,9 @@ export function checkWorkspace(directory: string): void {
 /**
  * Writes `contents` as compact JSON to a new `gha-creds-<16 hex>.json` in `directory`, created
  * exclusively (`O_EXCL`: an existing file is never overwritten or followed as a symlink) with
- * mode 0600 and flushed to disk. A name collision draws a new name (3 attempts).
+ * mode 0600. A name collision draws a new name (3 attempts). It is not `fsync`ed: the later steps
+ * of the job read it on the same machine, through the page cache, and a machine that crashes ends
+ * the job; on a busy disk the flush alone took longer than the rest of a key mode run (about 10 ms).
  *
  * @param directory The directory (the workspace).
  * @param contents What to write (the credentials object).
@@ -138,7 +135,6 @@ export function writeCredentialsFile(
     let failure: unknown;
     try {
       fs.writeSync(fd, data);
-      fs.fsyncSync(fd);
     } catch (error) {
       failure = error;
     }

@@ -49,6 +49,8 @@ export interface RunOptions {
   fetch?: FetchLike;
   /** The clock in milliseconds since the epoch; default `Date.now`. */
   now?: () => number;
+  /** The RS256 signer of key mode (`authenticate({ signRs256 })`); default Web Crypto. */
+  signRs256?: (pem: string, data: Uint8Array) => Promise<Uint8Array>;
 }
 
 /** Formats an expiry as RFC 3339 UTC in whole seconds (rounded down, never later than real). */
@@ -128,7 +130,7 @@ function _setTokenOutputs(core: MaskedCore, result: AuthenticateResult): void {
  * already set stay set. Never throws.
  *
  * @param core The runner (or a fake).
- * @param options The environment, and `fetch`/clock for tests.
+ * @param options The environment, and `fetch`, clock and signer (tests, the Node entry).
  * @returns When the step is done.
  *
  * @example Key mode without a token makes no call
@@ -189,6 +191,7 @@ export async function run(core: ActionCore, options: RunOptions): Promise<void> 
       ...inputs.auth,
       ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
       ...(options.now === undefined ? {} : { now: options.now }),
+      ...(options.signRs256 === undefined ? {} : { signRs256: options.signRs256 }),
       log,
       onSecret: (value) => masked.setSecret(value),
       onCredentialsFile: _onCredentialsFile(masked, inputs),

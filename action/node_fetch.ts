@@ -174,14 +174,30 @@ function openTunnel(
   });
 }
 
-/** The connection of a tunnelled request: the tunnel itself, or TLS over it for `https:`. */
-function overTunnel(tunnel: Duplex, target: URL, ca: string | string[] | undefined): Duplex {
-  if (target.protocol === "http:") return tunnel;
+/**
+ * The connection of a request to `target`: over `tunnel` (from a proxy) or a new TCP connection,
+ * with TLS on top for `https:` (certificates verified, the target's name sent for SNI).
+ */
+function connectionTo(
+  target: URL,
+  ca: string | string[] | undefined,
+  tunnel?: Duplex,
+): Duplex {
   const host = _bareHostname(target);
-  const options: Tls.ConnectionOptions = { socket: tunnel, host };
-  if (net.isIP(host) === 0) options.servername = host;
-  if (ca !== undefined) options.ca = ca;
-  return tls().connect(options);
+  if (target.protocol === "http:" && tunnel !== undefined) return tunnel;
+  let socket: Net.Socket;
+  if (target.protocol === "http:") {
+    socket = net.connect({ host, port: _portOf(target) ?? 80 });
+  } else {
+    const options: Tls.ConnectionOptions = tunnel === undefined
+      ? { host, port: _portOf(target) ?? 443 }
+      : { socket: tunnel, host };
+    if (net.isIP(host) === 0) options.servername = host;
+    if (ca !== undefined) options.ca = ca;
+    socket = tls().connect(options);
+  }
+  // Nagle off, as an http.Agent turns it off on its sockets (http.request leaves a given one as is).
+  return socket.setNoDelay(true);
 }
 
 async function startRequest(
@@ -190,27 +206,20 @@ async function startRequest(
   track: (resource: Destroyable) => void,
 ): Promise<Http.ClientRequest> {
   const proxy = proxyFor(out.url, options.env ?? process.env);
-  const base: Https.RequestOptions = {
+  const tunnel = proxy === undefined
+    ? undefined
+    : await openTunnel(proxy, out.url, options.ca, track);
+  // The request takes the connection made here rather than one from an http.Agent (`agent: false`
+  // built an Agent per request).
+  const connection = connectionTo(out.url, options.ca, tunnel);
+  track(connection);
+  return http.request({
     method: out.method,
     path: `${out.url.pathname}${out.url.search}`,
     headers: out.headers,
     setHost: false,
-  };
-  if (proxy !== undefined) {
-    const tunnel = await openTunnel(proxy, out.url, options.ca, track);
-    const connection = overTunnel(tunnel, out.url, options.ca);
-    track(connection);
-    return http.request({ ...base, createConnection: () => connection });
-  }
-  const direct: Https.RequestOptions = {
-    ...base,
-    host: _bareHostname(out.url),
-    port: _portOf(out.url),
-    agent: false,
-  };
-  if (out.url.protocol === "http:") return http.request(direct);
-  if (options.ca !== undefined) direct.ca = options.ca;
-  return https().request(direct);
+    createConnection: () => connection,
+  });
 }
 
 function exchange(out: Outgoing, options: NodeFetchOptions): Promise<NodeResponse> {

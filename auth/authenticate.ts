@@ -130,7 +130,7 @@ async function _mint(
     ...(call.now === undefined ? {} : { now: call.now }),
   });
   const assertion = key !== undefined && key.client_email === serviceAccount
-    ? await signJwtWithKey(key, claims)
+    ? await signJwtWithKey(key, claims, flow.options.signRs256)
     : (await signJwt({ ...iam, claims })).signedJwt;
   flow.secret(assertion);
   const accessToken = await exchangeJwtBearer({
@@ -200,6 +200,7 @@ async function _withKey(
   const authToken = await createSelfSignedJwt(plan.key, {
     audience: `${new URL(plan.endpoints.iamcredentials).origin}/`,
     ...(call.now === undefined ? {} : { now: call.now }),
+    ...(options.signRs256 === undefined ? {} : { signRs256: options.signRs256 }),
   });
   flow.authToken(authToken.token);
   const result = {

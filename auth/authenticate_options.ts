@@ -73,6 +73,11 @@ export interface AuthenticateOptions extends CallOptions {
   idTokenIncludeEmail?: boolean;
   /** `ACTIONS_ID_TOKEN_REQUEST_URL` and `_TOKEN` (WIF only). */
   oidcRequest?: { url: string; token: string };
+  /**
+   * Signs RS256 with the key's PKCS #8 PEM (key mode's auth token and domain-wide delegation),
+   * rejecting a key that is not RSA of at least 2048 bits; default Web Crypto.
+   */
+  signRs256?: (pem: string, data: Uint8Array) => Promise<Uint8Array>;
   /** Called with every secret value as soon as it exists (mask it here). */
   onSecret?: (value: string) => void;
   /** Called with the credentials file contents before any token is minted (write the file here). */

@@ -1,12 +1,14 @@
 // build_dist.ts: only @actions/http-client and @actions/exec may stay unbundled, each import of
-// them becomes a throwing stub, and a bundle that uses a stubbed binding fails the build.
+// them becomes a throwing stub, and a bundle that uses a stubbed binding fails the build; Node
+// built-ins come from process.getBuiltinModule, @actions/core's randomUUID is the step's own; and
+// what the built bundles load and how they end under Node 24.
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
 import { generateKeyPairSync } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { builtinsFromProcess, stubUnbundled } from "../../build_dist.ts";
+import { builtinsFromProcess, randomUUIDFromEntry, stubUnbundled } from "../../build_dist.ts";
+import { startEmulator } from "../../emulator/mod.ts";
 import { node24, required, RUNTIMES_REQUIRED } from "../_helpers/runtimes.ts";
 
 const LEFT_BY_ESBUILD =
@@ -123,54 +125,145 @@ Deno.test("builtinsFromProcess() loads node:crypto at the first use of a member,
   }
 });
 
-/**
- * The built-in modules Node 24 loaded by the end of `node <bundle>` in a fresh runner layout with
- * `inputs` (from `process.moduleLoadList`, written by a preloaded hook at exit).
- */
-function loadedModules(node: string, bundle: string, inputs: Record<string, string>): string[] {
+Deno.test("randomUUIDFromEntry() binds node:crypto namespaces to the entry's randomUUID", async () => {
+  const code = randomUUIDFromEntry(
+    'import*as $t from"node:crypto";import*as o from"node:os";function ls(){return"u-1"}' +
+      "export const id=()=>$t.randomUUID();export const eol=o.EOL;export{ls as __randomUUID};",
+    "main.mjs",
+  );
+  assert.doesNotMatch(code, /node:crypto|__randomUUID/);
+  assert.match(code, /import\*as o from"node:os"/);
+  const module = await import(`data:text/javascript,${encodeURIComponent(code)}`);
+  assert.equal(module.id(), "u-1");
+});
+
+Deno.test("randomUUIDFromEntry() fails when a bound namespace is used for more than randomUUID()", () => {
+  assert.throws(
+    () =>
+      randomUUIDFromEntry(
+        'import*as c from"node:crypto";function u(){}c.randomBytes(8);export{u as __randomUUID};',
+        "main.mjs",
+      ),
+    /main\.mjs uses node:crypto's namespace "c" for more than randomUUID\(\)/,
+  );
+});
+
+Deno.test("randomUUIDFromEntry() leaves a bundle without the export as it is", () => {
+  const code = 'import*as c from"node:crypto";c.randomBytes(8);';
+  assert.equal(randomUUIDFromEntry(code, "post.mjs"), code);
+});
+
+/** The path of a built bundle. */
+const dist = (name: string) => new URL(`../../dist/${name}`, import.meta.url).pathname;
+
+/** A service account key JSON with a fresh RSA 2048 key. */
+function keyJson(): string {
+  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  return JSON.stringify({
+    type: "service_account",
+    project_id: "my-proj",
+    private_key_id: "kid",
+    private_key: privateKey.export({ type: "pkcs8", format: "pem" }),
+    client_email: "ci@my-proj.iam.gserviceaccount.com",
+  });
+}
+
+/** What a run of a bundle under Node 24 did, seen from a preloaded hook. */
+interface BundleRun {
+  /** The built-in modules loaded by the end (`process.moduleLoadList`). */
+  modules: string[];
+  /** Whether the event loop ran dry (`beforeExit`) rather than the bundle ending the process. */
+  ranDry: boolean;
+  /** The exit code. */
+  code: number;
+}
+
+/** Runs `node <bundle>` in a fresh runner layout with `inputs`. */
+async function runBundle(
+  node: string,
+  bundle: string,
+  inputs: Record<string, string>,
+): Promise<BundleRun> {
   const root = mkdtempSync(join(tmpdir(), "dist-modules-"));
   try {
-    const list = join(root, "modules.json");
+    const report = join(root, "report.json");
     const env: Record<string, string> = { GITHUB_WORKSPACE: root, ...inputs };
     for (const name of ["OUTPUT", "ENV", "STATE"]) {
       env[`GITHUB_${name}`] = join(root, name);
       writeFileSync(env[`GITHUB_${name}`]!, "");
     }
-    const hook = `process.on("exit",()=>process.getBuiltinModule("node:fs").writeFileSync(${
-      JSON.stringify(list)
-    },JSON.stringify(process.moduleLoadList)))`;
-    execFileSync(node, ["--import", `data:text/javascript,${encodeURIComponent(hook)}`, bundle], {
+    const hook = `let ranDry=false;process.on("beforeExit",()=>{ranDry=true});` +
+      `process.on("exit",()=>process.getBuiltinModule("node:fs").writeFileSync(${
+        JSON.stringify(report)
+      },JSON.stringify({modules:process.moduleLoadList,ranDry})))`;
+    // Asynchronous: in WIF mode the step calls the emulator this process serves.
+    const { code } = await new Deno.Command(node, {
+      args: ["--import", `data:text/javascript,${encodeURIComponent(hook)}`, bundle],
       env,
-      stdio: "ignore",
-    });
-    return JSON.parse(Deno.readTextFileSync(list));
+      stdout: "null",
+      stderr: "null",
+    }).output();
+    return { ...JSON.parse(Deno.readTextFileSync(report)), code };
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
 }
 
 Deno.test({
-  name: "dist/ under Node 24 loads no fs.promises, and the post step no node:crypto",
+  name:
+    "dist/ under Node 24: key mode loads no Web Crypto, WIF and post no crypto, none fs.promises",
   ignore: (await node24()) === undefined && !RUNTIMES_REQUIRED,
   fn: async () => {
     const node = required(await node24(), "Node 24").path;
-    const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-    const key = JSON.stringify({
-      type: "service_account",
-      project_id: "my-proj",
-      private_key_id: "kid",
-      private_key: privateKey.export({ type: "pkcs8", format: "pem" }),
-      client_email: "ci@my-proj.iam.gserviceaccount.com",
-    });
-    const dist = (name: string) => new URL(`../../dist/${name}`, import.meta.url).pathname;
-    const main = loadedModules(node, dist("main.mjs"), { INPUT_CREDENTIALS_JSON: key });
-    assert.ok(main.includes("NativeModule internal/crypto/webcrypto"), "key mode signs");
-    for (const unwanted of ["internal/fs/promises", "internal/webstreams/readablestream", "http"]) {
+    const key = keyJson();
+    const keyRun = await runBundle(node, dist("main.mjs"), { INPUT_CREDENTIALS_JSON: key });
+    assert.equal(keyRun.code, 0);
+    const main = keyRun.modules;
+    assert.ok(main.includes("NativeModule internal/crypto/sig"), "key mode signs");
+    for (
+      const unwanted of [
+        "internal/fs/promises",
+        "internal/webstreams/readablestream",
+        "http",
+        "internal/crypto/webcrypto",
+      ]
+    ) {
       assert.ok(!main.includes(`NativeModule ${unwanted}`), `key mode loads ${unwanted}`);
     }
-    const post = loadedModules(node, dist("post.mjs"), {});
+    const { modules: post } = await runBundle(node, dist("post.mjs"), {});
     for (const unwanted of ["crypto", "internal/fs/promises"]) {
       assert.ok(!post.includes(`NativeModule ${unwanted}`), `the post step loads ${unwanted}`);
     }
+    const world = await startEmulator();
+    try {
+      const { modules: wif, code } = await runBundle(node, dist("main.mjs"), {
+        ...world.env,
+        INPUT_WORKLOAD_IDENTITY_PROVIDER: world.provider,
+        INPUT_SERVICE_ACCOUNT: world.serviceAccount,
+        INPUT_TOKEN_FORMAT: "access_token",
+      });
+      assert.equal(code, 0);
+      assert.ok(wif.includes("NativeModule http"), "WIF calls over node:http");
+      for (const unwanted of ["crypto", "internal/crypto/webcrypto", "internal/fs/promises"]) {
+        assert.ok(!wif.includes(`NativeModule ${unwanted}`), `WIF mode loads ${unwanted}`);
+      }
+    } finally {
+      await world.close();
+    }
+  },
+});
+
+Deno.test({
+  name: "dist/main.mjs ends the process itself once the run is done, with the run's exit code",
+  ignore: (await node24()) === undefined && !RUNTIMES_REQUIRED,
+  fn: async () => {
+    const node = required(await node24(), "Node 24").path;
+    const done = await runBundle(node, dist("main.mjs"), { INPUT_CREDENTIALS_JSON: keyJson() });
+    assert.deepEqual([done.code, done.ranDry], [0, false]);
+    const failed = await runBundle(node, dist("main.mjs"), {});
+    assert.deepEqual([failed.code, failed.ranDry], [1, false]);
+    // The hook sees a bundle that lets the event loop run dry (the post step does).
+    const post = await runBundle(node, dist("post.mjs"), {});
+    assert.deepEqual([post.code, post.ranDry], [0, true]);
   },
 });

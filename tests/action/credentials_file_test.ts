@@ -148,3 +148,21 @@ Deno.test("isWorkspaceEmpty() ignores credentials files and treats a missing dir
     rmSync(dir, { recursive: true });
   }
 });
+
+Deno.test("writeCredentialsFile() does not flush the file to disk (no fsync)", () => {
+  const dir = workspace();
+  const fsyncSync = fs.fsyncSync;
+  let flushes = 0;
+  fs.fsyncSync = (fd: number) => {
+    flushes++;
+    fsyncSync(fd);
+  };
+  try {
+    const path = writeCredentialsFile(dir, { type: "external_account" });
+    assert.equal(readFileSync(path, "utf8"), '{"type":"external_account"}');
+    assert.equal(flushes, 0);
+  } finally {
+    fs.fsyncSync = fsyncSync;
+    rmSync(dir, { recursive: true });
+  }
+});

@@ -1,0 +1,74 @@
+import assert from "node:assert/strict";
+import { createPrivateKey, generateKeyPairSync } from "node:crypto";
+import { nodeRs256 } from "../../action/_node_rs256.ts";
+import { authenticate, CredentialsError, signJwtWithKey } from "../../auth/mod.ts";
+import { testKey } from "../auth/_keys.ts";
+
+const claims = { iss: "a", sub: "b", aud: "https://x/", iat: 1, exp: 2 };
+
+Deno.test("nodeRs256 signs exactly as Web Crypto does (RS256 is deterministic)", async () => {
+  const { key } = await testKey();
+  assert.equal(
+    await signJwtWithKey(key, claims, nodeRs256),
+    await signJwtWithKey(key, claims),
+  );
+});
+
+/** The PKCS #8 PEM of a fresh key of `type` (Node's key generation). */
+function pemOf(
+  type: "ec" | "rsa",
+  options: { namedCurve?: string; modulusLength?: number },
+): string {
+  const { privateKey } = generateKeyPairSync(type as "rsa", options as { modulusLength: number });
+  return privateKey.export({ type: "pkcs8", format: "pem" }) as string;
+}
+
+Deno.test("nodeRs256 rejects every key Web Crypto rejects, as ERR_KEY_PRIVATE_KEY_INVALID", async (t) => {
+  const { key } = await testKey();
+  const unusable: [string, () => string][] = [
+    [
+      "PKCS #1",
+      () => String(createPrivateKey(key.private_key).export({ type: "pkcs1", format: "pem" })),
+    ],
+    ["RSA 1024", () => pemOf("rsa", { modulusLength: 1024 })],
+    ["EC P-256", () => pemOf("ec", { namedCurve: "P-256" })],
+    ["no base64", () => "-----BEGIN PRIVATE KEY-----\n%%%\n-----END PRIVATE KEY-----"],
+    ["cut short", () => `${key.private_key.slice(0, 300)}\n-----END PRIVATE KEY-----`],
+  ];
+  for (const [name, pem] of unusable) {
+    await t.step(name, async () => {
+      const badKey = { ...key, private_key: pem() };
+      for (const signer of [nodeRs256, undefined]) {
+        const error = await signJwtWithKey(badKey, claims, signer).then(
+          () => assert.fail(`expected an error (${signer === undefined ? "Web Crypto" : "node"})`),
+          (error: unknown) => error,
+        );
+        assert.ok(error instanceof CredentialsError);
+        assert.equal(error.code, "ERR_KEY_PRIVATE_KEY_INVALID");
+      }
+    });
+  }
+});
+
+Deno.test("authenticate({ signRs256 }) signs key mode's auth token and a delegation with it", async () => {
+  const { json, key } = await testKey();
+  const signed: string[] = [];
+  const signRs256 = (pem: string, data: Uint8Array): Promise<Uint8Array> => {
+    assert.equal(pem, key.private_key);
+    signed.push(JSON.parse(atob(new TextDecoder().decode(data).split(".")[1]!)).aud);
+    return nodeRs256(pem, data);
+  };
+  const fetch = () => Promise.resolve(Response.json({ access_token: "ya29.x", expires_in: 60 }));
+  const result = await authenticate({
+    credentialsJson: json,
+    tokenFormat: "access_token",
+    accessTokenSubject: "user@example.com",
+    signRs256,
+    fetch,
+  });
+  assert.deepEqual(signed, [
+    "https://iamcredentials.googleapis.com/",
+    "https://oauth2.googleapis.com/token",
+  ]);
+  assert.equal(result.accessToken, "ya29.x");
+});
