@@ -30,7 +30,14 @@ import type { Duplex } from "node:stream";
 import type * as Tls from "node:tls";
 import type { FetchLike } from "../auth/types.ts";
 import { bodyStream, NodeResponse } from "./_node_response.ts";
-import { _bareHostname, _portOf, type ProxyEnv, proxyFor, type ProxyServer } from "./proxy.ts";
+import {
+  _bareHostname,
+  _portOf,
+  ProxyConfigError,
+  type ProxyEnv,
+  proxyFor,
+  type ProxyServer,
+} from "./proxy.ts";
 
 // Taken with getBuiltinModule, not imported: under Node 24 an ES `import` of node:http builds a
 // facade over all its exports, whose lazy WebSocket getter loads undici. node:https and node:tls
@@ -261,7 +268,7 @@ function exchange(out: Outgoing, options: NodeFetchOptions): Promise<NodeRespons
         resolve(new NodeResponse(message, body.stream));
       });
       request.end(out.body);
-    }, (error) => fail(networkError(error)));
+    }, (error) => fail(error instanceof ProxyConfigError ? error : networkError(error)));
   });
 }
 

@@ -18,6 +18,8 @@
  * @module
  */
 
+import { CredentialsError } from "../auth/errors.ts";
+
 /** The environment variables read, by name; `process.env` in the step. */
 export type ProxyEnv = Readonly<Record<string, string | undefined>>;
 
@@ -36,7 +38,9 @@ export interface ProxyServer {
 }
 
 /**
- * Thrown when a proxy variable cannot be used; the message names the variable, not its value.
+ * Thrown when a proxy variable cannot be used; the message names the variable, not its value. It
+ * is a {@linkcode CredentialsError} (`ERR_OPTIONS_INVALID`), so `auth/` ends the call at once
+ * instead of retrying it as a network failure.
  *
  * @example
  * ```ts
@@ -47,9 +51,18 @@ export interface ProxyServer {
  * assert.throws(() => proxyFor(new URL("https://sts.googleapis.com/"), env), ProxyConfigError);
  * ```
  */
-export class ProxyConfigError extends Error {
+export class ProxyConfigError extends CredentialsError {
   override name = "ProxyConfigError";
+
+  /** @param message What is wrong, naming the variable (never its value). */
+  constructor(message: string) {
+    super("ERR_OPTIONS_INVALID", message, { hint: PROXY_HINT });
+  }
 }
+
+/** What to do about an unusable proxy variable. */
+const PROXY_HINT =
+  "Set the variable to http://host:port or https://host:port (user:password@ allowed, percent-encoded), or unset it";
 
 /** `name` when set and non-empty (the lower-case form first), as `@actions/http-client` reads it. */
 function variable(env: ProxyEnv, name: string): { name: string; value: string } | undefined {

@@ -2,8 +2,7 @@
 // network errors, 408, 429 and 5xx (full-jitter backoff, Retry-After honoured, bounded budget),
 // bodies read through a reader capped at 1 MiB and cancelled on timeout, and errors built with
 // every server-provided text shortened and secrets redacted.
-import type { AuthError, AuthErrorOptions } from "./errors.ts";
-import { TokenError } from "./errors.ts";
+import { AuthError, type AuthErrorOptions, TokenError } from "./errors.ts";
 import { _redactAndTruncate } from "./_redact.ts";
 import { _isRecord, _requireString } from "./_response.ts";
 import {
@@ -327,6 +326,8 @@ export async function _requestText(
       outcome = await _attempt(request, options, attemptTimeout);
     } catch (error) {
       options.signal?.throwIfAborted();
+      // The fetch's own verdict on its configuration (such as an unusable proxy): not transient.
+      if (error instanceof AuthError) throw error;
       failure = error;
     }
     if (outcome !== undefined && outcome.status >= 200 && outcome.status <= 299) {

@@ -34,7 +34,11 @@ export interface AuthLogger {
 
 /** Options of every function that makes a network call. */
 export interface CallOptions {
-  /** The `fetch` to use; default `globalThis.fetch`. */
+  /**
+   * The `fetch` to use; default `globalThis.fetch`. A rejection is a network failure and retried,
+   * except an {@linkcode AuthError}, which ends the call as it is (a fetch that refuses its own
+   * configuration, such as an unusable proxy variable).
+   */
   fetch?: FetchLike;
   /** The clock in milliseconds since the epoch; default `Date.now`. */
   now?: () => number;

@@ -634,3 +634,35 @@ Deno.test("dist/main.mjs reaches GitHub OIDC, STS and IAM only through the runne
     await world.close();
   }
 });
+
+Deno.test("dist/main.mjs fails once, unretried, on an unusable proxy variable, without its value", async () => {
+  const world = await startEmulator();
+  try {
+    // Not loopback, so the proxy variable applies (loopback always goes direct).
+    const env = Object.fromEntries(
+      Object.entries(world.env).map(([name, value]) => [
+        name,
+        value?.replaceAll("127.0.0.1", "gcp-emulator.test"),
+      ]),
+    );
+    await withRunnerDirs(async (dirs) => {
+      const { main } = await runMainAndPost({
+        dirs,
+        inputs: withSa(world),
+        env: { ...env, ...DEBUG, http_proxy: "socks5://alice:s3cret@proxy.corp:1080" },
+      });
+      assert.equal(main.code, 1);
+      const [error, ...more] = errors(main);
+      assert.deepEqual(more, []);
+      assert.equal(
+        error?.split("\n").slice(0, 2).join("\n"),
+        "ERR_OPTIONS_INVALID: Cannot use the proxy in http_proxy: scheme socks5: is not supported (use http:// or https://)\n" +
+          "Hint: Set the variable to http://host:port or https://host:port (user:password@ allowed, percent-encoded), or unset it",
+      );
+      assert.doesNotMatch(main.stdout + main.stderr, /Retrying|attempts|s3cret|alice/);
+    });
+    assert.deepEqual(world.requests, []);
+  } finally {
+    await world.close();
+  }
+});

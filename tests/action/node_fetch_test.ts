@@ -15,7 +15,7 @@ import {
 import { createServer as createHttpsServer } from "node:https";
 import { node24, required, RUNTIMES_REQUIRED } from "../_helpers/runtimes.ts";
 import { createNodeFetch, type NodeFetchOptions } from "../../action/node_fetch.ts";
-import type { ProxyEnv } from "../../action/proxy.ts";
+import { ProxyConfigError, type ProxyEnv } from "../../action/proxy.ts";
 import { exchangeToken } from "../../auth/mod.ts";
 import {
   type ForwardProxy,
@@ -317,9 +317,12 @@ Deno.test("node fetch: proxy credentials are sent as Basic and never shown", asy
 
 Deno.test("node fetch: an unusable proxy variable fails the call, naming the variable only", async () => {
   const fetch = fetchWith({ HTTPS_PROXY: "socks5://alice:s3cret@proxy.corp:1080" });
-  const cause = await networkFailure(fetch("https://sts.googleapis.com/v1/token"));
+  // Not a network failure (a TypeError): a configuration error auth/ does not retry.
+  const error = await fetch("https://sts.googleapis.com/v1/token").catch((error) => error);
+  assert.ok(error instanceof ProxyConfigError);
+  assert.equal(error.code, "ERR_OPTIONS_INVALID");
   assert.equal(
-    cause,
+    error.message,
     "Cannot use the proxy in HTTPS_PROXY: scheme socks5: is not supported (use http:// or https://)",
   );
 });

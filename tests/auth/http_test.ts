@@ -2,7 +2,12 @@
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { generateAccessToken, GoogleApiError, TokenError } from "../../auth/mod.ts";
+import {
+  CredentialsError,
+  generateAccessToken,
+  GoogleApiError,
+  TokenError,
+} from "../../auth/mod.ts";
 import { _MAX_BODY_BYTES, _MAX_SERVER_TEXT } from "../../auth/_http.ts";
 import { node20, node24, required, type Runtime, RUNTIMES_REQUIRED } from "../_helpers/runtimes.ts";
 import { fakeFetch, fakeSleep } from "./_fake_fetch.ts";
@@ -138,6 +143,20 @@ Deno.test("generateAccessToken() retries network errors and reports status 0", a
   assert.match(error.message, /network error: connection reset by peer \(after 4 attempts\)/);
   assert.ok(error.cause instanceof TypeError);
   assert.equal(requests.length, 4);
+});
+
+Deno.test("generateAccessToken() ends at once, unretried, on an AuthError the fetch throws", async () => {
+  const refused = new CredentialsError(
+    "ERR_OPTIONS_INVALID",
+    "Cannot use the proxy in HTTPS_PROXY",
+  );
+  const { fetch, requests } = fakeFetch(() => {
+    throw refused;
+  });
+  const { promise, delays } = call(fetch);
+  assert.equal(await promise.then(() => undefined, (e) => e), refused);
+  assert.equal(requests.length, 1);
+  assert.deepEqual(delays, []);
 });
 
 Deno.test("generateAccessToken() times out a hung attempt, even when fetch ignores the signal", async () => {
