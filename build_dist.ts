@@ -8,7 +8,9 @@
  * external, and each import of them left in the bundle becomes a stub that throws if it is ever
  * called. The build fails when anything else is left unbundled, or when the bundle uses a stubbed
  * binding anywhere but its own import (the step could reach the stub). Imports of Node built-ins
- * become `process.getBuiltinModule()` calls (see {@linkcode builtinsFromProcess}), and in the main
+ * become `process.getBuiltinModule()` calls, and the members of `node:os` in use (`EOL`,
+ * `platform()`, `arch()`) the `process` properties Node defines them by (see
+ * {@linkcode builtinsFromProcess}), and in the main
  * bundle `@actions/core`'s `crypto.randomUUID()` is the step's own, which does not load
  * `node:crypto` (see {@linkcode randomUUIDFromEntry}). It also checks that the post bundle holds no
  * `auth/` or jose code, and prints the sizes.
@@ -84,6 +86,65 @@ const LAZY_MODULES: readonly string[] = ["node:crypto"];
  */
 const LAZY_MEMBERS: Readonly<Record<string, readonly string[]>> = { "node:fs": ["promises"] };
 
+/**
+ * Built-ins whose members in use are each, as Node defines them, a `process` property, so the
+ * bundle binds them without loading the module: `@actions/core` takes `node:os` only for `EOL`
+ * (its commands and file commands) and `platform()` and `arch()` (when it loads), and loading
+ * `node:os` cost every run about 0.3 ms (Node 24.21, in-process timing). The build fails when a
+ * bundle uses any other member of such a module (see {@linkcode builtinsFromProcess}).
+ */
+const FROM_PROCESS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  "node:os": {
+    EOL: 'process.platform==="win32"?"\\r\\n":"\\n"',
+    platform: "()=>process.platform",
+    arch: "()=>process.arch",
+  },
+};
+
+/** Throws unless `member` of `specifier` is in {@linkcode FROM_PROCESS}. */
+function _checkMember(specifier: string, member: string): void {
+  if (FROM_PROCESS[specifier]![member] === undefined) {
+    throw new Error(
+      `the bundle uses ${specifier}'s "${member}", which build_dist.ts does not take from process: add it to FROM_PROCESS if Node defines it by process, or bind the module`,
+    );
+  }
+}
+
+/** The name of the object standing in for a {@linkcode FROM_PROCESS} module (`__process_os`). */
+function _standIn(specifier: string): string {
+  return `__process_${specifier.slice("node:".length).replace(/\W/g, "_")}`;
+}
+
+/** The declaration of the object standing in for a {@linkcode FROM_PROCESS} module. */
+function _standInDeclaration(specifier: string): string {
+  const members = Object.entries(FROM_PROCESS[specifier]!).map(([member, expression]) =>
+    `${member}:${expression}`
+  );
+  return `const ${_standIn(specifier)}={${members.join(",")}};\n`;
+}
+
+/**
+ * Checks that each namespace bound by {@linkcode FROM_PROCESS} is used only for its members
+ * there, as `name.member`; throws otherwise.
+ */
+function _checkFromProcess(code: string, namespaces: readonly (readonly [string, string])[]): void {
+  for (const [name, specifier] of namespaces) {
+    const escaped = name.replaceAll("$", "\\$");
+    const uses = code.matchAll(new RegExp(`(?<![\\w$.])${escaped}(?![\\w$])(\\.[\\w$]+)?`, "g"));
+    // One use is the binding's own declaration.
+    let bare = -1;
+    for (const [, member] of uses) {
+      if (member === undefined) bare++;
+      else _checkMember(specifier, member.slice(1));
+    }
+    if (bare > 0) {
+      throw new Error(
+        `the bundle uses ${specifier}'s namespace "${name}" as a value; bind the module`,
+      );
+    }
+  }
+}
+
 /** The helpers that {@linkcode LAZY_MODULES} and {@linkcode LAZY_MEMBERS} bind through. */
 const LAZY =
   "const __lazyModule=(s)=>new Proxy({},{get:(_,p)=>process.getBuiltinModule(s)[p]});\n" +
@@ -95,16 +156,32 @@ const LAZY =
  * builds a facade over all its exports, which runs every getter (`node:process` creates stdout
  * and stderr and loads the report module; `node:http` loads undici), about 7 ms of CPU per run
  * of the step. The built-ins are loaded already; nothing else changes, except that
- * {@linkcode LAZY_MODULES} and {@linkcode LAZY_MEMBERS} load at their first use.
+ * {@linkcode LAZY_MODULES} and {@linkcode LAZY_MEMBERS} load at their first use and
+ * {@linkcode FROM_PROCESS} modules are never loaded. Throws when the code uses a
+ * {@linkcode FROM_PROCESS} module for anything else.
  */
 export function builtinsFromProcess(code: string): string {
   let lazy = false;
+  const fromProcess: [string, string][] = [];
+  const standIns = new Set<string>();
   const rewritten = code.replace(
     IMPORT,
     (statement, clause: string | undefined, specifier: string) => {
       if (!specifier.startsWith("node:")) return statement;
       if (clause === undefined) return "";
       const module = `process.getBuiltinModule(${JSON.stringify(specifier)})`;
+      if (FROM_PROCESS[specifier] !== undefined) {
+        const namespace = /^(?:\*\s*as\s+)?([\w$]+)$/.exec(clause.trim());
+        standIns.add(specifier);
+        if (namespace !== null) {
+          fromProcess.push([namespace[1]!, specifier]);
+          return `const ${namespace[1]}=${_standIn(specifier)};`;
+        }
+        return _namedPairs(clause.trim()).map(([imported, local]) => {
+          _checkMember(specifier, imported);
+          return `const ${local}=${_standIn(specifier)}.${imported};`;
+        }).join("");
+      }
       if (!clause.trim().startsWith("{")) {
         // A default import of a built-in is the module itself, as getBuiltinModule returns it.
         const local = /^[\w$]+$/.test(clause.trim())
@@ -124,7 +201,9 @@ export function builtinsFromProcess(code: string): string {
       return bound + lazyBindings.join("");
     },
   );
-  return lazy ? LAZY + rewritten : rewritten;
+  _checkFromProcess(rewritten, fromProcess);
+  const helpers = (lazy ? LAZY : "") + [...standIns].map(_standInDeclaration).join("");
+  return helpers + rewritten;
 }
 
 /**

@@ -104,9 +104,9 @@ Deno.test("builtinsFromProcess() binds fs.promises lazily: loaded at the first c
 
 Deno.test("builtinsFromProcess() loads node:crypto at the first use of a member, not before", async () => {
   const code = builtinsFromProcess(
-    'import*as c from"node:crypto";import d from"node:crypto";import*as o from"node:os";' +
+    'import*as c from"node:crypto";import d from"node:crypto";import*as p from"node:path";' +
       "export const uuid=()=>c.randomUUID();export const bytes=()=>d.randomBytes(4);" +
-      "export const eol=o.EOL;",
+      "export const sep=p.sep;",
   );
   const getBuiltinModule = process.getBuiltinModule;
   const loaded: string[] = [];
@@ -116,13 +116,47 @@ Deno.test("builtinsFromProcess() loads node:crypto at the first use of a member,
   }) as typeof getBuiltinModule;
   try {
     const module = await import(`data:text/javascript,${encodeURIComponent(code)}`);
-    assert.deepEqual(loaded, ["node:os"], "node:crypto is not loaded when the module loads");
+    assert.deepEqual(loaded, ["node:path"], "node:crypto is not loaded when the module loads");
     assert.match(module.uuid(), /^[0-9a-f-]{36}$/);
     assert.equal(module.bytes().length, 4);
-    assert.deepEqual(loaded, ["node:os", "node:crypto", "node:crypto"]);
+    assert.deepEqual(loaded, ["node:path", "node:crypto", "node:crypto"]);
   } finally {
     process.getBuiltinModule = getBuiltinModule;
   }
+});
+
+Deno.test("builtinsFromProcess() takes node:os's EOL, platform() and arch() from process, never loading it", async () => {
+  const code = builtinsFromProcess(
+    'import*as o from"node:os";import{EOL as e}from"node:os";import*as p from"node:os";' +
+      "export const r=[o.EOL,e,o.platform(),p.arch()];",
+  );
+  assert.doesNotMatch(code, /node:os/);
+  const getBuiltinModule = process.getBuiltinModule;
+  const loaded: string[] = [];
+  process.getBuiltinModule = ((id: string) => {
+    loaded.push(id);
+    return getBuiltinModule(id);
+  }) as typeof getBuiltinModule;
+  try {
+    const module = await import(`data:text/javascript,${encodeURIComponent(code)}`);
+    const { arch, EOL, platform } = await import("node:os");
+    assert.deepEqual(module.r, [EOL, EOL, platform(), arch()]);
+    assert.deepEqual(loaded, []);
+  } finally {
+    process.getBuiltinModule = getBuiltinModule;
+  }
+});
+
+Deno.test("builtinsFromProcess() fails on a node:os member it does not take from process", () => {
+  assert.throws(
+    () => builtinsFromProcess('import*as o from"node:os";export const h=o.homedir();'),
+    /node:os's "homedir", which build_dist\.ts does not take from process/,
+  );
+  assert.throws(() => builtinsFromProcess('import{cpus as c}from"node:os";c()'), /"cpus"/);
+  assert.throws(
+    () => builtinsFromProcess('import*as o from"node:os";export const m=o;'),
+    /node:os's namespace "o" as a value/,
+  );
 });
 
 Deno.test("randomUUIDFromEntry() binds node:crypto namespaces to the entry's randomUUID", async () => {
@@ -211,7 +245,7 @@ async function runBundle(
 
 Deno.test({
   name:
-    "dist/ under Node 24: key mode loads no Web Crypto, WIF and post no crypto, none fs.promises",
+    "dist/ under Node 24: key mode loads no Web Crypto, WIF and post no crypto, none fs.promises, key mode and post no node:os",
   ignore: (await node24()) === undefined && !RUNTIMES_REQUIRED,
   fn: async () => {
     const node = required(await node24(), "Node 24").path;
@@ -226,12 +260,13 @@ Deno.test({
         "internal/webstreams/readablestream",
         "http",
         "internal/crypto/webcrypto",
+        "os",
       ]
     ) {
       assert.ok(!main.includes(`NativeModule ${unwanted}`), `key mode loads ${unwanted}`);
     }
     const { modules: post } = await runBundle(node, dist("post.mjs"), {});
-    for (const unwanted of ["crypto", "internal/fs/promises"]) {
+    for (const unwanted of ["crypto", "internal/fs/promises", "os"]) {
       assert.ok(!post.includes(`NativeModule ${unwanted}`), `the post step loads ${unwanted}`);
     }
     const world = await startEmulator();
