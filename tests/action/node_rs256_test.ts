@@ -16,8 +16,8 @@ Deno.test("nodeRs256 signs exactly as Web Crypto does (RS256 is deterministic)",
 
 /** The PKCS #8 PEM of a fresh key of `type` (Node's key generation). */
 function pemOf(
-  type: "ec" | "rsa",
-  options: { namedCurve?: string; modulusLength?: number },
+  type: "ec" | "ed25519" | "rsa",
+  options: { namedCurve?: string; modulusLength?: number } = {},
 ): string {
   const { privateKey } = generateKeyPairSync(type as "rsa", options as { modulusLength: number });
   return privateKey.export({ type: "pkcs8", format: "pem" }) as string;
@@ -32,8 +32,10 @@ Deno.test("nodeRs256 rejects every key Web Crypto rejects, as ERR_KEY_PRIVATE_KE
     ],
     ["RSA 1024", () => pemOf("rsa", { modulusLength: 1024 })],
     ["EC P-256", () => pemOf("ec", { namedCurve: "P-256" })],
+    ["Ed25519", () => pemOf("ed25519")],
     ["no base64", () => "-----BEGIN PRIVATE KEY-----\n%%%\n-----END PRIVATE KEY-----"],
     ["cut short", () => `${key.private_key.slice(0, 300)}\n-----END PRIVATE KEY-----`],
+    ["one byte changed", () => key.private_key.replace(/(?<=\n)M/, "N")],
   ];
   for (const [name, pem] of unusable) {
     await t.step(name, async () => {
@@ -48,6 +50,12 @@ Deno.test("nodeRs256 rejects every key Web Crypto rejects, as ERR_KEY_PRIVATE_KE
       }
     });
   }
+});
+
+Deno.test("nodeRs256 rejects a PEM without its END line, as OpenSSL does", async () => {
+  const { key } = await testKey();
+  const pem = key.private_key.replace("-----END PRIVATE KEY-----", "");
+  await assert.rejects(nodeRs256(pem, new Uint8Array(1)), /not a PEM with a PRIVATE KEY block/);
 });
 
 Deno.test("authenticate({ signRs256 }) signs key mode's auth token and a delegation with it", async () => {
