@@ -102,12 +102,14 @@ Deno.test("builtinsFromProcess() binds fs.promises lazily: loaded at the first c
   }
 });
 
-Deno.test("builtinsFromProcess() loads node:crypto at the first use of a member, not before", async () => {
-  const code = builtinsFromProcess(
-    'import*as c from"node:crypto";import d from"node:crypto";import*as p from"node:path";' +
-      "export const uuid=()=>c.randomUUID();export const bytes=()=>d.randomBytes(4);" +
-      "export const sep=p.sep;",
-  );
+/**
+ * Imports `code` as a module and runs `check` on it with the ids `process.getBuiltinModule` was
+ * called with so far (the list grows as the module is used).
+ */
+async function withBuiltinsLoaded(
+  code: string,
+  check: (module: Record<string, () => unknown>, loaded: string[]) => void | Promise<void>,
+): Promise<void> {
   const getBuiltinModule = process.getBuiltinModule;
   const loaded: string[] = [];
   process.getBuiltinModule = ((id: string) => {
@@ -115,14 +117,24 @@ Deno.test("builtinsFromProcess() loads node:crypto at the first use of a member,
     return getBuiltinModule(id);
   }) as typeof getBuiltinModule;
   try {
-    const module = await import(`data:text/javascript,${encodeURIComponent(code)}`);
-    assert.deepEqual(loaded, ["node:path"], "node:crypto is not loaded when the module loads");
-    assert.match(module.uuid(), /^[0-9a-f-]{36}$/);
-    assert.equal(module.bytes().length, 4);
-    assert.deepEqual(loaded, ["node:path", "node:crypto", "node:crypto"]);
+    await check(await import(`data:text/javascript,${encodeURIComponent(code)}`), loaded);
   } finally {
     process.getBuiltinModule = getBuiltinModule;
   }
+}
+
+Deno.test("builtinsFromProcess() loads node:crypto at the first use of a member, not before", async () => {
+  const code = builtinsFromProcess(
+    'import*as c from"node:crypto";import d from"node:crypto";import*as p from"node:path";' +
+      "export const uuid=()=>c.randomUUID();export const bytes=()=>d.randomBytes(4);" +
+      "export const sep=p.sep;",
+  );
+  await withBuiltinsLoaded(code, (module, loaded) => {
+    assert.deepEqual(loaded, ["node:path"], "node:crypto is not loaded when the module loads");
+    assert.match(String(module.uuid!()), /^[0-9a-f-]{36}$/);
+    assert.equal((module.bytes!() as Uint8Array).length, 4);
+    assert.deepEqual(loaded, ["node:path", "node:crypto", "node:crypto"]);
+  });
 });
 
 Deno.test("builtinsFromProcess() takes node:os's EOL, platform() and arch() from process, never loading it", async () => {
@@ -131,20 +143,11 @@ Deno.test("builtinsFromProcess() takes node:os's EOL, platform() and arch() from
       "export const r=[o.EOL,e,o.platform(),p.arch()];",
   );
   assert.doesNotMatch(code, /node:os/);
-  const getBuiltinModule = process.getBuiltinModule;
-  const loaded: string[] = [];
-  process.getBuiltinModule = ((id: string) => {
-    loaded.push(id);
-    return getBuiltinModule(id);
-  }) as typeof getBuiltinModule;
-  try {
-    const module = await import(`data:text/javascript,${encodeURIComponent(code)}`);
-    const { arch, EOL, platform } = await import("node:os");
+  const { arch, EOL, platform } = await import("node:os");
+  await withBuiltinsLoaded(code, (module, loaded) => {
     assert.deepEqual(module.r, [EOL, EOL, platform(), arch()]);
     assert.deepEqual(loaded, []);
-  } finally {
-    process.getBuiltinModule = getBuiltinModule;
-  }
+  });
 });
 
 Deno.test("builtinsFromProcess() fails on a node:os member it does not take from process", () => {
