@@ -18,9 +18,8 @@ const MIN_MODULUS_BITS = 2048;
 /** The DER of the OID rsaEncryption (1.2.840.113549.1.1.1, RFC 8017 appendix C). */
 const RSA_ENCRYPTION = "06092a864886f70d010101";
 
-/** A DER element: its tag, and where its contents start and end. */
+/** Where the contents of a DER element start and end. */
 interface _Element {
-  tag: number;
   start: number;
   end: number;
 }
@@ -39,7 +38,7 @@ function _element(der: Uint8Array, offset: number, limit: number, tag: number): 
     throw new TypeError("not a PKCS #8 key");
   }
   if (start + length > limit) throw new TypeError("not a PKCS #8 key");
-  return { tag, start, end: start + length };
+  return { start, end: start + length };
 }
 
 /**
