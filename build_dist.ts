@@ -124,19 +124,30 @@ function _standInDeclaration(specifier: string): string {
 }
 
 /**
+ * How `code` uses the namespace bound to `name`: the members it reads (`name.member`) and how
+ * many times it uses the namespace itself as a value, besides its own declaration.
+ */
+function _namespaceUses(code: string, name: string): { members: string[]; bare: number } {
+  const escaped = name.replaceAll("$", "\\$");
+  const uses = code.matchAll(new RegExp(`(?<![\\w$.])${escaped}(?![\\w$])(\\.[\\w$]+)?`, "g"));
+  const members: string[] = [];
+  // One use is the binding's own declaration.
+  let bare = -1;
+  for (const [, member] of uses) {
+    if (member === undefined) bare++;
+    else members.push(member.slice(1));
+  }
+  return { members, bare };
+}
+
+/**
  * Checks that each namespace bound by {@linkcode FROM_PROCESS} is used only for its members
  * there, as `name.member`; throws otherwise.
  */
 function _checkFromProcess(code: string, namespaces: readonly (readonly [string, string])[]): void {
   for (const [name, specifier] of namespaces) {
-    const escaped = name.replaceAll("$", "\\$");
-    const uses = code.matchAll(new RegExp(`(?<![\\w$.])${escaped}(?![\\w$])(\\.[\\w$]+)?`, "g"));
-    // One use is the binding's own declaration.
-    let bare = -1;
-    for (const [, member] of uses) {
-      if (member === undefined) bare++;
-      else _checkMember(specifier, member.slice(1));
-    }
+    const { members, bare } = _namespaceUses(code, name);
+    for (const member of members) _checkMember(specifier, member);
     if (bare > 0) {
       throw new Error(
         `the bundle uses ${specifier}'s namespace "${name}" as a value; bind the module`,
@@ -233,12 +244,8 @@ export function randomUUIDFromEntry(code: string, output: string): string {
     },
   );
   for (const name of namespaces) {
-    const escaped = name.replaceAll("$", "\\$");
-    const uses = rewritten.match(new RegExp(`(?<![\\w$.])${escaped}(?![\\w$])`, "g"))?.length ?? 0;
-    const calls = rewritten.match(new RegExp(`(?<![\\w$.])${escaped}\\.randomUUID\\(\\)`, "g"))
-      ?.length ?? 0;
-    // One use is the binding's own declaration.
-    if (uses !== calls + 1) {
+    const { members, bare } = _namespaceUses(rewritten, name);
+    if (bare > 0 || members.some((member) => member !== "randomUUID")) {
       throw new Error(
         `${output} uses node:crypto's namespace "${name}" for more than randomUUID(); bind it to node:crypto`,
       );
