@@ -4,9 +4,10 @@ import { type _Fields, _optionalString, _requiredString, _universeOf, _url } fro
 import { _requestOAuth2Token } from "./_oauth2_token.ts";
 import type { _FetchContext, _Source } from "./_source.ts";
 import type { ExpiringToken } from "../types.ts";
+import { _ADC_LOGIN } from "../errors.ts";
 
 const LOGIN_HINT =
-  "Run `gcloud auth application-default login` again: the refresh token was revoked, expired or belongs to another client";
+  `Run ${_ADC_LOGIN} again: the refresh token was revoked, expired or belongs to another client`;
 
 /** Validates an `authorized_user` file and returns its source. */
 export function _authorizedUserSource(fields: _Fields): _Source {

@@ -30,7 +30,6 @@ function _lifetime(fields: _Fields): number | undefined {
   ) {
     throw _fieldError(
       impersonation,
-      "ERR_CREDENTIALS_FIELD_INVALID",
       `"token_lifetime_seconds" must be a whole number from ${MIN_LIFETIME_SECONDS} to ${MAX_ACCESS_TOKEN_LIFETIME_SECONDS}`,
     );
   }
@@ -48,15 +47,14 @@ export function _externalAccountSource(fields: _Fields): _Source {
   if (userProject !== undefined && !WORKFORCE_AUDIENCE.test(audience)) {
     throw _fieldError(
       fields,
-      "ERR_CREDENTIALS_FIELD_INVALID",
       `"workforce_pool_user_project" is only valid with a workforce pool audience (//iam.googleapis.com/locations/global/workforcePools/...)`,
     );
   }
   if (_optionalString(fields, "client_secret") !== undefined) {
     throw _fieldError(
       fields,
-      "ERR_CREDENTIALS_UNSUPPORTED",
       `STS client authentication ("client_id" and "client_secret") is not supported yet`,
+      "ERR_CREDENTIALS_UNSUPPORTED",
     );
   }
   const impersonation = _optionalString(fields, "service_account_impersonation_url") === undefined
@@ -93,8 +91,8 @@ export function _externalAccountSource(fields: _Fields): _Source {
       if (impersonation === undefined) {
         throw _fieldError(
           fields,
-          "ERR_CREDENTIALS_UNSUPPORTED",
           `ID tokens need "service_account_impersonation_url": a federated identity cannot mint them`,
+          "ERR_CREDENTIALS_UNSUPPORTED",
         );
       }
       const { token } = await federated(context, [CLOUD_PLATFORM_SCOPE]);

@@ -15,11 +15,11 @@ export interface _Fields {
   what: string;
 }
 
-/** An error about `origin`'s `field`. */
+/** An error about `origin`'s `field` (`ERR_CREDENTIALS_FIELD_INVALID` unless `code` says otherwise). */
 export function _fieldError(
   fields: _Fields,
-  code: CredentialsErrorCode,
   problem: string,
+  code: CredentialsErrorCode = "ERR_CREDENTIALS_FIELD_INVALID",
 ): CredentialsError {
   return new CredentialsError(
     code,
@@ -32,7 +32,7 @@ export function _fieldError(
 export function _requiredString(fields: _Fields, name: string): string {
   const value = _optionalString(fields, name);
   if (value === undefined) {
-    throw _fieldError(fields, "ERR_CREDENTIALS_FIELD_MISSING", `"${name}" is missing or empty`);
+    throw _fieldError(fields, `"${name}" is missing or empty`, "ERR_CREDENTIALS_FIELD_MISSING");
   }
   return value;
 }
@@ -42,7 +42,7 @@ export function _optionalString(fields: _Fields, name: string): string | undefin
   const value = _field(fields.record, name);
   if (value === undefined || value === null || value === "") return undefined;
   if (typeof value !== "string") {
-    throw _fieldError(fields, "ERR_CREDENTIALS_FIELD_INVALID", `"${name}" is not a string`);
+    throw _fieldError(fields, `"${name}" is not a string`);
   }
   return value.trim() === "" ? undefined : value;
 }
@@ -52,7 +52,7 @@ export function _optionalObject(fields: _Fields, name: string): _Fields | undefi
   const value = _field(fields.record, name);
   if (value === undefined || value === null) return undefined;
   if (!_isRecord(value)) {
-    throw _fieldError(fields, "ERR_CREDENTIALS_FIELD_INVALID", `"${name}" is not an object`);
+    throw _fieldError(fields, `"${name}" is not an object`);
   }
   return { record: value, origin: fields.origin, what: `${fields.what} ${name}` };
 }
@@ -61,7 +61,7 @@ export function _optionalObject(fields: _Fields, name: string): _Fields | undefi
 export function _requiredObject(fields: _Fields, name: string): _Fields {
   const value = _optionalObject(fields, name);
   if (value === undefined) {
-    throw _fieldError(fields, "ERR_CREDENTIALS_FIELD_MISSING", `"${name}" is missing`);
+    throw _fieldError(fields, `"${name}" is missing`, "ERR_CREDENTIALS_FIELD_MISSING");
   }
   return value;
 }
@@ -80,7 +80,6 @@ export function _url(fields: _Fields, name: string, fallback?: string): string {
   if (url === undefined || (url.protocol !== "https:" && url.protocol !== "http:")) {
     throw _fieldError(
       fields,
-      "ERR_CREDENTIALS_FIELD_INVALID",
       `"${name}" is not an http(s) URL: ${_quote(value)}`,
     );
   }

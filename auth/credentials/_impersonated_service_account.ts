@@ -29,7 +29,6 @@ function _delegates(fields: _Fields): string[] {
   if (!Array.isArray(value) || !value.every((item) => typeof item === "string")) {
     throw _fieldError(
       fields,
-      "ERR_CREDENTIALS_FIELD_INVALID",
       `"delegates" is not a list of strings`,
     );
   }
@@ -44,10 +43,10 @@ export function _impersonatedServiceAccountSource(fields: _Fields): _Source {
   if (parseSource === undefined) {
     throw _fieldError(
       sourceFields,
-      "ERR_CREDENTIALS_UNSUPPORTED",
       `"type" is ${_quote(sourceType)}; source credentials must be ${
         Object.keys(SOURCES).join(", ")
       }`,
+      "ERR_CREDENTIALS_UNSUPPORTED",
     );
   }
   const source = parseSource(sourceFields);

@@ -38,7 +38,6 @@ export function _impersonation(fields: _Fields, delegates: readonly string[] = [
   if (match === null) {
     throw _fieldError(
       fields,
-      "ERR_CREDENTIALS_FIELD_INVALID",
       `"service_account_impersonation_url" is not <IAM Credentials base URL>/projects/-/serviceAccounts/<email>:generateAccessToken`,
     );
   }
@@ -51,7 +50,6 @@ export function _impersonation(fields: _Fields, delegates: readonly string[] = [
   } catch {
     throw _fieldError(
       fields,
-      "ERR_CREDENTIALS_FIELD_INVALID",
       `"service_account_impersonation_url" or "delegates" names something that is not a service account email or resource name`,
     );
   }

@@ -31,7 +31,7 @@ export function _serviceAccountSource(fields: _Fields): _Source {
     const problem = privateKey.includes(PKCS1_PEM)
       ? `"private_key" is a PKCS #1 key (BEGIN RSA PRIVATE KEY); convert it to PKCS #8 with \`openssl pkcs8 -topk8 -nocrypt -in key.pem\``
       : `"private_key" is not a PKCS #8 PEM private key (BEGIN PRIVATE KEY)`;
-    throw _fieldError(fields, "ERR_CREDENTIALS_FIELD_INVALID", problem);
+    throw _fieldError(fields, problem);
   }
   const universeDomain = _universeOf(fields);
   const tokenUrl = _url(fields, "token_uri", `https://oauth2.${universeDomain}/token`);

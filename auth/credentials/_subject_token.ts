@@ -31,8 +31,8 @@ const UNSUPPORTED: Readonly<Record<string, string>> = {
 function _unsupported(fields: _Fields, name: string): never {
   throw _fieldError(
     fields,
-    "ERR_CREDENTIALS_UNSUPPORTED",
     `the ${UNSUPPORTED[name]} credential source is not supported yet; use a url or file source`,
+    "ERR_CREDENTIALS_UNSUPPORTED",
   );
 }
 
@@ -45,7 +45,6 @@ function _format(fields: _Fields): string | undefined {
   if (type !== "json") {
     throw _fieldError(
       format,
-      "ERR_CREDENTIALS_FIELD_INVALID",
       `"type" is ${_quote(type)}, expected "text" or "json"`,
     );
   }
@@ -59,7 +58,6 @@ function _headers(fields: _Fields): Record<string, string> {
     if (typeof value !== "string") {
       throw _fieldError(
         headers,
-        "ERR_CREDENTIALS_FIELD_INVALID",
         `header "${name}" is not a string`,
       );
     }
@@ -105,7 +103,6 @@ export function _subjectTokenSource(fields: _Fields): _SubjectTokenSource {
   if (has("file") && has("url")) {
     throw _fieldError(
       source,
-      "ERR_CREDENTIALS_FIELD_INVALID",
       `it has both "file" and "url"; keep the one the subject token comes from`,
     );
   }
@@ -129,8 +126,8 @@ export function _subjectTokenSource(fields: _Fields): _SubjectTokenSource {
   if (!has("url")) {
     throw _fieldError(
       source,
-      "ERR_CREDENTIALS_FIELD_MISSING",
       `it has none of "url" and "file"`,
+      "ERR_CREDENTIALS_FIELD_MISSING",
     );
   }
   const url = _url(source, "url");

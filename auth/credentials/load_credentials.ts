@@ -4,7 +4,7 @@
  * @module
  */
 
-import { CredentialsError } from "../errors.ts";
+import { _ADC_LOGIN, _PASS_READ_FILE, CredentialsError } from "../errors.ts";
 import { _own } from "../_own.ts";
 import { _quote } from "../_quote.ts";
 import { _CachedCredentials, _callOptions } from "./_cached_credentials.ts";
@@ -44,7 +44,7 @@ function _wellKnownFile(env: EnvLike): string | undefined {
 
 const WELL_KNOWN = "gcloud's application default credentials";
 const WELL_KNOWN_HINT =
-  "Make gcloud's application default credentials file readable (or run `gcloud auth application-default login` again), or pass `readFile` where there is no file system";
+  `Make ${WELL_KNOWN} file readable (or run ${_ADC_LOGIN} again), or ${_PASS_READ_FILE}`;
 
 function _unreadable(path: string, why: string, cause: unknown, hint?: string): CredentialsError {
   return new CredentialsError(
