@@ -16,6 +16,7 @@ import {
 } from "./_retry.ts";
 import type { CallOptions } from "./types.ts";
 import { _own } from "./_own.ts";
+import { _onAbort } from "./_abort.ts";
 
 /** A request ready to send: what `endpoint()` returns, with the body already serialized. */
 export interface _HttpRequest {
@@ -67,15 +68,6 @@ export const _MAX_BODY_BYTES = 1 << 20;
 
 const TIMEOUT = "TimeoutError";
 
-function _abortPromise(signal: AbortSignal): { promise: Promise<never>; dispose: () => void } {
-  let onAbort = (): void => {};
-  const promise = new Promise<never>((_, reject) => {
-    onAbort = () => reject(signal.reason);
-    signal.addEventListener("abort", onAbort, { once: true });
-  });
-  return { promise, dispose: () => signal.removeEventListener("abort", onAbort) };
-}
-
 async function _fetchText(
   request: _HttpRequest,
   options: CallOptions,
@@ -107,7 +99,7 @@ async function _readBody(
   const reader = response.body?.getReader();
   if (reader === undefined) return { text: "", oversized: false };
   const cancel = (): void => void reader.cancel(signal.reason).catch(() => {});
-  signal.addEventListener("abort", cancel, { once: true });
+  const stopListening = _onAbort(signal, cancel);
   const decoder = new TextDecoder();
   let text = "";
   let size = 0;
@@ -130,7 +122,7 @@ async function _readBody(
     cancel();
     throw error;
   } finally {
-    signal.removeEventListener("abort", cancel);
+    stopListening();
   }
 }
 
@@ -140,27 +132,29 @@ async function _attempt(
   timeoutMs: number,
 ): Promise<_Attempt> {
   const controller = new AbortController();
+  const { signal } = controller;
   const timer = setTimeout(
     () => controller.abort(new DOMException(`Timed out after ${timeoutMs} ms`, TIMEOUT)),
     timeoutMs,
   );
   const caller = options.signal;
-  const onAbort = (): void => controller.abort(caller?.reason);
-  caller?.addEventListener("abort", onAbort, { once: true });
+  const unfollow = _onAbort(caller, () => controller.abort(caller?.reason));
   // Racing the abort keeps a fetch that ignores its signal from outliving the timeout.
-  const aborted = _abortPromise(controller.signal);
-  const pending = _fetchText(request, options, controller.signal);
+  let unrace = (): void => {};
+  const aborted = new Promise<never>((_, reject) => {
+    unrace = _onAbort(signal, () => reject(signal.reason));
+  });
+  const pending = _fetchText(request, options, signal);
   try {
-    return await Promise.race([pending, aborted.promise]);
+    return await Promise.race([pending, aborted]);
   } catch (error) {
-    if (controller.signal.aborted) throw controller.signal.reason;
-    throw error;
+    throw signal.aborted ? signal.reason : error;
   } finally {
     pending.catch(() => {});
-    aborted.promise.catch(() => {});
-    aborted.dispose();
+    aborted.catch(() => {});
+    unrace();
     clearTimeout(timer);
-    caller?.removeEventListener("abort", onAbort);
+    unfollow();
   }
 }
 
@@ -172,10 +166,11 @@ function _parseJson(text: string): unknown {
   }
 }
 
-/** The most characters of a server's message kept in an error (the rest is counted, not shown). */
-export const _MAX_SERVER_TEXT = 500;
-/** The most characters of a server's status name (Google's are enum names such as `NOT_FOUND`). */
-const MAX_SERVER_STATUS = 100;
+/**
+ * The most characters of a server's status name (Google's are enum names such as `NOT_FOUND`) or
+ * of a response's content type kept in an error.
+ */
+const MAX_SERVER_NAME = 100;
 
 /**
  * Google's `{ error: { status, message } }` or OAuth's `{ error, error_description }`, each field
@@ -190,17 +185,17 @@ function _failureDetails(
   const details: _FailureDetails = { status };
   if (!_isRecord(json)) return details;
   const error = json.error;
-  const set = (field: "googleStatus" | "googleMessage", value: unknown, max: number): void => {
+  const set = (field: "googleStatus" | "googleMessage", value: unknown, max?: number): void => {
     if (typeof value === "string") details[field] = _redactAndTruncate(value, secrets, max);
   };
   if (_isRecord(error)) {
-    set("googleStatus", error.status, MAX_SERVER_STATUS);
-    set("googleMessage", error.message, _MAX_SERVER_TEXT);
+    set("googleStatus", error.status, MAX_SERVER_NAME);
+    set("googleMessage", error.message);
   } else if (typeof error === "string") {
-    set("googleStatus", error, MAX_SERVER_STATUS);
-    set("googleMessage", json.error_description, _MAX_SERVER_TEXT);
+    set("googleStatus", error, MAX_SERVER_NAME);
+    set("googleMessage", json.error_description);
   } else {
-    set("googleMessage", json.message, _MAX_SERVER_TEXT);
+    set("googleMessage", json.message);
   }
   return details;
 }
@@ -209,21 +204,16 @@ function _statusText(details: _FailureDetails, text: string, secrets: readonly s
   const head = `HTTP ${details.status}${details.googleStatus ? ` ${details.googleStatus}` : ""}`;
   if (details.googleMessage !== undefined) return `${head}: ${details.googleMessage}`;
   const body = text.trim();
-  return body === "" ? `${head} (empty body)` : `${head}: ${_serverText(body, secrets)}`;
-}
-
-/** Text a server or a transport produced, redacted and shortened for an error message. */
-function _serverText(text: string, secrets: readonly string[]): string {
-  return _redactAndTruncate(text, secrets, _MAX_SERVER_TEXT);
+  return body === "" ? `${head} (empty body)` : `${head}: ${_redactAndTruncate(body, secrets)}`;
 }
 
 function _errorText(error: unknown, secrets: readonly string[]): string {
   if (error instanceof Error) {
     const cause = error.cause instanceof Error ? ` (${error.cause.message})` : "";
     const kind = error.name === TIMEOUT ? "timeout" : "network error";
-    return `${kind}: ${_serverText(`${error.message}${cause}`, secrets)}`;
+    return `${kind}: ${_redactAndTruncate(`${error.message}${cause}`, secrets)}`;
   }
-  return `network error: ${_serverText(String(error), secrets)}`;
+  return `network error: ${_redactAndTruncate(String(error), secrets)}`;
 }
 
 function _attemptsText(attempts: number): string {
@@ -264,9 +254,6 @@ export async function _requestJson(
   return { ...response, token: _requireString(response, spec.field, spec.message) };
 }
 
-/** The most characters of a response's content type kept in an error. */
-const MAX_CONTENT_TYPE = 100;
-
 /**
  * Describes a 2xx body without quoting it: such a body is often the token itself (an opaque
  * subject token served as `text/plain`, a SAML assertion, a metadata server answer).
@@ -275,7 +262,7 @@ function _unshownBodyText(outcome: _Attempt, secrets: readonly string[]): string
   const type = outcome.headers.get("content-type");
   const shownType = type === null
     ? "no content type"
-    : _redactAndTruncate(type, secrets, MAX_CONTENT_TYPE);
+    : _redactAndTruncate(type, secrets, MAX_SERVER_NAME);
   return `(${outcome.text.length} characters, ${shownType}, not shown)`;
 }
 

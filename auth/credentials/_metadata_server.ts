@@ -13,6 +13,7 @@ import type { CallOptions } from "../types.ts";
 import type { _Source } from "./_source.ts";
 import type { EnvLike } from "./types.ts";
 import { _quote } from "../_quote.ts";
+import { _onAbort } from "../_abort.ts";
 
 /**
  * Where the metadata server is looked for when `GCE_METADATA_HOST` is not set, probed side by side
@@ -114,8 +115,7 @@ export async function _probeMetadataServer(
   caller?.throwIfAborted();
   const timeoutMs = Math.min(call.timeoutMs ?? PROBE_TIMEOUT_MS, PROBE_TIMEOUT_MS);
   const race = new AbortController();
-  const onAbort = (): void => race.abort(caller?.reason);
-  caller?.addEventListener("abort", onAbort, { once: true });
+  const unfollow = _onAbort(caller, () => race.abort(caller?.reason));
   const probeCall = { ...call, signal: race.signal, timeoutMs, retry: { attempts: 1 } };
   try {
     return await Promise.any(baseUrls.map((baseUrl) => _probeOne(baseUrl, probeCall)));
@@ -127,7 +127,7 @@ export async function _probeMetadataServer(
     return undefined;
   } finally {
     race.abort();
-    caller?.removeEventListener("abort", onAbort);
+    unfollow();
   }
 }
 

@@ -8,7 +8,8 @@ import {
   GoogleApiError,
   TokenError,
 } from "../../auth/mod.ts";
-import { _MAX_BODY_BYTES, _MAX_SERVER_TEXT } from "../../auth/_http.ts";
+import { _MAX_BODY_BYTES } from "../../auth/_http.ts";
+import { _MAX_SERVER_TEXT } from "../../auth/_redact.ts";
 import { node20, node24, required, type Runtime, RUNTIMES_REQUIRED } from "../_helpers/runtimes.ts";
 import { fakeFetch, fakeSleep } from "./_fake_fetch.ts";
 import { HOSTILE_KINDS, hostileCallCommands, startHostileServer } from "./_hostile_server.ts";
