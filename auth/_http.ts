@@ -4,7 +4,7 @@
 // every server-provided text shortened and secrets redacted.
 import { AuthError, type AuthErrorOptions, TokenError } from "./errors.ts";
 import { _redactAndTruncate } from "./_redact.ts";
-import { _isRecord, _requireString } from "./_response.ts";
+import { _field, _isRecord } from "./_response.ts";
 import {
   _backoffDelay,
   _DEFAULT_TIMEOUT_MS,
@@ -46,6 +46,9 @@ export interface _FailureDetails {
   googleStatus?: string;
   googleMessage?: string;
 }
+
+/** How a call that needs no token field reports a failure. */
+type _CallSpec = Omit<_FailureSpec, "field">;
 
 /** A successful JSON response. */
 export interface _JsonResponse {
@@ -242,16 +245,26 @@ export async function _requestJson(
   const outcome = await _requestText(request, options, spec);
   const json = _parseJson(outcome.text);
   if (json === undefined) {
-    throw new TokenError(
-      "ERR_TOKEN_RESPONSE_INVALID",
-      `${spec.message}: HTTP ${outcome.status} with a body that is not JSON ${
-        _unshownBodyText(outcome, spec.secrets)
-      }`,
-      { status: outcome.status, secrets: spec.secrets },
+    throw _invalidBody(
+      spec,
+      outcome,
+      `a body that is not JSON ${_unshownBodyText(outcome, spec.secrets)}`,
     );
   }
-  const response = { status: outcome.status, json };
-  return { ...response, token: _requireString(response, spec.field, spec.message) };
+  const token = _field(json, spec.field);
+  if (typeof token !== "string" || token === "") {
+    throw _invalidBody(spec, outcome, `no "${spec.field}" string in the response`);
+  }
+  return { status: outcome.status, json, token };
+}
+
+/** A 2xx response that holds no usable token: HTTP `status` with `what`. */
+function _invalidBody(spec: _CallSpec, outcome: _Attempt, what: string): TokenError {
+  return new TokenError(
+    "ERR_TOKEN_RESPONSE_INVALID",
+    `${spec.message}: HTTP ${outcome.status} with ${what}`,
+    { status: outcome.status, secrets: spec.secrets },
+  );
 }
 
 /**
@@ -290,7 +303,7 @@ export interface _TextResponse {
 export async function _requestText(
   request: _HttpRequest,
   options: CallOptions,
-  spec: Omit<_FailureSpec, "field">,
+  spec: _CallSpec,
 ): Promise<_Attempt> {
   options = _own(options);
   const policy = _retryPolicy(options.retry);
@@ -319,10 +332,10 @@ export async function _requestText(
     }
     if (outcome !== undefined && outcome.status >= 200 && outcome.status <= 299) {
       if (outcome.oversized) {
-        throw new TokenError(
-          "ERR_TOKEN_RESPONSE_INVALID",
-          `${spec.message}: HTTP ${outcome.status} with a body over ${_MAX_BODY_BYTES} bytes (not read further)`,
-          { status: outcome.status, secrets: spec.secrets },
+        throw _invalidBody(
+          spec,
+          outcome,
+          `a body over ${_MAX_BODY_BYTES} bytes (not read further)`,
         );
       }
       return outcome;
@@ -357,7 +370,7 @@ export async function _requestText(
   }
 }
 
-function _failure(spec: Omit<_FailureSpec, "field">, outcome: _Attempt, stop: string): AuthError {
+function _failure(spec: _CallSpec, outcome: _Attempt, stop: string): AuthError {
   const details = _failureDetails(outcome.status, outcome.text, spec.secrets);
   const message = `${spec.message}: ${_statusText(details, outcome.text, spec.secrets)}${stop}`;
   const options: AuthErrorOptions = { ...details, secrets: spec.secrets };

@@ -13,21 +13,6 @@ export function _field(json: unknown, field: string): unknown {
   return (json as Record<string, unknown>)[field];
 }
 
-/** The non-empty string `json[field]` of a response, else a TokenError prefixed with `message`. */
-export function _requireString(
-  response: { status: number; json: unknown },
-  field: string,
-  message: string,
-): string {
-  const value = _field(response.json, field);
-  if (typeof value === "string" && value !== "") return value;
-  throw new TokenError(
-    "ERR_TOKEN_RESPONSE_INVALID",
-    `${message}: HTTP ${response.status} with no "${field}" string in the response`,
-    { status: response.status },
-  );
-}
-
 /** A present expiry field that gives no valid date (a server bug, or not Google). */
 function _invalidExpiry(field: string, value: unknown): TokenError {
   return new TokenError(

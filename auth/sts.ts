@@ -12,6 +12,7 @@ import { _jwtClaims } from "./_jwt_decode.ts";
 import { _expiresIn, _expiring } from "./_response.ts";
 import type { CallOptions, ExpiringToken } from "./types.ts";
 import { _own } from "./_own.ts";
+import { CLOUD_PLATFORM_SCOPE } from "./iam_credentials.ts";
 
 /** Options of {@linkcode exchangeToken}. */
 export interface ExchangeTokenOptions extends CallOptions {
@@ -118,7 +119,7 @@ export async function _exchangeToken(
       audience: options.audience,
       grantType: "urn:ietf:params:oauth:grant-type:token-exchange",
       requestedTokenType: "urn:ietf:params:oauth:token-type:access_token",
-      scope: options.scope ?? "https://www.googleapis.com/auth/cloud-platform",
+      scope: options.scope ?? CLOUD_PLATFORM_SCOPE,
       subjectTokenType: options.subjectTokenType ?? "urn:ietf:params:oauth:token-type:jwt",
       subjectToken: options.subjectToken,
       ...(options.userProject === undefined

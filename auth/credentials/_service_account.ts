@@ -1,6 +1,6 @@
 // `service_account` key files: a jwt-bearer assertion signed with the key, exchanged at the
 // key's token_uri for an access token, or for an ID token with `target_audience`.
-import { signJwtWithKey } from "../self_signed_jwt.ts";
+import { _PKCS8_HEADER, signJwtWithKey } from "../self_signed_jwt.ts";
 import type { ServiceAccountKey } from "../service_account_key.ts";
 import { DEFAULT_UNIVERSE } from "../universe.ts";
 import { JWT_BEARER_GRANT_TYPE } from "../oauth2.ts";
@@ -17,7 +17,6 @@ import { _requestOAuth2Token } from "./_oauth2_token.ts";
 import type { _FetchContext, _Source } from "./_source.ts";
 
 const ASSERTION_LIFETIME_SECONDS = 3600;
-const PKCS8_PEM = "-----BEGIN PRIVATE KEY-----";
 const PKCS1_PEM = "-----BEGIN RSA PRIVATE KEY-----";
 const KEY_HINT =
   "Check that the key is not deleted or disabled and that the service account exists; create a new key if it was";
@@ -27,7 +26,7 @@ export function _serviceAccountSource(fields: _Fields): _Source {
   const clientEmail = _requiredString(fields, "client_email");
   const privateKey = _requiredString(fields, "private_key");
   const privateKeyId = _optionalString(fields, "private_key_id");
-  if (!privateKey.includes(PKCS8_PEM)) {
+  if (!privateKey.includes(_PKCS8_HEADER)) {
     const problem = privateKey.includes(PKCS1_PEM)
       ? `"private_key" is a PKCS #1 key (BEGIN RSA PRIVATE KEY); convert it to PKCS #8 with \`openssl pkcs8 -topk8 -nocrypt -in key.pem\``
       : `"private_key" is not a PKCS #8 PEM private key (BEGIN PRIVATE KEY)`;
