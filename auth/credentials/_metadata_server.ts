@@ -28,6 +28,7 @@ export const _DEFAULT_METADATA_BASE_URLS: readonly string[] = [
 /** How long the probe waits for an answer before ADC gives up on the metadata server. */
 const PROBE_TIMEOUT_MS = 1_000;
 const ACCOUNT = "instance/service-accounts/default";
+const PROJECT = "project/project-id";
 
 /** The values of `METADATA_SERVER_DETECTION`, as gcp-metadata names them. */
 const DETECTION = ["assume-present", "none", "bios-only", "ping-only"] as const;
@@ -58,33 +59,33 @@ export function _metadataBaseUrls(env: EnvLike): readonly string[] {
   return host ? [`http://${host}`] : _DEFAULT_METADATA_BASE_URLS;
 }
 
-interface _MetadataGet {
-  baseUrl: string;
-  path: string;
-  query?: Record<string, string>;
-  call: CallOptions;
-}
+const ROUTE = "GET /computeMetadata/v1/{+path}{?audience,format,scopes}";
 
-function _request(get: _MetadataGet) {
-  return _httpRequest(endpoint("GET /computeMetadata/v1/{+path}{?audience,format,scopes}", {
-    baseUrl: get.baseUrl,
-    path: get.path,
-    ...get.query,
+/** The GET of `path` (with `query`) from the metadata server at `baseUrl`, and its failure spec. */
+function _metadataGet(baseUrl: string, path: string, query?: Record<string, string>) {
+  const request = _httpRequest(endpoint(ROUTE, {
+    baseUrl,
+    path,
+    ...query,
     headers: { accept: "*/*", "metadata-flavor": "Google" },
   }));
-}
-
-function _spec(get: _MetadataGet) {
-  return {
-    message: `Failed to get ${get.path} from the metadata server at ${get.baseUrl}`,
+  const spec = {
+    message: `Failed to get ${path} from the metadata server at ${baseUrl}`,
     secrets: [],
     error: (text: string, details: object) =>
       new GoogleApiError("ERR_METADATA_REQUEST_FAILED", text, details),
   };
+  return { request, spec };
 }
 
-async function _getText(get: _MetadataGet): Promise<_TextResponse> {
-  return await _requestText(_request(get), get.call, _spec(get));
+async function _getText(
+  baseUrl: string,
+  path: string,
+  call: CallOptions,
+  query?: Record<string, string>,
+): Promise<_TextResponse> {
+  const { request, spec } = _metadataGet(baseUrl, path, query);
+  return await _requestText(request, call, spec);
 }
 
 /** What the probe learnt: the base URL that answered first, and its project id. */
@@ -94,7 +95,7 @@ export interface _MetadataProbe {
 }
 
 async function _probeOne(baseUrl: string, call: CallOptions): Promise<_MetadataProbe> {
-  const response = await _getText({ baseUrl, path: "project/project-id", call });
+  const response = await _getText(baseUrl, PROJECT, call);
   if (response.headers.get("metadata-flavor") !== "Google") {
     throw new Error("the answer has no Metadata-Flavor: Google header");
   }
@@ -131,9 +132,13 @@ export async function _probeMetadataServer(
   }
 }
 
-async function _optionalText(get: _MetadataGet): Promise<string | undefined> {
+async function _optionalText(
+  baseUrl: string,
+  path: string,
+  call: CallOptions,
+): Promise<string | undefined> {
   try {
-    const text = (await _getText(get)).text.trim();
+    const text = (await _getText(baseUrl, path, call)).text.trim();
     return text === "" ? undefined : text;
   } catch (error) {
     if (error instanceof AuthError && error.status === 404) return undefined;
@@ -152,9 +157,9 @@ export async function _metadataServerSource(
 ): Promise<_Source> {
   const { baseUrl } = probe;
   const [universe, email, projectId] = await Promise.all([
-    _optionalText({ baseUrl, path: "universe/universe-domain", call }),
-    _optionalText({ baseUrl, path: `${ACCOUNT}/email`, call }),
-    probed ? probe.projectId : _optionalText({ baseUrl, path: "project/project-id", call }),
+    _optionalText(baseUrl, "universe/universe-domain", call),
+    _optionalText(baseUrl, `${ACCOUNT}/email`, call),
+    probed ? probe.projectId : _optionalText(baseUrl, PROJECT, call),
   ]);
   return {
     type: "metadata_server",
@@ -166,9 +171,9 @@ export async function _metadataServerSource(
         context.scopes.length === 1 && context.scopes[0] === CLOUD_PLATFORM_SCOPE
           ? {}
           : { scopes: context.scopes.join(",") };
-      const get = { baseUrl, path: `${ACCOUNT}/token`, query: scopes, call: context.call };
-      const response = await _requestJson(_request(get), context.call, {
-        ..._spec(get),
+      const { request, spec } = _metadataGet(baseUrl, `${ACCOUNT}/token`, scopes);
+      const response = await _requestJson(request, context.call, {
+        ...spec,
         field: "access_token",
       });
       return _expiring(
@@ -177,17 +182,13 @@ export async function _metadataServerSource(
       );
     },
     async idToken(audience, _includeEmail, context) {
-      const get = {
-        baseUrl,
-        path: `${ACCOUNT}/identity`,
-        query: { audience, format: "full" },
-        call: context.call,
-      };
-      const token = (await _getText(get)).text.trim();
+      const path = `${ACCOUNT}/identity`;
+      const response = await _getText(baseUrl, path, context.call, { audience, format: "full" });
+      const token = response.text.trim();
       if (token === "") {
         throw new GoogleApiError(
           "ERR_METADATA_REQUEST_FAILED",
-          `${_spec(get).message}: the response is empty`,
+          `${_metadataGet(baseUrl, path).spec.message}: the response is empty`,
           { status: 200 },
         );
       }

@@ -46,37 +46,30 @@ const WELL_KNOWN = "gcloud's application default credentials";
 const WELL_KNOWN_HINT =
   `Make ${WELL_KNOWN} file readable (or run ${_ADC_LOGIN} again), or ${_PASS_READ_FILE}`;
 
-function _unreadable(path: string, why: string, cause: unknown, hint?: string): CredentialsError {
-  return new CredentialsError(
-    "ERR_CREDENTIALS_UNREADABLE",
-    `Cannot read the credentials file ${_quote(path)} (${why}): ${_readFailure(cause)}`,
-    { option: "credentials", cause, hint },
-  );
-}
-
-/** The text of the file named by GOOGLE_APPLICATION_CREDENTIALS: any failure is an error. */
-async function _readExplicit(readFile: ReadFileLike, path: string, why: string): Promise<string> {
-  try {
-    return await readFile(path);
-  } catch (error) {
-    throw _unreadable(path, why, error);
-  }
-}
-
 /**
- * The text of gcloud's well-known file, or why it is not available: missing, or a file the
- * runtime may not read (ADC then goes on to the metadata server).
+ * The text of a credentials file, or why gcloud's well-known file (the one read with a `hint`) is
+ * not available: missing, or a file the runtime may not read (ADC then goes on to the metadata
+ * server). Any other failure, and any failure of the file named by GOOGLE_APPLICATION_CREDENTIALS,
+ * is an error.
  */
-async function _readWellKnown(
+async function _readCredentialsFile(
   readFile: ReadFileLike,
   path: string,
+  why: string,
+  hint?: string,
 ): Promise<{ text: string } | { unavailable: string }> {
   try {
     return { text: await readFile(path) };
-  } catch (error) {
-    if (_isNotFound(error)) return { unavailable: "not found" };
-    if (_isNotPermitted(error)) return { unavailable: `not readable: ${_readFailure(error)}` };
-    throw _unreadable(path, WELL_KNOWN, error, WELL_KNOWN_HINT);
+  } catch (cause) {
+    if (hint !== undefined && _isNotFound(cause)) return { unavailable: "not found" };
+    if (hint !== undefined && _isNotPermitted(cause)) {
+      return { unavailable: `not readable: ${_readFailure(cause)}` };
+    }
+    throw new CredentialsError(
+      "ERR_CREDENTIALS_UNREADABLE",
+      `Cannot read the credentials file ${_quote(path)} (${why}): ${_readFailure(cause)}`,
+      { option: "credentials", cause, hint },
+    );
   }
 }
 
@@ -161,16 +154,16 @@ export async function loadCredentials(options: LoadCredentialsOptions = {}): Pro
   const explicit = env.GOOGLE_APPLICATION_CREDENTIALS?.trim();
   if (explicit) {
     const why = "GOOGLE_APPLICATION_CREDENTIALS";
-    const text = await _readExplicit(readFile, explicit, why);
+    const read = await _readCredentialsFile(readFile, explicit, why) as { text: string };
     const from = `credentials file ${_quote(explicit)} (${why})`;
-    return make(_sourceFromJson(text, from), from);
+    return make(_sourceFromJson(read.text, from), from);
   }
   tried.push("GOOGLE_APPLICATION_CREDENTIALS (not set)");
   const wellKnown = _wellKnownFile(env);
   if (wellKnown === undefined) {
     tried.push(`${WELL_KNOWN} (no CLOUDSDK_CONFIG, HOME or APPDATA)`);
   } else {
-    const read = await _readWellKnown(readFile, wellKnown);
+    const read = await _readCredentialsFile(readFile, wellKnown, WELL_KNOWN, WELL_KNOWN_HINT);
     const from = `credentials file ${_quote(wellKnown)}`;
     if ("text" in read) return make(_sourceFromJson(read.text, from), from);
     tried.push(`${wellKnown} (${read.unavailable})`);
