@@ -335,7 +335,7 @@ export async function _requestText(
         throw _invalidBody(
           spec,
           outcome,
-          `a body over ${_MAX_BODY_BYTES} bytes (not read further)`,
+          `a body over ${_MAX_BODY_BYTES} bytes`,
         );
       }
       return outcome;

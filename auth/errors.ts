@@ -50,7 +50,7 @@ export type AuthErrorCode =
   | GithubOidcErrorCode
   | TokenErrorCode;
 
-const NEW_KEY_HINT = "Create a new service account key and pass the file as downloaded";
+const NEW_KEY_HINT = "Create a new key and pass the file as downloaded";
 const FORKS_GET_NO = "forks and Dependabot get no";
 const ID_TOKEN_WRITE = "`permissions: id-token: write`";
 const TOKEN_CREATOR = "roles/iam.serviceAccountTokenCreator";
@@ -64,18 +64,17 @@ export const _PASS_READ_FILE = "pass `readFile` where there is no file system";
 
 /** The default hint of each code: one imperative sentence saying what to do. */
 export const AUTH_ERROR_HINTS: Readonly<Record<AuthErrorCode, string>> = Object.freeze({
-  ERR_OPTIONS_INVALID: "Fix the named option; authenticate()'s documentation gives its format",
+  ERR_OPTIONS_INVALID: "Fix the named option (see authenticate()'s documentation)",
   ERR_OPTIONS_CREDENTIAL_SOURCE:
     `Set exactly one of workload_identity_provider or credentials_json; ${FORKS_GET_NO} secrets`,
   ERR_OPTIONS_SERVICE_ACCOUNT_REQUIRED:
-    "Set service_account to the email of the service account to impersonate",
+    "Set service_account to the email of the account to impersonate",
   ERR_OPTIONS_ID_TOKEN_AUDIENCE_REQUIRED:
-    "Set id_token_audience to the ID token's audience, such as a Cloud Run service's URL",
+    "Set id_token_audience, such as to a Cloud Run service's URL",
   ERR_PROVIDER_INVALID:
-    "Use the full provider resource name: projects/<project number>/locations/global/workloadIdentityPools/<pool>/providers/<provider>",
+    "Use the full name: projects/<project number>/locations/global/workloadIdentityPools/<pool>/providers/<provider>",
   ERR_KEY_EMPTY: `Pass the service account key JSON; ${FORKS_GET_NO} secrets`,
-  ERR_KEY_MALFORMED:
-    "Pass the key file as downloaded (or minified with `jq -c .`) or its base64 encoding",
+  ERR_KEY_MALFORMED: "Pass the key file as downloaded (or `jq -c .` of it) or its base64",
   ERR_KEY_UNSUPPORTED_TYPE:
     'Pass a service account key ("type": "service_account"); use workload_identity_provider for federation',
   ERR_KEY_FIELD_MISSING: NEW_KEY_HINT,
@@ -86,7 +85,7 @@ export const AUTH_ERROR_HINTS: Readonly<Record<AuthErrorCode, string>> = Object.
   ERR_CREDENTIALS_UNREADABLE:
     `Make the file named by GOOGLE_APPLICATION_CREDENTIALS readable, or ${_PASS_READ_FILE}`,
   ERR_CREDENTIALS_MALFORMED:
-    "Pass the credentials file unchanged, as gcloud, the Cloud console or the workflow step wrote it",
+    "Pass the file as gcloud, the Cloud console or the workflow step wrote it",
   ERR_CREDENTIALS_FIELD_MISSING:
     "Add the named field, or create the file again with gcloud or the Cloud console",
   ERR_CREDENTIALS_FIELD_INVALID:
@@ -104,9 +103,9 @@ export const AUTH_ERROR_HINTS: Readonly<Record<AuthErrorCode, string>> = Object.
   ERR_OAUTH2_TOKEN_FAILED:
     "Authorize the client ID for the scopes in the Workspace admin console (domain-wide delegation); keep the lifetime at most 1 hour",
   ERR_METADATA_REQUEST_FAILED:
-    "Check that the workload has a service account attached and that GCE_METADATA_HOST (if set) names the metadata server",
+    "Attach a service account to the workload; check that GCE_METADATA_HOST (if set) names the metadata server",
   ERR_SUBJECT_TOKEN_FAILED:
-    "Check the file's credential_source: its URL must answer (with its headers) or its file must hold the token",
+    "Check credential_source: its URL must answer (with its headers) or its file hold the token",
   ERR_TOKEN_RESPONSE_INVALID:
     "Retry; if it persists, check that endpoint overrides point at Google or a faithful emulator",
 });

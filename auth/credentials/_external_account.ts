@@ -47,7 +47,7 @@ export function _externalAccountSource(fields: _Fields): _Source {
   if (userProject !== undefined && !WORKFORCE_AUDIENCE.test(audience)) {
     throw _fieldError(
       fields,
-      `"workforce_pool_user_project" is only valid with a workforce pool audience (//iam.googleapis.com/locations/global/workforcePools/...)`,
+      `"workforce_pool_user_project" needs a workforce pool audience (//iam.googleapis.com/locations/global/workforcePools/...)`,
     );
   }
   if (_optionalString(fields, "client_secret") !== undefined) {

@@ -38,7 +38,7 @@ export function _impersonation(fields: _Fields, delegates: readonly string[] = [
   if (match === null) {
     throw _fieldError(
       fields,
-      `"service_account_impersonation_url" is not <IAM Credentials base URL>/projects/-/serviceAccounts/<email>:generateAccessToken`,
+      `"service_account_impersonation_url" is not <base URL>/projects/-/serviceAccounts/<email>:generateAccessToken`,
     );
   }
   const baseUrl = match[1]!;
@@ -50,7 +50,7 @@ export function _impersonation(fields: _Fields, delegates: readonly string[] = [
   } catch {
     throw _fieldError(
       fields,
-      `"service_account_impersonation_url" or "delegates" names something that is not a service account email or resource name`,
+      `"service_account_impersonation_url" or "delegates" has an invalid service account email or resource name`,
     );
   }
   const projectId = projectIdFromServiceAccount(serviceAccount);

@@ -19,7 +19,7 @@ import type { _FetchContext, _Source } from "./_source.ts";
 const ASSERTION_LIFETIME_SECONDS = 3600;
 const PKCS1_PEM = "-----BEGIN RSA PRIVATE KEY-----";
 const KEY_HINT =
-  "Check that the key is not deleted or disabled and that the service account exists; create a new key if it was";
+  "Check that the key and its service account still exist and are enabled; create a new key if not";
 
 /** Validates a `service_account` key file and returns its source. */
 export function _serviceAccountSource(fields: _Fields): _Source {

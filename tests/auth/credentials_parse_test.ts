@@ -244,7 +244,7 @@ const CASES: Case[] = [
     "workforce_pool_user_project with a workload audience",
     { ...EXTERNAL, workforce_pool_user_project: "p" },
     "ERR_CREDENTIALS_FIELD_INVALID",
-    /only valid with a workforce pool audience/,
+    /needs a workforce pool audience/,
   ],
   [
     "STS client authentication",
