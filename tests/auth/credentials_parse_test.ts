@@ -226,7 +226,7 @@ const CASES: Case[] = [
         "https://iamcredentials.googleapis.com/v1/projects/-/serviceAccounts/a%20b:generateAccessToken",
     },
     "ERR_CREDENTIALS_FIELD_INVALID",
-    /not a service account email/,
+    /has an invalid service account email/,
   ],
   [
     "token_lifetime_seconds too long",
