@@ -54,28 +54,19 @@ export function _impersonation(fields: _Fields, delegates: readonly string[] = [
     );
   }
   const projectId = projectIdFromServiceAccount(serviceAccount);
+  const target = { serviceAccount, baseUrl, delegates: chain };
   return {
     serviceAccount,
     projectId,
     accessToken: (authToken, context, lifetimeSeconds) =>
       generateAccessToken({
         ...context.call,
-        serviceAccount,
+        ...target,
         authToken,
-        baseUrl,
-        delegates: chain,
         scopes: context.scopes,
         lifetimeSeconds,
       }),
     idToken: (authToken, audience, includeEmail, context) =>
-      generateIdToken({
-        ...context.call,
-        serviceAccount,
-        authToken,
-        baseUrl,
-        delegates: chain,
-        audience,
-        includeEmail,
-      }),
+      generateIdToken({ ...context.call, ...target, authToken, audience, includeEmail }),
   };
 }

@@ -35,11 +35,8 @@ export async function _requestOAuth2Token(
     requestReason: call.requestReason,
   });
   const response = await _requestJson(http, call, {
-    message: request.message,
-    field: request.field,
-    secrets: request.secrets,
+    ...request,
     error: (text, details) => new GoogleApiError("ERR_OAUTH2_TOKEN_FAILED", text, details),
-    hint: request.hint,
   });
   const { token } = response;
   return _expiring(

@@ -2,7 +2,7 @@
 // file's headers) or file, as text or as a field of JSON. AWS, executable and certificate sources
 // are refused at parse time.
 import { _bareEndpoint as endpoint } from "../../endpoint/_bare_endpoint.ts";
-import { GoogleApiError } from "../errors.ts";
+import { type AuthErrorOptions, GoogleApiError } from "../errors.ts";
 import { _httpRequest } from "../_google_request.ts";
 import { _requestJson, _requestText } from "../_http.ts";
 import { _quote } from "../_quote.ts";
@@ -65,6 +65,15 @@ function _headers(fields: _Fields): Record<string, string> {
   return headers.record as Record<string, string>;
 }
 
+/** A subject token that could not be read from `where`. */
+function _unreadable(where: string, problem: string, details: AuthErrorOptions): GoogleApiError {
+  return new GoogleApiError(
+    "ERR_SUBJECT_TOKEN_FAILED",
+    `Failed to read the subject token from ${where}: ${problem}`,
+    details,
+  );
+}
+
 function _tokenFromText(
   text: string,
   field: string | undefined,
@@ -72,11 +81,7 @@ function _tokenFromText(
   secrets: readonly string[],
 ): string {
   const fail = (problem: string): never => {
-    throw new GoogleApiError(
-      "ERR_SUBJECT_TOKEN_FAILED",
-      `Failed to read the subject token from ${where}: ${problem}`,
-      { secrets },
-    );
+    throw _unreadable(where, problem, { secrets });
   };
   if (field === undefined) {
     const token = text.trim();
@@ -114,11 +119,7 @@ export function _subjectTokenSource(fields: _Fields): _SubjectTokenSource {
       try {
         text = await context.readFile(path);
       } catch (cause) {
-        throw new GoogleApiError(
-          "ERR_SUBJECT_TOKEN_FAILED",
-          `Failed to read the subject token from ${where}: ${_readFailure(cause)}`,
-          { cause },
-        );
+        throw _unreadable(where, _readFailure(cause), { cause });
       }
       return _tokenFromText(text, field, where, []);
     };
