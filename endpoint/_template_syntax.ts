@@ -53,9 +53,13 @@ const OPERATORS: Readonly<Record<string, _Operator>> = {
   "&": _operator("&", "&", true, "=", false),
 };
 const RESERVED_OPERATORS = "=,!@|";
-const STRICT_NAME = /^(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})+(?:\.(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})+)*$/;
-const LENIENT_NAME =
-  /^(?:[A-Za-z0-9_-]|%[0-9A-Fa-f]{2})+(?:\.(?:[A-Za-z0-9_-]|%[0-9A-Fa-f]{2})+)*$/;
+/** RFC 6570 varname: dot-separated runs of `chars` and percent-encoded triplets. */
+function _varname(chars: string): RegExp {
+  const run = `(?:[${chars}]|%[0-9A-Fa-f]{2})+`;
+  return new RegExp(`^${run}(?:\\.${run})*$`);
+}
+const STRICT_NAME = _varname("A-Za-z0-9_");
+const LENIENT_NAME = _varname("A-Za-z0-9_-");
 const MAX_PREFIX_DIGITS = 4;
 
 function _isNameChar(code: number, allowHyphen: boolean): boolean {
@@ -114,12 +118,7 @@ function _parseExpression(
       index++;
     }
     const name = template.slice(start, index);
-    if (name === "") {
-      if (index >= template.length) {
-        throw new UriTemplateError("Unclosed expression", template, open);
-      }
-      throw new UriTemplateError(`Unexpected ${_describe(template, index)}`, template, index);
-    }
+    if (name === "") throw _unexpected(template, index, open);
     if (!(allowHyphen ? LENIENT_NAME : STRICT_NAME).test(name)) {
       throw new UriTemplateError(`Invalid variable name "${name}"`, template, start);
     }
@@ -148,10 +147,8 @@ function _parseExpression(
     } else if (next === "}") {
       parts.push({ operator, variables });
       return index + 1;
-    } else if (next === undefined) {
-      throw new UriTemplateError("Unclosed expression", template, open);
     } else {
-      throw new UriTemplateError(`Unexpected ${_describe(template, index)}`, template, index);
+      throw _unexpected(template, index, open);
     }
   }
 }
@@ -166,6 +163,14 @@ export function _variableNamesOf(parts: readonly _Part[]): Set<string> {
   return names;
 }
 
-function _describe(template: string, index: number): string {
-  return `character ${JSON.stringify(template[index])}`;
+/** What is wrong at `index` of the expression opened at `open`: its end, or a character. */
+function _unexpected(template: string, index: number, open: number): UriTemplateError {
+  if (index >= template.length) {
+    return new UriTemplateError("Unclosed expression", template, open);
+  }
+  return new UriTemplateError(
+    `Unexpected character ${JSON.stringify(template[index])}`,
+    template,
+    index,
+  );
 }
