@@ -77,14 +77,8 @@ async function _fetchText(
   signal: AbortSignal,
 ): Promise<_Attempt> {
   const fetchImpl = options.fetch ?? globalThis.fetch;
-  const init: RequestInit = {
-    method: request.method,
-    headers: request.headers,
-    signal,
-    redirect: "error",
-  };
-  if (request.body !== undefined) init.body = request.body;
-  const response = await fetchImpl(request.url, init);
+  const { url, ...init } = request;
+  const response = await fetchImpl(url, { ...init, signal, redirect: "error" });
   const { text, oversized } = await _readBody(response, signal);
   return { status: response.status, headers: response.headers, text, oversized };
 }

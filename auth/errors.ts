@@ -64,32 +64,29 @@ export const _PASS_READ_FILE = "pass `readFile` where there is no file system";
 
 /** The default hint of each code: one imperative sentence saying what to do. */
 export const AUTH_ERROR_HINTS: Readonly<Record<AuthErrorCode, string>> = Object.freeze({
-  ERR_OPTIONS_INVALID: "Fix the named option (see authenticate()'s documentation)",
+  ERR_OPTIONS_INVALID: "Fix the named option",
   ERR_OPTIONS_CREDENTIAL_SOURCE:
     `Set exactly one of workload_identity_provider or credentials_json; ${FORKS_GET_NO} secrets`,
-  ERR_OPTIONS_SERVICE_ACCOUNT_REQUIRED:
-    "Set service_account to the email of the account to impersonate",
-  ERR_OPTIONS_ID_TOKEN_AUDIENCE_REQUIRED:
-    "Set id_token_audience, such as to a Cloud Run service's URL",
+  ERR_OPTIONS_SERVICE_ACCOUNT_REQUIRED: "Set service_account to the account to impersonate",
+  ERR_OPTIONS_ID_TOKEN_AUDIENCE_REQUIRED: "Set id_token_audience (such as a Cloud Run URL)",
   ERR_PROVIDER_INVALID:
     "Use the full name: projects/<project number>/locations/global/workloadIdentityPools/<pool>/providers/<provider>",
   ERR_KEY_EMPTY: `Pass the service account key JSON; ${FORKS_GET_NO} secrets`,
   ERR_KEY_MALFORMED: "Pass the key file as downloaded (or `jq -c .` of it) or its base64",
   ERR_KEY_UNSUPPORTED_TYPE:
-    'Pass a service account key ("type": "service_account"); use workload_identity_provider for federation',
+    'Pass a "service_account" key; use workload_identity_provider for federation',
   ERR_KEY_FIELD_MISSING: NEW_KEY_HINT,
   ERR_KEY_PRIVATE_KEY_INVALID: NEW_KEY_HINT,
   ERR_OIDC_UNAVAILABLE: `Add ${ID_TOKEN_WRITE} to the job; ${FORKS_GET_NO} OIDC token`,
   ERR_CREDENTIALS_NOT_FOUND:
-    `Set GOOGLE_APPLICATION_CREDENTIALS to a credentials file, run ${_ADC_LOGIN}, pass \`credentials\`, or run on Google Cloud`,
+    `Set GOOGLE_APPLICATION_CREDENTIALS, run ${_ADC_LOGIN}, pass \`credentials\` or run on Google Cloud`,
   ERR_CREDENTIALS_UNREADABLE:
     `Make the file named by GOOGLE_APPLICATION_CREDENTIALS readable, or ${_PASS_READ_FILE}`,
   ERR_CREDENTIALS_MALFORMED:
     "Pass the file as gcloud, the Cloud console or the workflow step wrote it",
   ERR_CREDENTIALS_FIELD_MISSING:
-    "Add the named field, or create the file again with gcloud or the Cloud console",
-  ERR_CREDENTIALS_FIELD_INVALID:
-    "Fix the named field; docs/credentials.md gives each type's fields",
+    "Add the field, or create the file again with gcloud or the Cloud console",
+  ERR_CREDENTIALS_FIELD_INVALID: "Fix the field (docs/credentials.md lists each type's)",
   ERR_CREDENTIALS_UNSUPPORTED:
     "Use a service_account, external_account (url or file source), impersonated_service_account or authorized_user file, or the metadata server",
   ERR_OIDC_REQUEST_FAILED:
