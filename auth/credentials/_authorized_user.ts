@@ -1,8 +1,8 @@
 // `authorized_user` files (gcloud's application default credentials): the refresh_token grant at
 // the OAuth2 token endpoint, for access tokens and, with `target_audience`, ID tokens.
-import { type _Fields, _optionalString, _requiredString, _universeOf, _url } from "./_fields.ts";
+import { type _Fields, _requiredString, _universeOf, _url } from "./_fields.ts";
 import { _requestOAuth2Token } from "./_oauth2_token.ts";
-import type { _FetchContext, _Source } from "./_source.ts";
+import type { _FetchContext, _TokenSource } from "./_source.ts";
 import type { ExpiringToken } from "../types.ts";
 import { _ADC_LOGIN } from "../errors.ts";
 
@@ -10,13 +10,12 @@ const LOGIN_HINT =
   `Run ${_ADC_LOGIN} again: the refresh token was revoked, expired or belongs to another client`;
 
 /** Validates an `authorized_user` file and returns its source. */
-export function _authorizedUserSource(fields: _Fields): _Source {
+export function _authorizedUserSource(fields: _Fields): _TokenSource {
   const clientId = _requiredString(fields, "client_id");
   const clientSecret = _requiredString(fields, "client_secret");
   const refreshToken = _requiredString(fields, "refresh_token");
   const universeDomain = _universeOf(fields);
   const tokenUrl = _url(fields, "token_uri", `https://oauth2.${universeDomain}/token`);
-  const quotaProjectId = _optionalString(fields, "quota_project_id");
 
   async function refresh(
     extra: Record<string, string>,
@@ -42,9 +41,6 @@ export function _authorizedUserSource(fields: _Fields): _Source {
   }
 
   return {
-    type: "authorized_user",
-    universeDomain,
-    quotaProjectId,
     accessToken: (context) => refresh({}, "access_token", context),
     idToken: (audience, _includeEmail, context) =>
       refresh({ target_audience: audience }, "id_token", context),

@@ -13,7 +13,7 @@ import {
   _url,
 } from "./_fields.ts";
 import { _impersonation } from "./_impersonation.ts";
-import type { _FetchContext, _Source } from "./_source.ts";
+import type { _FetchContext, _TokenSource } from "./_source.ts";
 import { _subjectTokenSource } from "./_subject_token.ts";
 
 const WORKFORCE_AUDIENCE = /^\/\/iam\.[^/]+\/locations\/[^/]+\/workforcePools\/[^/]+\/providers\//;
@@ -37,7 +37,7 @@ function _lifetime(fields: _Fields): number | undefined {
 }
 
 /** Validates an `external_account` file and returns its source. */
-export function _externalAccountSource(fields: _Fields): _Source {
+export function _externalAccountSource(fields: _Fields): _TokenSource {
   const audience = _requiredString(fields, "audience");
   const subjectTokenType = _requiredString(fields, "subject_token_type");
   const universeDomain = _universeOf(fields);
@@ -61,7 +61,6 @@ export function _externalAccountSource(fields: _Fields): _Source {
     ? undefined
     : _impersonation(fields);
   const lifetimeSeconds = _lifetime(fields);
-  const quotaProjectId = _optionalString(fields, "quota_project_id");
 
   async function federated(context: _FetchContext, scopes: readonly string[]) {
     const token = await subjectToken(context);
@@ -77,9 +76,6 @@ export function _externalAccountSource(fields: _Fields): _Source {
   }
 
   return {
-    type: "external_account",
-    universeDomain,
-    quotaProjectId,
     serviceAccountEmail: impersonation?.serviceAccount,
     projectId: impersonation?.projectId,
     async accessToken(context): Promise<ExpiringToken> {

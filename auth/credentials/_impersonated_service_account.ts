@@ -5,19 +5,12 @@ import { _quote } from "../_quote.ts";
 import { _field } from "../_response.ts";
 import { _authorizedUserSource } from "./_authorized_user.ts";
 import { _externalAccountSource } from "./_external_account.ts";
-import {
-  _fieldError,
-  type _Fields,
-  _optionalString,
-  _requiredObject,
-  _requiredString,
-  _universeOf,
-} from "./_fields.ts";
+import { _fieldError, type _Fields, _requiredObject, _requiredString } from "./_fields.ts";
 import { _impersonation } from "./_impersonation.ts";
 import { _serviceAccountSource } from "./_service_account.ts";
-import type { _FetchContext, _Source } from "./_source.ts";
+import type { _FetchContext, _TokenSource } from "./_source.ts";
 
-const SOURCES: Readonly<Record<string, (fields: _Fields) => _Source>> = {
+const SOURCES: Readonly<Record<string, (fields: _Fields) => _TokenSource>> = {
   authorized_user: _authorizedUserSource,
   service_account: _serviceAccountSource,
   external_account: _externalAccountSource,
@@ -36,7 +29,7 @@ function _delegates(fields: _Fields): string[] {
 }
 
 /** Validates an `impersonated_service_account` file and returns its source. */
-export function _impersonatedServiceAccountSource(fields: _Fields): _Source {
+export function _impersonatedServiceAccountSource(fields: _Fields): _TokenSource {
   const sourceFields = _requiredObject(fields, "source_credentials");
   const sourceType = _requiredString(sourceFields, "type");
   const parseSource = _field(SOURCES, sourceType) as typeof SOURCES[string] | undefined;
@@ -51,15 +44,11 @@ export function _impersonatedServiceAccountSource(fields: _Fields): _Source {
   }
   const source = parseSource(sourceFields);
   const impersonation = _impersonation(fields, _delegates(fields));
-  const quotaProjectId = _optionalString(fields, "quota_project_id");
   const sourceToken = async (context: _FetchContext) =>
     (await source.accessToken({ ...context, scopes: [CLOUD_PLATFORM_SCOPE] })).token;
   return {
-    type: "impersonated_service_account",
-    universeDomain: _universeOf(fields),
     serviceAccountEmail: impersonation.serviceAccount,
     projectId: impersonation.projectId,
-    quotaProjectId,
     accessToken: async (context) =>
       await impersonation.accessToken(await sourceToken(context), context),
     idToken: async (audience, includeEmail, context) =>

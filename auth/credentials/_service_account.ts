@@ -14,15 +14,20 @@ import {
   _url,
 } from "./_fields.ts";
 import { _requestOAuth2Token } from "./_oauth2_token.ts";
-import type { _FetchContext, _Source } from "./_source.ts";
+import type { _FetchContext, _TokenSource } from "./_source.ts";
 
 const ASSERTION_LIFETIME_SECONDS = 3600;
 const PKCS1_PEM = "-----BEGIN RSA PRIVATE KEY-----";
 const KEY_HINT =
   "Check that the key and its service account still exist and are enabled; create a new key if not";
 
+/** The clock of `context` in whole seconds, as JWT claims count time. */
+function _nowSeconds(context: _FetchContext): number {
+  return Math.floor((context.call.now ?? Date.now)() / 1000);
+}
+
 /** Validates a `service_account` key file and returns its source. */
-export function _serviceAccountSource(fields: _Fields): _Source {
+export function _serviceAccountSource(fields: _Fields): _TokenSource {
   const clientEmail = _requiredString(fields, "client_email");
   const privateKey = _requiredString(fields, "private_key");
   const privateKeyId = _optionalString(fields, "private_key_id");
@@ -41,14 +46,13 @@ export function _serviceAccountSource(fields: _Fields): _Source {
     private_key_id: privateKeyId,
   };
   const projectId = _optionalString(fields, "project_id");
-  const quotaProjectId = _optionalString(fields, "quota_project_id");
 
   async function assertionToken(
     claims: Record<string, string>,
     field: "access_token" | "id_token",
     context: _FetchContext,
   ): Promise<ExpiringToken> {
-    const iat = Math.floor((context.call.now ?? Date.now)() / 1000);
+    const iat = _nowSeconds(context);
     const assertion = await signJwtWithKey(key, {
       iss: clientEmail,
       aud: tokenUrl,
@@ -69,11 +73,8 @@ export function _serviceAccountSource(fields: _Fields): _Source {
   }
 
   return {
-    type: "service_account",
-    universeDomain,
     serviceAccountEmail: clientEmail,
     projectId,
-    quotaProjectId,
     async accessToken(context) {
       const scope = context.scopes.join(" ");
       if (universeDomain === DEFAULT_UNIVERSE) {
@@ -81,7 +82,7 @@ export function _serviceAccountSource(fields: _Fields): _Source {
       }
       // Outside googleapis.com there is no OAuth2 endpoint: Google's APIs take a self-signed
       // JWT with the scopes as the bearer token.
-      const iat = Math.floor((context.call.now ?? Date.now)() / 1000);
+      const iat = _nowSeconds(context);
       const exp = iat + ASSERTION_LIFETIME_SECONDS;
       const token = await signJwtWithKey(key, {
         iss: clientEmail,

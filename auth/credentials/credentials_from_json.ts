@@ -11,13 +11,13 @@ import { _field, _isRecord } from "../_response.ts";
 import { _authorizedUserSource } from "./_authorized_user.ts";
 import { _CachedCredentials } from "./_cached_credentials.ts";
 import { _externalAccountSource } from "./_external_account.ts";
-import { type _Fields, _requiredString } from "./_fields.ts";
+import { type _Fields, _optionalString, _requiredString, _universeOf } from "./_fields.ts";
 import { _impersonatedServiceAccountSource } from "./_impersonated_service_account.ts";
 import { _serviceAccountSource } from "./_service_account.ts";
-import type { _Source } from "./_source.ts";
-import type { Credentials, CredentialsOptions } from "./types.ts";
+import type { _Source, _TokenSource } from "./_source.ts";
+import type { Credentials, CredentialsOptions, CredentialsType } from "./types.ts";
 
-const SOURCES: Readonly<Record<string, (fields: _Fields) => _Source>> = {
+const SOURCES: Readonly<Record<string, (fields: _Fields) => _TokenSource>> = {
   service_account: _serviceAccountSource,
   external_account: _externalAccountSource,
   impersonated_service_account: _impersonatedServiceAccountSource,
@@ -67,7 +67,14 @@ export function _sourceFromJson(json: string | object, origin: string): _Source 
       { option: "credentials" },
     );
   }
-  return source({ record, origin, what: type });
+  const parsed: _Fields = { record, origin, what: type };
+  const tokens = source(parsed);
+  return {
+    type: type as CredentialsType,
+    universeDomain: _universeOf(parsed),
+    quotaProjectId: _optionalString(parsed, "quota_project_id"),
+    ...tokens,
+  };
 }
 
 /**
