@@ -5,6 +5,7 @@ import type { CredentialsErrorCode } from "../errors.ts";
 import { _quote } from "../_quote.ts";
 import { _field, _isRecord } from "../_response.ts";
 import { DEFAULT_UNIVERSE } from "../universe.ts";
+import type { _TokenSource } from "./_source.ts";
 
 /** A parsed JSON object and where it came from, for messages. */
 export interface _Fields {
@@ -85,6 +86,12 @@ export function _url(fields: _Fields, name: string, fallback?: string): string {
   }
   return value;
 }
+
+/** Validates one type of credentials file and returns how to mint its tokens. */
+export type _Parser = (fields: _Fields) => _TokenSource;
+
+/** The parser of a file by its `"type"` among `types` (default: every type), and the type. */
+export type _ParserOf = (fields: _Fields, types?: readonly string[]) => [string, _Parser];
 
 /** The universe domain of a file: `universe_domain`, default `googleapis.com`. */
 export function _universeOf(fields: _Fields): string {

@@ -7,22 +7,46 @@
 import { CredentialsError } from "../errors.ts";
 import { _own } from "../_own.ts";
 import { _quote } from "../_quote.ts";
-import { _field, _isRecord } from "../_response.ts";
+import { _isRecord } from "../_response.ts";
 import { _authorizedUserSource } from "./_authorized_user.ts";
 import { _CachedCredentials } from "./_cached_credentials.ts";
 import { _externalAccountSource } from "./_external_account.ts";
-import { type _Fields, _optionalString, _requiredString, _universeOf } from "./_fields.ts";
+import {
+  _fieldError,
+  type _Fields,
+  _optionalString,
+  type _Parser,
+  _requiredString,
+  _universeOf,
+} from "./_fields.ts";
 import { _impersonatedServiceAccountSource } from "./_impersonated_service_account.ts";
 import { _serviceAccountSource } from "./_service_account.ts";
-import type { _Source, _TokenSource } from "./_source.ts";
+import type { _Source } from "./_source.ts";
 import type { Credentials, CredentialsOptions, CredentialsType } from "./types.ts";
 
-const SOURCES: Readonly<Record<string, (fields: _Fields) => _TokenSource>> = {
+const SOURCES: Readonly<Record<string, _Parser>> = {
   service_account: _serviceAccountSource,
   external_account: _externalAccountSource,
-  impersonated_service_account: _impersonatedServiceAccountSource,
+  impersonated_service_account: (fields) => _impersonatedServiceAccountSource(fields, _parserOf),
   authorized_user: _authorizedUserSource,
 };
+const TYPES = Object.keys(SOURCES);
+
+/**
+ * The parser of `fields` by its `"type"`, which must be one of `types`; else
+ * `ERR_CREDENTIALS_UNSUPPORTED` listing them.
+ */
+function _parserOf(fields: _Fields, types: readonly string[] = TYPES): [string, _Parser] {
+  const type = _requiredString(fields, "type");
+  if (!types.includes(type)) {
+    throw _fieldError(
+      fields,
+      `"type" is ${_quote(type)}, expected one of ${types.join(", ")}`,
+      "ERR_CREDENTIALS_UNSUPPORTED",
+    );
+  }
+  return [type, SOURCES[type]!];
+}
 
 function _malformed(origin: string, problem: string): CredentialsError {
   return new CredentialsError("ERR_CREDENTIALS_MALFORMED", `Cannot use ${origin}: ${problem}`, {
@@ -56,17 +80,7 @@ export function _sourceFromJson(json: string | object, origin: string): _Source 
   const record = _parse(json, origin);
   const fields: _Fields = { record, origin, what: "credentials" };
   if (!Object.hasOwn(record, "type")) throw _malformed(origin, `it has no "type"`);
-  const type = _requiredString(fields, "type");
-  const source = _field(SOURCES, type) as typeof SOURCES[string] | undefined;
-  if (source === undefined) {
-    throw new CredentialsError(
-      "ERR_CREDENTIALS_UNSUPPORTED",
-      `Cannot use ${origin}: "type" is ${_quote(type)}, expected one of ${
-        Object.keys(SOURCES).join(", ")
-      }`,
-      { option: "credentials" },
-    );
-  }
+  const [type, source] = _parserOf(fields);
   const parsed: _Fields = { record, origin, what: type };
   const tokens = source(parsed);
   return {

@@ -262,7 +262,7 @@ const CASES: Case[] = [
     "impersonated source of unknown type",
     { ...IMPERSONATED, source_credentials: { type: "impersonated_service_account" } },
     "ERR_CREDENTIALS_UNSUPPORTED",
-    /source credentials must be/,
+    /"type" is "impersonated_service_account", expected one of authorized_user, service_account, external_account$/,
   ],
   [
     "impersonated source missing a field",
