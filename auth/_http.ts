@@ -247,7 +247,7 @@ export async function _requestJson(
   }
   const token = _field(json, spec.field);
   if (typeof token !== "string" || token === "") {
-    throw _invalidBody(spec, outcome, `no "${spec.field}" string in the response`);
+    throw _invalidBody(spec, outcome, `no "${spec.field}" string`);
   }
   return { status: outcome.status, json, token };
 }
@@ -335,7 +335,7 @@ export async function _requestText(
       return outcome;
     }
     if (outcome !== undefined && !_isRetryableStatus(outcome.status)) {
-      throw _failure(spec, outcome, _attemptsText(attempt));
+      throw _failure(spec, outcome, failure, _attemptsText(attempt));
     }
     let delay = _backoffDelay(policy, attempt - 1);
     const asked = outcome === undefined
@@ -345,12 +345,7 @@ export async function _requestText(
     const outOfTime = attempt < policy.attempts && now() + delay >= deadline;
     if (attempt >= policy.attempts || outOfTime) {
       const stop = outOfTime ? _outOfBudgetText(attempt, policy, asked) : _attemptsText(attempt);
-      if (outcome !== undefined) throw _failure(spec, outcome, stop);
-      throw spec.error(`${spec.message}: ${_errorText(failure, spec.secrets)}${stop}`, {
-        status: 0,
-        cause: failure,
-        secrets: spec.secrets,
-      });
+      throw _failure(spec, outcome, failure, stop);
     }
     const why = outcome === undefined
       ? _errorText(failure, spec.secrets)
@@ -364,7 +359,23 @@ export async function _requestText(
   }
 }
 
-function _failure(spec: _CallSpec, outcome: _Attempt, stop: string): AuthError {
+/**
+ * The error of a call that ended without a 2xx: its last response (Google's or OAuth's error
+ * details, the spec's hint), or, with no response, the network `failure` (status 0).
+ */
+function _failure(
+  spec: _CallSpec,
+  outcome: _Attempt | undefined,
+  failure: unknown,
+  stop: string,
+): AuthError {
+  if (outcome === undefined) {
+    return spec.error(`${spec.message}: ${_errorText(failure, spec.secrets)}${stop}`, {
+      status: 0,
+      cause: failure,
+      secrets: spec.secrets,
+    });
+  }
   const details = _failureDetails(outcome.status, outcome.text, spec.secrets);
   const message = `${spec.message}: ${_statusText(details, outcome.text, spec.secrets)}${stop}`;
   const options: AuthErrorOptions = { ...details, secrets: spec.secrets };

@@ -12,7 +12,7 @@ import {
   _universeOf,
   _url,
 } from "./_fields.ts";
-import { _impersonation } from "./_impersonation.ts";
+import { _impersonation, _IMPERSONATION_URL } from "./_impersonation.ts";
 import type { _FetchContext, _TokenSource } from "./_source.ts";
 import { _subjectTokenSource } from "./_subject_token.ts";
 
@@ -57,7 +57,7 @@ export function _externalAccountSource(fields: _Fields): _TokenSource {
       "ERR_CREDENTIALS_UNSUPPORTED",
     );
   }
-  const impersonation = _optionalString(fields, "service_account_impersonation_url") === undefined
+  const impersonation = _optionalString(fields, _IMPERSONATION_URL) === undefined
     ? undefined
     : _impersonation(fields);
   const lifetimeSeconds = _lifetime(fields);
@@ -87,7 +87,7 @@ export function _externalAccountSource(fields: _Fields): _TokenSource {
       if (impersonation === undefined) {
         throw _fieldError(
           fields,
-          `ID tokens need "service_account_impersonation_url": a federated identity cannot mint them`,
+          `ID tokens need "${_IMPERSONATION_URL}": a federated identity cannot mint them`,
           "ERR_CREDENTIALS_UNSUPPORTED",
         );
       }

@@ -31,14 +31,17 @@ export interface _Impersonation {
   ): Promise<ExpiringToken>;
 }
 
+/** The field of an `external_account` or `impersonated_service_account` file that names the target. */
+export const _IMPERSONATION_URL = "service_account_impersonation_url";
+
 /** Parses `service_account_impersonation_url` (and `delegates`) of `fields`. */
 export function _impersonation(fields: _Fields, delegates: readonly string[] = []): _Impersonation {
-  const url = _url(fields, "service_account_impersonation_url");
+  const url = _url(fields, _IMPERSONATION_URL);
   const match = IMPERSONATION_URL.exec(url);
   if (match === null) {
     throw _fieldError(
       fields,
-      `"service_account_impersonation_url" is not <base URL>/projects/-/serviceAccounts/<email>:generateAccessToken`,
+      `"${_IMPERSONATION_URL}" is not <base URL>/projects/-/serviceAccounts/<email>:generateAccessToken`,
     );
   }
   const baseUrl = match[1]!;
@@ -50,7 +53,7 @@ export function _impersonation(fields: _Fields, delegates: readonly string[] = [
   } catch {
     throw _fieldError(
       fields,
-      `"service_account_impersonation_url" or "delegates" has an invalid service account email or resource name`,
+      `"${_IMPERSONATION_URL}" or "delegates" has an invalid service account email or resource name`,
     );
   }
   const projectId = projectIdFromServiceAccount(serviceAccount);

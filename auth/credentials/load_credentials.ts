@@ -27,6 +27,8 @@ import { _sourceFromJson } from "./credentials_from_json.ts";
 import type { Credentials, EnvLike, LoadCredentialsOptions, ReadFileLike } from "./types.ts";
 
 const ADC_FILE = "application_default_credentials.json";
+const GAC = "GOOGLE_APPLICATION_CREDENTIALS";
+const METADATA = "the metadata server";
 
 /** gcloud's well-known ADC file for `env`, or undefined when no config directory is known. */
 function _wellKnownFile(env: EnvLike): string | undefined {
@@ -151,14 +153,13 @@ export async function loadCredentials(options: LoadCredentialsOptions = {}): Pro
     return make(_sourceFromJson(credentials, from), from);
   }
   const tried: string[] = [];
-  const explicit = env.GOOGLE_APPLICATION_CREDENTIALS?.trim();
+  const explicit = env[GAC]?.trim();
   if (explicit) {
-    const why = "GOOGLE_APPLICATION_CREDENTIALS";
-    const read = await _readCredentialsFile(readFile, explicit, why) as { text: string };
-    const from = `credentials file ${_quote(explicit)} (${why})`;
+    const read = await _readCredentialsFile(readFile, explicit, GAC) as { text: string };
+    const from = `credentials file ${_quote(explicit)} (${GAC})`;
     return make(_sourceFromJson(read.text, from), from);
   }
-  tried.push("GOOGLE_APPLICATION_CREDENTIALS (not set)");
+  tried.push(`${GAC} (not set)`);
   const wellKnown = _wellKnownFile(env);
   if (wellKnown === undefined) {
     tried.push(`${WELL_KNOWN} (no CLOUDSDK_CONFIG, HOME or APPDATA)`);
@@ -172,16 +173,16 @@ export async function loadCredentials(options: LoadCredentialsOptions = {}): Pro
   const detection = _metadataDetection(env);
   const baseUrls = _metadataBaseUrls(env);
   if (detection === "none") {
-    tried.push("the metadata server (METADATA_SERVER_DETECTION=none)");
+    tried.push(`${METADATA} (METADATA_SERVER_DETECTION=none)`);
   } else {
     const probe = detection === "assume-present"
       ? { baseUrl: baseUrls[0]! }
       : await _probeMetadataServer(baseUrls, call);
     if (probe !== undefined) {
-      const from = `the metadata server at ${probe.baseUrl}`;
+      const from = `${METADATA} at ${probe.baseUrl}`;
       return make(await _metadataServerSource(probe, detection === "probe", call), from);
     }
-    tried.push(`the metadata server at ${baseUrls.join(" and ")} (no answer)`);
+    tried.push(`${METADATA} at ${baseUrls.join(" and ")} (no answer)`);
   }
   throw new CredentialsError(
     "ERR_CREDENTIALS_NOT_FOUND",
