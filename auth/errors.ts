@@ -113,7 +113,7 @@ export const AUTH_ERROR_HINTS: Readonly<Record<AuthErrorCode, string>> = Object.
  * the provider's configuration for what is a network problem.
  */
 const NETWORK_HINT =
-  "Check that the runner can reach the host (DNS, firewall, and HTTPS_PROXY/NO_PROXY on self-hosted runners); timeouts and resets are often transient: retry";
+  "Check that the runner can reach the host (DNS, firewall, HTTPS_PROXY/NO_PROXY); a timeout or reset is often transient: retry";
 
 /** Options shared by every {@linkcode AuthError} constructor. */
 export interface AuthErrorOptions {

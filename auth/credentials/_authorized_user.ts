@@ -7,7 +7,7 @@ import type { ExpiringToken } from "../types.ts";
 import { _ADC_LOGIN } from "../errors.ts";
 
 const LOGIN_HINT =
-  `Run ${_ADC_LOGIN} again: the refresh token was revoked, expired or belongs to another client`;
+  `Run ${_ADC_LOGIN} again: the refresh token is revoked, expired or another client's`;
 
 /** Validates an `authorized_user` file and returns its source. */
 export function _authorizedUserSource(fields: _Fields): _TokenSource {

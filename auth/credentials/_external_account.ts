@@ -10,6 +10,7 @@ import {
   _optionalString,
   _requiredString,
   _universeOf,
+  _unsupported,
   _url,
 } from "./_fields.ts";
 import { _impersonation, _IMPERSONATION_URL } from "./_impersonation.ts";
@@ -51,10 +52,9 @@ export function _externalAccountSource(fields: _Fields): _TokenSource {
     );
   }
   if (_optionalString(fields, "client_secret") !== undefined) {
-    throw _fieldError(
+    throw _unsupported(
       fields,
-      `STS client authentication ("client_id" and "client_secret") is not supported yet`,
-      "ERR_CREDENTIALS_UNSUPPORTED",
+      `"client_secret" (STS client authentication) is not supported yet`,
     );
   }
   const impersonation = _optionalString(fields, _IMPERSONATION_URL) === undefined
@@ -85,10 +85,9 @@ export function _externalAccountSource(fields: _Fields): _TokenSource {
     },
     async idToken(audienceOfIdToken, includeEmail, context): Promise<ExpiringToken> {
       if (impersonation === undefined) {
-        throw _fieldError(
+        throw _unsupported(
           fields,
           `ID tokens need "${_IMPERSONATION_URL}": a federated identity cannot mint them`,
-          "ERR_CREDENTIALS_UNSUPPORTED",
         );
       }
       const { token } = await federated(context, [CLOUD_PLATFORM_SCOPE]);

@@ -29,6 +29,11 @@ export function _fieldError(
   );
 }
 
+/** An `ERR_CREDENTIALS_UNSUPPORTED` about `fields`: a valid file this package cannot use yet. */
+export function _unsupported(fields: _Fields, problem: string): CredentialsError {
+  return _fieldError(fields, problem, "ERR_CREDENTIALS_UNSUPPORTED");
+}
+
 /** The non-empty string `name`, else `ERR_CREDENTIALS_FIELD_MISSING` (or `_INVALID` if not a string). */
 export function _requiredString(fields: _Fields, name: string): string {
   const value = _optionalString(fields, name);

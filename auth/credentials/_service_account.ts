@@ -19,7 +19,7 @@ import type { _FetchContext, _TokenSource } from "./_source.ts";
 const ASSERTION_LIFETIME_SECONDS = 3600;
 const PKCS1_PEM = "-----BEGIN RSA PRIVATE KEY-----";
 const KEY_HINT =
-  "Check that the key and its service account still exist and are enabled; create a new key if not";
+  "Check that the key and its service account exist and are enabled, or create a new key";
 
 /** The clock of `context` in whole seconds, as JWT claims count time. */
 function _nowSeconds(context: _FetchContext): number {

@@ -14,6 +14,7 @@ import {
   _optionalString,
   _requiredObject,
   _requiredString,
+  _unsupported,
   _url,
 } from "./_fields.ts";
 import { _readFailure } from "./_runtime.ts";
@@ -28,11 +29,10 @@ const UNSUPPORTED: Readonly<Record<string, string>> = {
   certificate: "X.509 certificate (certificate)",
 };
 
-function _unsupported(fields: _Fields, name: string): never {
-  throw _fieldError(
+function _refuseSource(fields: _Fields, name: string): never {
+  throw _unsupported(
     fields,
     `the ${UNSUPPORTED[name]} credential source is not supported yet; use a url or file source`,
-    "ERR_CREDENTIALS_UNSUPPORTED",
   );
 }
 
@@ -102,13 +102,13 @@ export function _subjectTokenSource(fields: _Fields): _SubjectTokenSource {
   const source = _requiredObject(fields, "credential_source");
   const has = (name: string) => Object.hasOwn(source.record, name);
   for (const name of Object.keys(UNSUPPORTED)) {
-    if (has(name)) _unsupported(source, name);
+    if (has(name)) _refuseSource(source, name);
   }
   const field = _format(source);
   if (has("file") && has("url")) {
     throw _fieldError(
       source,
-      `it has both "file" and "url"; keep the one the subject token comes from`,
+      `it has both "file" and "url"; keep one`,
     );
   }
   if (has("file")) {

@@ -12,12 +12,12 @@ import { _authorizedUserSource } from "./_authorized_user.ts";
 import { _CachedCredentials } from "./_cached_credentials.ts";
 import { _externalAccountSource } from "./_external_account.ts";
 import {
-  _fieldError,
   type _Fields,
   _optionalString,
   type _Parser,
   _requiredString,
   _universeOf,
+  _unsupported,
 } from "./_fields.ts";
 import { _impersonatedServiceAccountSource } from "./_impersonated_service_account.ts";
 import { _serviceAccountSource } from "./_service_account.ts";
@@ -39,10 +39,9 @@ const TYPES = Object.keys(SOURCES);
 function _parserOf(fields: _Fields, types: readonly string[] = TYPES): [string, _Parser] {
   const type = _requiredString(fields, "type");
   if (!types.includes(type)) {
-    throw _fieldError(
+    throw _unsupported(
       fields,
       `"type" is ${_quote(type)}, expected one of ${types.join(", ")}`,
-      "ERR_CREDENTIALS_UNSUPPORTED",
     );
   }
   return [type, SOURCES[type]!];
