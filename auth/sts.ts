@@ -98,7 +98,12 @@ function _stsHint(details: _FailureDetails, subjectToken: string): string | unde
 export async function exchangeToken(options: ExchangeTokenOptions): Promise<ExpiringToken> {
   options = _own(options);
   const subjectToken = options.subjectToken;
-  return await _exchangeToken(options, (details) => _stsHint(details, subjectToken));
+  const tokenUrl = options.tokenUrl ??
+    `${options.baseUrl ?? "https://sts.googleapis.com/v1"}/token`;
+  return await _exchangeToken(
+    { ...options, tokenUrl },
+    (details) => _stsHint(details, subjectToken),
+  );
 }
 
 /**
@@ -107,15 +112,15 @@ export async function exchangeToken(options: ExchangeTokenOptions): Promise<Expi
  * told about GitHub, and a bundle that never calls `exchangeToken` leaves out the GitHub hints.
  */
 export async function _exchangeToken(
-  options: ExchangeTokenOptions,
+  options: ExchangeTokenOptions & { tokenUrl: string },
   hint?: _FailureSpec["hint"],
 ): Promise<ExpiringToken> {
   options = _own(options);
   const request = _googleRequest({
-    baseUrl: options.baseUrl ?? "https://sts.googleapis.com/v1",
-    route: options.tokenUrl === undefined ? "POST /token" : "POST {+tokenUrl}",
+    baseUrl: options.tokenUrl,
+    route: "POST {+tokenUrl}",
     params: {
-      ...(options.tokenUrl === undefined ? {} : { tokenUrl: options.tokenUrl }),
+      tokenUrl: options.tokenUrl,
       audience: options.audience,
       grantType: "urn:ietf:params:oauth:grant-type:token-exchange",
       requestedTokenType: "urn:ietf:params:oauth:token-type:access_token",

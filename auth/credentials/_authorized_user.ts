@@ -1,7 +1,7 @@
 // `authorized_user` files (gcloud's application default credentials): the refresh_token grant at
 // the OAuth2 token endpoint, for access tokens and, with `target_audience`, ID tokens.
-import { type _Fields, _requiredString, _universeOf, _url } from "./_fields.ts";
-import { _requestOAuth2Token } from "./_oauth2_token.ts";
+import { type _Fields, _requiredString } from "./_fields.ts";
+import { _requestOAuth2Token, _tokenUri } from "./_oauth2_token.ts";
 import type { _FetchContext, _TokenSource } from "./_source.ts";
 import type { ExpiringToken } from "../types.ts";
 import { _ADC_LOGIN } from "../errors.ts";
@@ -14,8 +14,7 @@ export function _authorizedUserSource(fields: _Fields): _TokenSource {
   const clientId = _requiredString(fields, "client_id");
   const clientSecret = _requiredString(fields, "client_secret");
   const refreshToken = _requiredString(fields, "refresh_token");
-  const universeDomain = _universeOf(fields);
-  const tokenUrl = _url(fields, "token_uri", `https://oauth2.${universeDomain}/token`);
+  const tokenUrl = _tokenUri(fields);
 
   async function refresh(
     extra: Record<string, string>,

@@ -7,6 +7,7 @@ import type { _FailureDetails } from "../_http.ts";
 import { _jwtExpiry } from "../_jwt_decode.ts";
 import { _expiresIn, _expiring } from "../_response.ts";
 import type { CallOptions, ExpiringToken } from "../types.ts";
+import { type _Fields, _universeOf, _url } from "./_fields.ts";
 
 /** One token request. */
 export interface _OAuth2TokenRequest {
@@ -20,6 +21,11 @@ export interface _OAuth2TokenRequest {
   secrets: readonly string[];
   /** The hint of a rejected request. */
   hint: (details: _FailureDetails) => string | undefined;
+}
+
+/** A file's OAuth 2.0 token endpoint: `token_uri`, default `https://oauth2.<universe>/token`. */
+export function _tokenUri(fields: _Fields): string {
+  return _url(fields, "token_uri", `https://oauth2.${_universeOf(fields)}/token`);
 }
 
 /** POSTs the form and returns the token with its expiry (`expires_in`, or the ID token's `exp`). */

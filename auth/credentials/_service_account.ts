@@ -11,9 +11,8 @@ import {
   _optionalString,
   _requiredString,
   _universeOf,
-  _url,
 } from "./_fields.ts";
-import { _requestOAuth2Token } from "./_oauth2_token.ts";
+import { _requestOAuth2Token, _tokenUri } from "./_oauth2_token.ts";
 import type { _FetchContext, _TokenSource } from "./_source.ts";
 
 const ASSERTION_LIFETIME_SECONDS = 3600;
@@ -38,7 +37,7 @@ export function _serviceAccountSource(fields: _Fields): _TokenSource {
     throw _fieldError(fields, problem);
   }
   const universeDomain = _universeOf(fields);
-  const tokenUrl = _url(fields, "token_uri", `https://oauth2.${universeDomain}/token`);
+  const tokenUrl = _tokenUri(fields);
   const key: ServiceAccountKey = {
     type: "service_account",
     client_email: clientEmail,
