@@ -76,8 +76,7 @@ export function _externalAccountSource(fields: _Fields): _TokenSource {
   }
 
   return {
-    serviceAccountEmail: impersonation?.serviceAccount,
-    projectId: impersonation?.projectId,
+    ...impersonation?.identity,
     async accessToken(context): Promise<ExpiringToken> {
       if (impersonation === undefined) return await federated(context, context.scopes);
       const { token } = await federated(context, [CLOUD_PLATFORM_SCOPE]);

@@ -36,8 +36,7 @@ export function _impersonatedServiceAccountSource(
   const sourceToken = async (context: _FetchContext) =>
     (await source.accessToken({ ...context, scopes: [CLOUD_PLATFORM_SCOPE] })).token;
   return {
-    serviceAccountEmail: impersonation.serviceAccount,
-    projectId: impersonation.projectId,
+    ...impersonation.identity,
     accessToken: async (context) =>
       await impersonation.accessToken(await sourceToken(context), context),
     idToken: async (audience, includeEmail, context) =>

@@ -16,8 +16,8 @@ const IMPERSONATION_URL =
 
 /** The impersonation a file asks for. */
 export interface _Impersonation {
-  serviceAccount: string;
-  projectId?: string;
+  /** The target's email and the project its email names, as a source reports them. */
+  identity: { serviceAccountEmail: string; projectId?: string };
   accessToken(
     authToken: string,
     context: _FetchContext,
@@ -56,11 +56,12 @@ export function _impersonation(fields: _Fields, delegates: readonly string[] = [
       `"${_IMPERSONATION_URL}" or "delegates" has an invalid service account email or resource name`,
     );
   }
-  const projectId = projectIdFromServiceAccount(serviceAccount);
   const target = { serviceAccount, baseUrl, delegates: chain };
   return {
-    serviceAccount,
-    projectId,
+    identity: {
+      serviceAccountEmail: serviceAccount,
+      projectId: projectIdFromServiceAccount(serviceAccount),
+    },
     accessToken: (authToken, context, lifetimeSeconds) =>
       generateAccessToken({
         ...context.call,
