@@ -88,7 +88,7 @@ export const AUTH_ERROR_HINTS: Readonly<Record<AuthErrorCode, string>> = Object.
     "Add the field, or create the file again with gcloud or the Cloud console",
   ERR_CREDENTIALS_FIELD_INVALID: "Fix the field (docs/credentials.md lists each type's)",
   ERR_CREDENTIALS_UNSUPPORTED:
-    "Use a service_account, external_account (url or file source), impersonated_service_account or authorized_user file, or the metadata server",
+    "Use a service_account, external_account (url or file source), impersonated_service_account or authorized_user file",
   ERR_OIDC_REQUEST_FAILED:
     `Check that the job has ${ID_TOKEN_WRITE} and still runs; retry it if GitHub had an outage`,
   ERR_STS_EXCHANGE_FAILED:
@@ -100,11 +100,11 @@ export const AUTH_ERROR_HINTS: Readonly<Record<AuthErrorCode, string>> = Object.
   ERR_OAUTH2_TOKEN_FAILED:
     "Authorize the client ID for the scopes in the Workspace admin console (domain-wide delegation); keep the lifetime at most 1 hour",
   ERR_METADATA_REQUEST_FAILED:
-    "Attach a service account to the workload; check that GCE_METADATA_HOST (if set) names the metadata server",
+    "Attach a service account to the workload; check GCE_METADATA_HOST if set",
   ERR_SUBJECT_TOKEN_FAILED:
     "Check credential_source: its URL must answer (with its headers) or its file hold the token",
   ERR_TOKEN_RESPONSE_INVALID:
-    "Retry; if it persists, check that endpoint overrides point at Google or a faithful emulator",
+    "Retry; if it persists, check that endpoint overrides point at Google",
 });
 
 /**

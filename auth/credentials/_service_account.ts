@@ -32,7 +32,7 @@ export function _serviceAccountSource(fields: _Fields): _TokenSource {
   const privateKeyId = _optionalString(fields, "private_key_id");
   if (!privateKey.includes(_PKCS8_HEADER)) {
     const problem = privateKey.includes(PKCS1_PEM)
-      ? `"private_key" is a PKCS #1 key (BEGIN RSA PRIVATE KEY); convert it to PKCS #8 with \`openssl pkcs8 -topk8 -nocrypt -in key.pem\``
+      ? `"private_key" is PKCS #1 (BEGIN RSA PRIVATE KEY); convert it with \`openssl pkcs8 -topk8 -nocrypt -in key.pem\``
       : `"private_key" is not a PKCS #8 PEM private key (BEGIN PRIVATE KEY)`;
     throw _fieldError(fields, problem);
   }

@@ -65,13 +65,14 @@ function _headers(fields: _Fields): Record<string, string> {
   return headers.record as Record<string, string>;
 }
 
-/** A subject token that could not be read from `where`. */
-function _unreadable(where: string, problem: string, details: AuthErrorOptions): GoogleApiError {
-  return new GoogleApiError(
-    "ERR_SUBJECT_TOKEN_FAILED",
-    `Failed to read the subject token from ${where}: ${problem}`,
-    details,
-  );
+/** What a failure to get the subject token from `where` says first. */
+function _failedFrom(where: string): string {
+  return `Failed to read the subject token from ${where}`;
+}
+
+/** A subject token that could not be read (from a file, a URL or a body). */
+function _subjectTokenError(message: string, details: AuthErrorOptions): GoogleApiError {
+  return new GoogleApiError("ERR_SUBJECT_TOKEN_FAILED", message, details);
 }
 
 function _tokenFromText(
@@ -81,7 +82,7 @@ function _tokenFromText(
   secrets: readonly string[],
 ): string {
   const fail = (problem: string): never => {
-    throw _unreadable(where, problem, { secrets });
+    throw _subjectTokenError(`${_failedFrom(where)}: ${problem}`, { secrets });
   };
   if (field === undefined) {
     const token = text.trim();
@@ -119,7 +120,7 @@ export function _subjectTokenSource(fields: _Fields): _SubjectTokenSource {
       try {
         text = await context.readFile(path);
       } catch (cause) {
-        throw _unreadable(where, _readFailure(cause), { cause });
+        throw _subjectTokenError(`${_failedFrom(where)}: ${_readFailure(cause)}`, { cause });
       }
       return _tokenFromText(text, field, where, []);
     };
@@ -141,9 +142,8 @@ export function _subjectTokenSource(fields: _Fields): _SubjectTokenSource {
   const { origin, pathname } = new URL(url);
   const where = `${origin}${pathname}`;
   const accept = field === undefined ? "text/plain" : "application/json";
-  const message = `Failed to get the subject token from ${where}`;
-  const error = (text: string, details: object) =>
-    new GoogleApiError("ERR_SUBJECT_TOKEN_FAILED", text, details);
+  const message = _failedFrom(where);
+  const error = _subjectTokenError;
   return async (context) => {
     const request = _httpRequest(endpoint("GET {+url}", { url, headers: { accept, ...headers } }));
     if (field !== undefined) {

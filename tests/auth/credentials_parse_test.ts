@@ -107,7 +107,7 @@ const CASES: Case[] = [
       private_key: PRIVATE_KEY.replaceAll("PRIVATE KEY", "RSA PRIVATE KEY"),
     },
     "ERR_CREDENTIALS_FIELD_INVALID",
-    /"private_key" is a PKCS #1 key .*`openssl pkcs8 -topk8 -nocrypt -in key\.pem`/,
+    /"private_key" is PKCS #1 .*`openssl pkcs8 -topk8 -nocrypt -in key\.pem`/,
   ],
   [
     "service_account token_uri not a URL",
