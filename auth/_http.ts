@@ -182,35 +182,42 @@ function _failureDetails(
   const details: _FailureDetails = { status };
   if (!_isRecord(json)) return details;
   const error = json.error;
-  const set = (field: "googleStatus" | "googleMessage", value: unknown, max?: number): void => {
-    if (typeof value === "string") details[field] = _redactAndTruncate(value, secrets, max);
-  };
-  if (_isRecord(error)) {
-    set("googleStatus", error.status, MAX_SERVER_NAME);
-    set("googleMessage", error.message);
-  } else if (typeof error === "string") {
-    set("googleStatus", error, MAX_SERVER_NAME);
-    set("googleMessage", json.error_description);
-  } else {
-    set("googleMessage", json.message);
+  const googleStatus = _isRecord(error) ? error.status : error;
+  const googleMessage = _isRecord(error)
+    ? error.message
+    : typeof error === "string"
+    ? json.error_description
+    : json.message;
+  if (typeof googleStatus === "string") {
+    details.googleStatus = _redactAndTruncate(googleStatus, secrets, MAX_SERVER_NAME);
+  }
+  if (typeof googleMessage === "string") {
+    details.googleMessage = _redactAndTruncate(googleMessage, secrets);
   }
   return details;
 }
 
+/** What a failed response said: `HTTP <status> [<Google status>]`, then its message or body. */
 function _statusText(details: _FailureDetails, text: string, secrets: readonly string[]): string {
-  const head = `HTTP ${details.status}${details.googleStatus ? ` ${details.googleStatus}` : ""}`;
-  if (details.googleMessage !== undefined) return `${head}: ${details.googleMessage}`;
+  const { googleStatus, googleMessage } = details;
   const body = text.trim();
-  return body === "" ? `${head} (empty body)` : `${head}: ${_redactAndTruncate(body, secrets)}`;
+  return `HTTP ${details.status}${googleStatus ? ` ${googleStatus}` : ""}${
+    googleMessage !== undefined
+      ? `: ${googleMessage}`
+      : body === ""
+      ? " (empty body)"
+      : `: ${_redactAndTruncate(body, secrets)}`
+  }`;
 }
 
+/** A network failure or timeout, with its cause's message (undici's reason is there). */
 function _errorText(error: unknown, secrets: readonly string[]): string {
-  if (error instanceof Error) {
-    const cause = error.cause instanceof Error ? ` (${error.cause.message})` : "";
-    const kind = error.name === TIMEOUT ? "timeout" : "network error";
-    return `${kind}: ${_redactAndTruncate(`${error.message}${cause}`, secrets)}`;
-  }
-  return `network error: ${_redactAndTruncate(String(error), secrets)}`;
+  const isError = error instanceof Error;
+  const text = isError
+    ? `${error.message}${error.cause instanceof Error ? ` (${error.cause.message})` : ""}`
+    : String(error);
+  const kind = isError && error.name === TIMEOUT ? "timeout" : "network error";
+  return `${kind}: ${_redactAndTruncate(text, secrets)}`;
 }
 
 function _attemptsText(attempts: number): string {
@@ -378,8 +385,6 @@ function _failure(
   }
   const details = _failureDetails(outcome.status, outcome.text, spec.secrets);
   const message = `${spec.message}: ${_statusText(details, outcome.text, spec.secrets)}${stop}`;
-  const options: AuthErrorOptions = { ...details, secrets: spec.secrets };
-  const hint = spec.hint?.(details);
-  if (hint !== undefined) options.hint = hint;
-  return spec.error(message, options);
+  // No hint from the spec (undefined) leaves the code's own.
+  return spec.error(message, { ...details, secrets: spec.secrets, hint: spec.hint?.(details) });
 }
