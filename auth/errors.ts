@@ -70,7 +70,7 @@ export const AUTH_ERROR_HINTS: Readonly<Record<AuthErrorCode, string>> = Object.
   ERR_OPTIONS_SERVICE_ACCOUNT_REQUIRED: "Set service_account to the account to impersonate",
   ERR_OPTIONS_ID_TOKEN_AUDIENCE_REQUIRED: "Set id_token_audience (such as a Cloud Run URL)",
   ERR_PROVIDER_INVALID:
-    "Use the full name: projects/<project number>/locations/global/workloadIdentityPools/<pool>/providers/<provider>",
+    "Use projects/<project number>/locations/global/workloadIdentityPools/<pool>/providers/<provider>",
   ERR_KEY_EMPTY: `Pass the service account key JSON; ${FORKS_GET_NO} secrets`,
   ERR_KEY_MALFORMED: "Pass the key file as downloaded (or `jq -c .` of it) or its base64",
   ERR_KEY_UNSUPPORTED_TYPE:
@@ -90,15 +90,15 @@ export const AUTH_ERROR_HINTS: Readonly<Record<AuthErrorCode, string>> = Object.
   ERR_CREDENTIALS_UNSUPPORTED:
     "Use a service_account, external_account (url or file source), impersonated_service_account or authorized_user file",
   ERR_OIDC_REQUEST_FAILED:
-    `Check that the job has ${ID_TOKEN_WRITE} and still runs; retry it if GitHub had an outage`,
+    `Check ${ID_TOKEN_WRITE} and that the job still runs; retry after a GitHub outage`,
   ERR_STS_EXCHANGE_FAILED:
-    "Check the provider name, the OIDC audience and the provider's attribute condition against the token's claims",
+    "Check the provider name, the OIDC audience and the attribute condition against the token's claims",
   ERR_IAM_ACCESS_TOKEN_FAILED: IAM_TOKEN_HINT,
   ERR_IAM_ID_TOKEN_FAILED: IAM_TOKEN_HINT,
   ERR_IAM_SIGN_JWT_FAILED:
     `Grant the workload identity principal ${TOKEN_CREATOR} on the service account${IAM_DELAY}`,
   ERR_OAUTH2_TOKEN_FAILED:
-    "Authorize the client ID for the scopes in the Workspace admin console (domain-wide delegation); keep the lifetime at most 1 hour",
+    "Authorize the client ID for the scopes (Workspace admin console, domain-wide delegation); keep the lifetime at most 1 hour",
   ERR_METADATA_REQUEST_FAILED:
     "Attach a service account to the workload; check GCE_METADATA_HOST if set",
   ERR_SUBJECT_TOKEN_FAILED:

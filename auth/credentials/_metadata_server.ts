@@ -42,7 +42,7 @@ export type _MetadataDetection = "probe" | "assume-present" | "none";
  */
 export function _metadataDetection(env: EnvLike): _MetadataDetection {
   const value = env.METADATA_SERVER_DETECTION?.trim().toLowerCase();
-  if (value === undefined || value === "") return "probe";
+  if (!value) return "probe";
   if (!(DETECTION as readonly string[]).includes(value)) {
     throw new RangeError(
       `Cannot use METADATA_SERVER_DETECTION: expected one of ${

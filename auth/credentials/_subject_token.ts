@@ -6,7 +6,7 @@ import { type AuthErrorOptions, GoogleApiError } from "../errors.ts";
 import { _httpRequest } from "../_google_request.ts";
 import { _requestJson, _requestText } from "../_http.ts";
 import { _quote } from "../_quote.ts";
-import { _isRecord } from "../_response.ts";
+import { _field } from "../_response.ts";
 import {
   _fieldError,
   type _Fields,
@@ -94,7 +94,7 @@ function _tokenFromText(
   } catch {
     return fail("it is not JSON");
   }
-  const value = _isRecord(json) && Object.hasOwn(json, field) ? json[field] : undefined;
+  const value = _field(json, field);
   return typeof value === "string" && value !== "" ? value : fail(`it has no "${field}" string`);
 }
 
