@@ -80,18 +80,19 @@ async function _callIam(
 ): Promise<_JsonResponse> {
   const serviceAccount = validateServiceAccount(options.serviceAccount);
   const delegates = normalizeDelegates(options.delegates ?? []);
-  const request = _googleRequest({
-    baseUrl: options.baseUrl ?? "https://iamcredentials.googleapis.com/v1",
+  const request = _googleRequest(
     // {+name} keeps the validated email's "@" and the ":method" suffix as they are.
-    route: "POST /projects/-/serviceAccounts/{+name}",
-    params: {
+    "POST /projects/-/serviceAccounts/{+name}",
+    options.baseUrl ?? "https://iamcredentials.googleapis.com/v1",
+    {
       name: `${serviceAccount}:${method}`,
       ...(delegates.length > 0 ? { delegates } : {}),
       ...body,
     },
-    bearer: options.authToken,
-    requestReason: options.requestReason,
-  });
+    options.requestReason,
+    {},
+    options.authToken,
+  );
   return await _requestJson(request, options, {
     message: `${message} ${serviceAccount}`,
     field,

@@ -116,10 +116,10 @@ export async function _exchangeToken(
   hint?: _FailureSpec["hint"],
 ): Promise<ExpiringToken> {
   options = _own(options);
-  const request = _googleRequest({
-    baseUrl: options.tokenUrl,
-    route: "POST {+tokenUrl}",
-    params: {
+  const request = _googleRequest(
+    "POST {+tokenUrl}",
+    options.tokenUrl,
+    {
       tokenUrl: options.tokenUrl,
       audience: options.audience,
       grantType: "urn:ietf:params:oauth:grant-type:token-exchange",
@@ -131,8 +131,8 @@ export async function _exchangeToken(
         ? {}
         : { options: JSON.stringify({ userProject: options.userProject }) }),
     },
-    requestReason: options.requestReason,
-  });
+    options.requestReason,
+  );
   const message = `Failed to generate Google Cloud federated token for ${options.audience}`;
   const secrets = [options.subjectToken];
   const response = await _requestJson(request, options, {

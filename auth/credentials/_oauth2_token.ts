@@ -33,13 +33,13 @@ export async function _requestOAuth2Token(
   request: _OAuth2TokenRequest,
   call: CallOptions,
 ): Promise<ExpiringToken> {
-  const http = _googleRequest({
-    baseUrl: request.tokenUrl,
-    route: "POST {+tokenUrl}",
-    params: { tokenUrl: request.tokenUrl, data: new URLSearchParams(request.form).toString() },
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    requestReason: call.requestReason,
-  });
+  const http = _googleRequest(
+    "POST {+tokenUrl}",
+    request.tokenUrl,
+    { tokenUrl: request.tokenUrl, data: new URLSearchParams(request.form).toString() },
+    call.requestReason,
+    { "content-type": "application/x-www-form-urlencoded" },
+  );
   const response = await _requestJson(http, call, {
     ...request,
     error: (text, details) => new GoogleApiError("ERR_OAUTH2_TOKEN_FAILED", text, details),
