@@ -31,9 +31,7 @@ export function _authorizedUserSource(fields: _Fields): _TokenSource {
         ...extra,
       },
       field,
-      message: `Failed to refresh the ${
-        field === "id_token" ? "ID" : "access"
-      } token of authorized user (client ${clientId}) at ${tokenUrl}`,
+      who: `authorized user (client ${clientId})`,
       secrets: [clientSecret, refreshToken],
       hint: (details) => details.status === 400 || details.status === 401 ? LOGIN_HINT : undefined,
     }, context.call);

@@ -15,8 +15,8 @@ export interface _OAuth2TokenRequest {
   form: Record<string, string>;
   /** `access_token`, or `id_token` for a `target_audience` request. */
   field: "access_token" | "id_token";
-  /** What failed, such as `Failed to get an access token for sa@p.iam.gserviceaccount.com`. */
-  message: string;
+  /** Whose token it is, for the failure `Failed to get an access token for <who> from <URL>`. */
+  who: string;
   /** Form values to redact from errors (assertion, refresh token, client secret). */
   secrets: readonly string[];
   /** The hint of a rejected request. */
@@ -40,8 +40,10 @@ export async function _requestOAuth2Token(
     call.requestReason,
     { "content-type": "application/x-www-form-urlencoded" },
   );
+  const kind = request.field === "id_token" ? "ID" : "access";
   const response = await _requestJson(http, call, {
     ...request,
+    message: `Failed to get an ${kind} token for ${request.who} from ${request.tokenUrl}`,
     error: (text, details) => new GoogleApiError("ERR_OAUTH2_TOKEN_FAILED", text, details),
   });
   const { token } = response;

@@ -63,9 +63,7 @@ export function _serviceAccountSource(fields: _Fields): _TokenSource {
       tokenUrl,
       form: { grant_type: JWT_BEARER_GRANT_TYPE, assertion },
       field,
-      message: `Failed to get ${
-        field === "id_token" ? "an ID token" : "an access token"
-      } for ${clientEmail} from ${tokenUrl}`,
+      who: clientEmail,
       secrets: [assertion],
       hint: () => KEY_HINT,
     }, context.call);

@@ -32,7 +32,7 @@ const UNSUPPORTED: Readonly<Record<string, string>> = {
 function _refuseSource(fields: _Fields, name: string): never {
   throw _unsupported(
     fields,
-    `the ${UNSUPPORTED[name]} credential source is not supported yet; use a url or file source`,
+    `the ${UNSUPPORTED[name]} credential source is not supported yet`,
   );
 }
 
