@@ -229,7 +229,7 @@ function _outOfBudgetText(attempts: number, policy: _RetryPolicy, askedMs?: numb
   const asked = askedMs === undefined
     ? ""
     : `the server asked to retry after ${Math.ceil(askedMs / 1000)} s; `;
-  const tries = attempts === 1 ? "1 attempt" : `${attempts} attempts`;
+  const tries = `${attempts} attempt${attempts === 1 ? "" : "s"}`;
   return ` (${asked}no time left in the ${policy.budgetMs} ms retry budget after ${tries})`;
 }
 

@@ -133,12 +133,10 @@ export async function _exchangeToken(
     },
     options.requestReason,
   );
-  const message = `Failed to generate Google Cloud federated token for ${options.audience}`;
-  const secrets = [options.subjectToken];
   const response = await _requestJson(request, options, {
-    message,
+    message: `Failed to generate Google Cloud federated token for ${options.audience}`,
     field: "access_token",
-    secrets,
+    secrets: [options.subjectToken],
     error: (text, details) => new GoogleApiError("ERR_STS_EXCHANGE_FAILED", text, details),
     hint,
   });

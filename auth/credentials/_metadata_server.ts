@@ -75,7 +75,7 @@ function _metadataGet(baseUrl: string, path: string, query?: Record<string, stri
     error: (text: string, details: object) =>
       new GoogleApiError("ERR_METADATA_REQUEST_FAILED", text, details),
   };
-  return { request, spec };
+  return [request, spec] as const;
 }
 
 async function _getText(
@@ -84,7 +84,7 @@ async function _getText(
   call: CallOptions,
   query?: Record<string, string>,
 ): Promise<_TextResponse> {
-  const { request, spec } = _metadataGet(baseUrl, path, query);
+  const [request, spec] = _metadataGet(baseUrl, path, query);
   return await _requestText(request, call, spec);
 }
 
@@ -167,11 +167,10 @@ export async function _metadataServerSource(
     projectId,
     serviceAccountEmail: email,
     async accessToken(context) {
-      const scopes: Record<string, string> =
-        context.scopes.length === 1 && context.scopes[0] === CLOUD_PLATFORM_SCOPE
-          ? {}
-          : { scopes: context.scopes.join(",") };
-      const { request, spec } = _metadataGet(baseUrl, `${ACCOUNT}/token`, scopes);
+      // The default scope is the account's own: asked for without `scopes`.
+      const scopes = context.scopes.join(",");
+      const query: Record<string, string> = scopes === CLOUD_PLATFORM_SCOPE ? {} : { scopes };
+      const [request, spec] = _metadataGet(baseUrl, `${ACCOUNT}/token`, query);
       const response = await _requestJson(request, context.call, {
         ...spec,
         field: "access_token",
@@ -182,13 +181,13 @@ export async function _metadataServerSource(
       );
     },
     async idToken(audience, _includeEmail, context) {
-      const path = `${ACCOUNT}/identity`;
-      const response = await _getText(baseUrl, path, context.call, { audience, format: "full" });
-      const token = response.text.trim();
+      const query = { audience, format: "full" };
+      const [request, spec] = _metadataGet(baseUrl, `${ACCOUNT}/identity`, query);
+      const token = (await _requestText(request, context.call, spec)).text.trim();
       if (token === "") {
         throw new GoogleApiError(
           "ERR_METADATA_REQUEST_FAILED",
-          `${_metadataGet(baseUrl, path).spec.message}: the response is empty`,
+          `${spec.message}: the response is empty`,
           { status: 200 },
         );
       }

@@ -40,17 +40,17 @@ export async function _requestOAuth2Token(
     call.requestReason,
     { "content-type": "application/x-www-form-urlencoded" },
   );
-  const kind = request.field === "id_token" ? "ID" : "access";
+  const idToken = request.field === "id_token";
   const response = await _requestJson(http, call, {
     ...request,
-    message: `Failed to get an ${kind} token for ${request.who} from ${request.tokenUrl}`,
+    message: `Failed to get an ${
+      idToken ? "ID" : "access"
+    } token for ${request.who} from ${request.tokenUrl}`,
     error: (text, details) => new GoogleApiError("ERR_OAUTH2_TOKEN_FAILED", text, details),
   });
   const { token } = response;
   return _expiring(
     token,
-    request.field === "id_token"
-      ? _jwtExpiry(token)
-      : _expiresIn(response.json, "expires_in", call.now),
+    idToken ? _jwtExpiry(token) : _expiresIn(response.json, "expires_in", call.now),
   );
 }

@@ -33,7 +33,7 @@ export function _serviceAccountSource(fields: _Fields): _TokenSource {
   if (!privateKey.includes(_PKCS8_HEADER)) {
     const problem = privateKey.includes(PKCS1_PEM)
       ? `"private_key" is PKCS #1 (BEGIN RSA PRIVATE KEY); convert it with \`openssl pkcs8 -topk8 -nocrypt -in key.pem\``
-      : `"private_key" is not a PKCS #8 PEM private key (BEGIN PRIVATE KEY)`;
+      : `"private_key" is not a PEM PKCS #8 key (BEGIN PRIVATE KEY)`;
     throw _fieldError(fields, problem);
   }
   const universeDomain = _universeOf(fields);

@@ -80,12 +80,13 @@ export function _sourceFromJson(json: string | object, origin: string): _Source 
   const fields: _Fields = { record, origin, what: "credentials" };
   if (!Object.hasOwn(record, "type")) throw _malformed(origin, `it has no "type"`);
   const [type, source] = _parserOf(fields);
-  const parsed: _Fields = { record, origin, what: type };
-  const tokens = source(parsed);
+  // From here on, errors name the type: `Cannot use <origin> (service_account): ...`.
+  fields.what = type;
+  const tokens = source(fields);
   return {
     type: type as CredentialsType,
-    universeDomain: _universeOf(parsed),
-    quotaProjectId: _optionalString(parsed, "quota_project_id"),
+    universeDomain: _universeOf(fields),
+    quotaProjectId: _optionalString(fields, "quota_project_id"),
     ...tokens,
   };
 }

@@ -98,7 +98,7 @@ const CASES: Case[] = [
     "service_account private_key not PEM",
     { ...SERVICE_ACCOUNT, private_key: "client-secret-value" },
     "ERR_CREDENTIALS_FIELD_INVALID",
-    /"private_key" is not a PKCS #8 PEM private key \(BEGIN PRIVATE KEY\)/,
+    /"private_key" is not a PEM PKCS #8 key \(BEGIN PRIVATE KEY\)/,
   ],
   [
     "service_account private_key in PKCS #1",
