@@ -62,14 +62,16 @@ const STRICT_NAME = _varname("A-Za-z0-9_");
 const LENIENT_NAME = _varname("A-Za-z0-9_-");
 const MAX_PREFIX_DIGITS = 4;
 
-function _isNameChar(code: number, allowHyphen: boolean): boolean {
-  return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) ||
-    (code >= 0x30 && code <= 0x39) || code === 0x5f || code === 0x2e || code === 0x25 ||
-    (allowHyphen && code === 0x2d);
-}
+// Sticky: each matches the (possibly empty) run of its characters where lastIndex points.
+const NAME_CHARS = /[A-Za-z0-9_.%]*/y;
+const LENIENT_NAME_CHARS = /[A-Za-z0-9_.%-]*/y;
+const DIGITS = /[0-9]*/y;
 
-function _isDigit(code: number): boolean {
-  return code >= 0x30 && code <= 0x39;
+/** The end of the run of `chars` (a sticky pattern above) in `template` from `index`. */
+function _runEnd(template: string, index: number, chars: RegExp): number {
+  chars.lastIndex = index;
+  chars.test(template);
+  return chars.lastIndex;
 }
 
 /**
@@ -114,9 +116,7 @@ function _parseExpression(
   const variables: _VarSpec[] = [];
   for (;;) {
     const start = index;
-    while (index < template.length && _isNameChar(template.charCodeAt(index), allowHyphen)) {
-      index++;
-    }
+    index = _runEnd(template, index, allowHyphen ? LENIENT_NAME_CHARS : NAME_CHARS);
     const name = template.slice(start, index);
     if (name === "") throw _unexpected(template, index, open);
     if (!(allowHyphen ? LENIENT_NAME : STRICT_NAME).test(name)) {
@@ -126,7 +126,7 @@ function _parseExpression(
     let explode = false;
     if (template[index] === ":") {
       const digitsStart = ++index;
-      while (index < template.length && _isDigit(template.charCodeAt(index))) index++;
+      index = _runEnd(template, index, DIGITS);
       const digits = template.slice(digitsStart, index);
       if (digits === "" || digits[0] === "0" || digits.length > MAX_PREFIX_DIGITS) {
         throw new UriTemplateError(
