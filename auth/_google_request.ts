@@ -18,9 +18,7 @@ export function _googleRequest(
   bearer?: string,
 ): _HttpRequest {
   const all: Record<string, string> = { accept: "application/json", ...headers };
-  if (requestReason !== undefined && requestReason !== "") {
-    all["x-goog-request-reason"] = requestReason;
-  }
+  if (requestReason) all["x-goog-request-reason"] = requestReason;
   if (bearer !== undefined) all.authorization = `Bearer ${bearer}`;
   return _httpRequest(endpoint(route, { ...params, baseUrl, headers: all }));
 }

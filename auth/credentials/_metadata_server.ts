@@ -99,8 +99,7 @@ async function _probeOne(baseUrl: string, call: CallOptions): Promise<_MetadataP
   if (response.headers.get("metadata-flavor") !== "Google") {
     throw new Error("the answer has no Metadata-Flavor: Google header");
   }
-  const projectId = response.text.trim();
-  return projectId === "" ? { baseUrl } : { baseUrl, projectId };
+  return { baseUrl, projectId: response.text.trim() || undefined };
 }
 
 /**
@@ -139,7 +138,7 @@ async function _optionalText(
 ): Promise<string | undefined> {
   try {
     const text = (await _getText(baseUrl, path, call)).text.trim();
-    return text === "" ? undefined : text;
+    return text || undefined;
   } catch (error) {
     if (error instanceof AuthError && error.status === 404) return undefined;
     throw error;

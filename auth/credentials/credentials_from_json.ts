@@ -64,10 +64,10 @@ function _parse(json: string | object, origin: string): Record<string, unknown> 
     value = JSON.parse(json);
   } catch (error) {
     // The engine's message may quote the input (a secret), so only the position is kept.
-    const position = error instanceof Error ? /position (\d+)/.exec(error.message)?.[1] : undefined;
+    const position = error instanceof Error ? /position \d+/.exec(error.message)?.[0] : undefined;
     throw _malformed(
       origin,
-      `it is not valid JSON${position === undefined ? "" : ` (error at position ${position})`}`,
+      `it is not valid JSON${position ? ` (error at ${position})` : ""}`,
     );
   }
   if (!_isRecord(value)) throw _malformed(origin, "it is not a JSON object");

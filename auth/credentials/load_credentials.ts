@@ -48,6 +48,11 @@ const WELL_KNOWN = "gcloud's application default credentials";
 const WELL_KNOWN_HINT =
   `Make ${WELL_KNOWN} file readable (or run ${_ADC_LOGIN} again), or ${_PASS_READ_FILE}`;
 
+/** A credentials file in messages: `credentials file "<path>"`. */
+function _credentialsFile(path: string): string {
+  return `credentials file ${_quote(path)}`;
+}
+
 /**
  * The text of a credentials file, or why gcloud's well-known file (the one read with a `hint`) is
  * not available: missing, or a file the runtime may not read (ADC then goes on to the metadata
@@ -69,7 +74,7 @@ async function _readCredentialsFile(
     }
     throw new CredentialsError(
       "ERR_CREDENTIALS_UNREADABLE",
-      `Cannot read the credentials file ${_quote(path)} (${why}): ${_readFailure(cause)}`,
+      `Cannot read the ${_credentialsFile(path)} (${why}): ${_readFailure(cause)}`,
       { option: "credentials", cause, hint },
     );
   }
@@ -156,7 +161,7 @@ export async function loadCredentials(options: LoadCredentialsOptions = {}): Pro
   const explicit = env[GAC]?.trim();
   if (explicit) {
     const read = await _readCredentialsFile(readFile, explicit, GAC) as { text: string };
-    const from = `credentials file ${_quote(explicit)} (${GAC})`;
+    const from = `${_credentialsFile(explicit)} (${GAC})`;
     return make(_sourceFromJson(read.text, from), from);
   }
   tried.push(`${GAC} (not set)`);
@@ -165,7 +170,7 @@ export async function loadCredentials(options: LoadCredentialsOptions = {}): Pro
     tried.push(`${WELL_KNOWN} (no CLOUDSDK_CONFIG, HOME or APPDATA)`);
   } else {
     const read = await _readCredentialsFile(readFile, wellKnown, WELL_KNOWN, WELL_KNOWN_HINT);
-    const from = `credentials file ${_quote(wellKnown)}`;
+    const from = _credentialsFile(wellKnown);
     if ("text" in read) return make(_sourceFromJson(read.text, from), from);
     tried.push(`${wellKnown} (${read.unavailable})`);
   }
