@@ -23,10 +23,11 @@ const MIN_LIFETIME_SECONDS = 600;
 function _lifetime(fields: _Fields): number | undefined {
   const impersonation = _optionalObject(fields, "service_account_impersonation");
   if (impersonation === undefined) return undefined;
-  const value = impersonation.record.token_lifetime_seconds;
+  // Checked before use: Number.isInteger is false for anything but an integer number.
+  const value = impersonation.record.token_lifetime_seconds as number | undefined;
   if (value === undefined) return undefined;
   if (
-    typeof value !== "number" || !Number.isInteger(value) || value < MIN_LIFETIME_SECONDS ||
+    !Number.isInteger(value) || value < MIN_LIFETIME_SECONDS ||
     value > MAX_ACCESS_TOKEN_LIFETIME_SECONDS
   ) {
     throw _fieldError(

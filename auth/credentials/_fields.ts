@@ -34,11 +34,16 @@ export function _unsupported(fields: _Fields, problem: string): CredentialsError
   return _fieldError(fields, problem, "ERR_CREDENTIALS_UNSUPPORTED");
 }
 
+/** An `ERR_CREDENTIALS_FIELD_MISSING` about `fields`: a field the file's type needs is not there. */
+export function _missing(fields: _Fields, problem: string): CredentialsError {
+  return _fieldError(fields, problem, "ERR_CREDENTIALS_FIELD_MISSING");
+}
+
 /** The non-empty string `name`, else `ERR_CREDENTIALS_FIELD_MISSING` (or `_INVALID` if not a string). */
 export function _requiredString(fields: _Fields, name: string): string {
   const value = _optionalString(fields, name);
   if (value === undefined) {
-    throw _fieldError(fields, `"${name}" is missing or empty`, "ERR_CREDENTIALS_FIELD_MISSING");
+    throw _missing(fields, `"${name}" is missing or empty`);
   }
   return value;
 }
@@ -67,7 +72,7 @@ export function _optionalObject(fields: _Fields, name: string): _Fields | undefi
 export function _requiredObject(fields: _Fields, name: string): _Fields {
   const value = _optionalObject(fields, name);
   if (value === undefined) {
-    throw _fieldError(fields, `"${name}" is missing`, "ERR_CREDENTIALS_FIELD_MISSING");
+    throw _missing(fields, `"${name}" is missing`);
   }
   return value;
 }

@@ -184,11 +184,7 @@ export async function _metadataServerSource(
       const [request, spec] = _metadataGet(baseUrl, `${ACCOUNT}/identity`, query);
       const token = (await _requestText(request, context.call, spec)).text.trim();
       if (token === "") {
-        throw new GoogleApiError(
-          "ERR_METADATA_REQUEST_FAILED",
-          `${spec.message}: the response is empty`,
-          { status: 200 },
-        );
+        throw spec.error(`${spec.message}: the response is empty`, { status: 200 });
       }
       return _expiring(token, _jwtExpiry(token));
     },

@@ -10,6 +10,7 @@ import { _field } from "../_response.ts";
 import {
   _fieldError,
   type _Fields,
+  _missing,
   _optionalObject,
   _optionalString,
   _requiredObject,
@@ -126,11 +127,7 @@ export function _subjectTokenSource(fields: _Fields): _SubjectTokenSource {
     };
   }
   if (!has("url")) {
-    throw _fieldError(
-      source,
-      `it has none of "url" and "file"`,
-      "ERR_CREDENTIALS_FIELD_MISSING",
-    );
+    throw _missing(source, `it has none of "url" and "file"`);
   }
   const url = _url(source, "url");
   const headers = _headers(source);
