@@ -58,8 +58,8 @@ function _varname(chars: string): RegExp {
   const run = `(?:[${chars}]|%[0-9A-Fa-f]{2})+`;
   return new RegExp(`^${run}(?:\\.${run})*$`);
 }
-const STRICT_NAME = _varname("A-Za-z0-9_");
-const LENIENT_NAME = _varname("A-Za-z0-9_-");
+const STRICT_NAME = /* @__PURE__ */ _varname("A-Za-z0-9_");
+const LENIENT_NAME = /* @__PURE__ */ _varname("A-Za-z0-9_-");
 const MAX_PREFIX_DIGITS = 4;
 
 // Sticky: each matches the (possibly empty) run of its characters where lastIndex points.

@@ -30,13 +30,15 @@ const SOURCES: Readonly<Record<string, _Parser>> = {
   impersonated_service_account: (fields) => _impersonatedServiceAccountSource(fields, _parserOf),
   authorized_user: _authorizedUserSource,
 };
-const TYPES = Object.keys(SOURCES);
 
 /**
  * The parser of `fields` by its `"type"`, which must be one of `types`; else
  * `ERR_CREDENTIALS_UNSUPPORTED` listing them.
  */
-function _parserOf(fields: _Fields, types: readonly string[] = TYPES): [string, _Parser] {
+function _parserOf(
+  fields: _Fields,
+  types: readonly string[] = Object.keys(SOURCES),
+): [string, _Parser] {
   const type = _requiredString(fields, "type");
   if (!types.includes(type)) {
     throw _unsupported(
