@@ -33,19 +33,19 @@ export async function _requestOAuth2Token(
   request: _OAuth2TokenRequest,
   call: CallOptions,
 ): Promise<ExpiringToken> {
+  // The form (secrets in it) goes into the body only; the failure spec gets the rest.
+  const { tokenUrl, form, ...spec } = request;
   const http = _googleRequest(
     "POST {+tokenUrl}",
-    request.tokenUrl,
-    { tokenUrl: request.tokenUrl, data: new URLSearchParams(request.form).toString() },
+    tokenUrl,
+    { tokenUrl, data: new URLSearchParams(form).toString() },
     call.requestReason,
     { "content-type": "application/x-www-form-urlencoded" },
   );
-  const idToken = request.field === "id_token";
+  const idToken = spec.field === "id_token";
   const response = await _requestJson(http, call, {
-    ...request,
-    message: `Failed to get an ${
-      idToken ? "ID" : "access"
-    } token for ${request.who} from ${request.tokenUrl}`,
+    ...spec,
+    message: `Failed to get an ${idToken ? "ID" : "access"} token for ${spec.who} from ${tokenUrl}`,
     error: (text, details) => new GoogleApiError("ERR_OAUTH2_TOKEN_FAILED", text, details),
   });
   const { token } = response;
