@@ -10,8 +10,12 @@ export function _base64urlEncode(input: string | Uint8Array): string {
 }
 
 /** The bytes of base64url text (padding optional); throws on anything else. */
-export function _base64urlDecode(text: string): Uint8Array {
+export function _base64urlDecode(text: string): Uint8Array<ArrayBuffer> {
   if (!/^[\w-]*={0,2}$/.test(text)) throw new TypeError("not base64url");
-  const binary = atob(text.replaceAll("-", "+").replaceAll("_", "/"));
-  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+  return _base64Decode(text.replaceAll("-", "+").replaceAll("_", "/"));
+}
+
+/** The bytes of standard base64 text (`atob`, so whitespace is skipped); throws on anything else. */
+export function _base64Decode(text: string): Uint8Array<ArrayBuffer> {
+  return Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
 }

@@ -2,33 +2,25 @@
 import { _bareEndpoint as endpoint } from "../endpoint/_bare_endpoint.ts";
 import type { RequestOptions, RequestParameters } from "../endpoint/mod.ts";
 import type { _HttpRequest } from "./_http.ts";
-import { _withoutPrototype } from "./_own.ts";
 
-/** What varies between Google calls. */
-export interface _GoogleCall {
-  /** Base URL of the service, such as `https://sts.googleapis.com/v1`. */
-  baseUrl: string;
-  /** The route, such as `POST /token`. */
-  route: string;
-  /** URL placeholders and JSON body keys; or `data` for a raw body. */
-  params: RequestParameters;
-  /** Bearer token for `Authorization`, when the call needs one. */
-  bearer?: string;
-  /** Extra headers, such as a form `content-type`. */
-  headers?: Record<string, string>;
-  /** `X-Goog-Request-Reason`, when set. */
-  requestReason?: string;
-}
-
-/** Builds the request: JSON accept, package user-agent, reason and bearer headers, body serialized. */
-export function _googleRequest(call: _GoogleCall): _HttpRequest {
-  call = _withoutPrototype(call);
-  const headers: Record<string, string> = { accept: "application/json", ...call.headers };
-  if (call.requestReason !== undefined && call.requestReason !== "") {
-    headers["x-goog-request-reason"] = call.requestReason;
-  }
-  if (call.bearer !== undefined) headers.authorization = `Bearer ${call.bearer}`;
-  return _httpRequest(endpoint(call.route, { ...call.params, baseUrl: call.baseUrl, headers }));
+/**
+ * Builds the request of one Google call: `route` (such as `POST /token`) at `baseUrl` with
+ * `params` (URL placeholders and JSON body keys, or `data` for a raw body), JSON accept, the
+ * package user-agent, `X-Goog-Request-Reason` when `requestReason` is set, extra `headers`, and
+ * `Authorization: Bearer` when the call has a `bearer` token; the body serialized.
+ */
+export function _googleRequest(
+  route: string,
+  baseUrl: string,
+  params: RequestParameters,
+  requestReason: string | undefined,
+  headers: Record<string, string> = {},
+  bearer?: string,
+): _HttpRequest {
+  const all: Record<string, string> = { accept: "application/json", ...headers };
+  if (requestReason) all["x-goog-request-reason"] = requestReason;
+  if (bearer !== undefined) all.authorization = `Bearer ${bearer}`;
+  return _httpRequest(endpoint(route, { ...params, baseUrl, headers: all }));
 }
 
 /** Turns `endpoint()` output (string headers already) into a fetch-ready request: serialized body. */

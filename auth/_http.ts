@@ -4,7 +4,7 @@
 // every server-provided text shortened and secrets redacted.
 import { AuthError, type AuthErrorOptions, TokenError } from "./errors.ts";
 import { _redactAndTruncate } from "./_redact.ts";
-import { _isRecord, _requireString } from "./_response.ts";
+import { _field, _isRecord } from "./_response.ts";
 import {
   _backoffDelay,
   _DEFAULT_TIMEOUT_MS,
@@ -16,6 +16,7 @@ import {
 } from "./_retry.ts";
 import type { CallOptions } from "./types.ts";
 import { _own } from "./_own.ts";
+import { _onAbort } from "./_abort.ts";
 
 /** A request ready to send: what `endpoint()` returns, with the body already serialized. */
 export interface _HttpRequest {
@@ -46,6 +47,9 @@ export interface _FailureDetails {
   googleMessage?: string;
 }
 
+/** How a call that needs no token field reports a failure. */
+type _CallSpec = Omit<_FailureSpec, "field">;
+
 /** A successful JSON response. */
 export interface _JsonResponse {
   status: number;
@@ -67,29 +71,14 @@ export const _MAX_BODY_BYTES = 1 << 20;
 
 const TIMEOUT = "TimeoutError";
 
-function _abortPromise(signal: AbortSignal): { promise: Promise<never>; dispose: () => void } {
-  let onAbort = (): void => {};
-  const promise = new Promise<never>((_, reject) => {
-    onAbort = () => reject(signal.reason);
-    signal.addEventListener("abort", onAbort, { once: true });
-  });
-  return { promise, dispose: () => signal.removeEventListener("abort", onAbort) };
-}
-
 async function _fetchText(
   request: _HttpRequest,
   options: CallOptions,
   signal: AbortSignal,
 ): Promise<_Attempt> {
   const fetchImpl = options.fetch ?? globalThis.fetch;
-  const init: RequestInit = {
-    method: request.method,
-    headers: request.headers,
-    signal,
-    redirect: "error",
-  };
-  if (request.body !== undefined) init.body = request.body;
-  const response = await fetchImpl(request.url, init);
+  const { url, ...init } = request;
+  const response = await fetchImpl(url, { ...init, signal, redirect: "error" });
   const { text, oversized } = await _readBody(response, signal);
   return { status: response.status, headers: response.headers, text, oversized };
 }
@@ -107,7 +96,7 @@ async function _readBody(
   const reader = response.body?.getReader();
   if (reader === undefined) return { text: "", oversized: false };
   const cancel = (): void => void reader.cancel(signal.reason).catch(() => {});
-  signal.addEventListener("abort", cancel, { once: true });
+  const stopListening = _onAbort(signal, cancel);
   const decoder = new TextDecoder();
   let text = "";
   let size = 0;
@@ -130,7 +119,7 @@ async function _readBody(
     cancel();
     throw error;
   } finally {
-    signal.removeEventListener("abort", cancel);
+    stopListening();
   }
 }
 
@@ -140,27 +129,29 @@ async function _attempt(
   timeoutMs: number,
 ): Promise<_Attempt> {
   const controller = new AbortController();
+  const { signal } = controller;
   const timer = setTimeout(
     () => controller.abort(new DOMException(`Timed out after ${timeoutMs} ms`, TIMEOUT)),
     timeoutMs,
   );
   const caller = options.signal;
-  const onAbort = (): void => controller.abort(caller?.reason);
-  caller?.addEventListener("abort", onAbort, { once: true });
+  const unfollow = _onAbort(caller, () => controller.abort(caller?.reason));
   // Racing the abort keeps a fetch that ignores its signal from outliving the timeout.
-  const aborted = _abortPromise(controller.signal);
-  const pending = _fetchText(request, options, controller.signal);
+  let unrace = (): void => {};
+  const aborted = new Promise<never>((_, reject) => {
+    unrace = _onAbort(signal, () => reject(signal.reason));
+  });
+  const pending = _fetchText(request, options, signal);
   try {
-    return await Promise.race([pending, aborted.promise]);
+    return await Promise.race([pending, aborted]);
   } catch (error) {
-    if (controller.signal.aborted) throw controller.signal.reason;
-    throw error;
+    throw signal.aborted ? signal.reason : error;
   } finally {
     pending.catch(() => {});
-    aborted.promise.catch(() => {});
-    aborted.dispose();
+    aborted.catch(() => {});
+    unrace();
     clearTimeout(timer);
-    caller?.removeEventListener("abort", onAbort);
+    unfollow();
   }
 }
 
@@ -172,10 +163,11 @@ function _parseJson(text: string): unknown {
   }
 }
 
-/** The most characters of a server's message kept in an error (the rest is counted, not shown). */
-export const _MAX_SERVER_TEXT = 500;
-/** The most characters of a server's status name (Google's are enum names such as `NOT_FOUND`). */
-const MAX_SERVER_STATUS = 100;
+/**
+ * The most characters of a server's status name (Google's are enum names such as `NOT_FOUND`) or
+ * of a response's content type kept in an error.
+ */
+const MAX_SERVER_NAME = 100;
 
 /**
  * Google's `{ error: { status, message } }` or OAuth's `{ error, error_description }`, each field
@@ -190,40 +182,42 @@ function _failureDetails(
   const details: _FailureDetails = { status };
   if (!_isRecord(json)) return details;
   const error = json.error;
-  const set = (field: "googleStatus" | "googleMessage", value: unknown, max: number): void => {
-    if (typeof value === "string") details[field] = _redactAndTruncate(value, secrets, max);
-  };
-  if (_isRecord(error)) {
-    set("googleStatus", error.status, MAX_SERVER_STATUS);
-    set("googleMessage", error.message, _MAX_SERVER_TEXT);
-  } else if (typeof error === "string") {
-    set("googleStatus", error, MAX_SERVER_STATUS);
-    set("googleMessage", json.error_description, _MAX_SERVER_TEXT);
-  } else {
-    set("googleMessage", json.message, _MAX_SERVER_TEXT);
+  const googleStatus = _isRecord(error) ? error.status : error;
+  const googleMessage = _isRecord(error)
+    ? error.message
+    : typeof error === "string"
+    ? json.error_description
+    : json.message;
+  if (typeof googleStatus === "string") {
+    details.googleStatus = _redactAndTruncate(googleStatus, secrets, MAX_SERVER_NAME);
+  }
+  if (typeof googleMessage === "string") {
+    details.googleMessage = _redactAndTruncate(googleMessage, secrets);
   }
   return details;
 }
 
+/** What a failed response said: `HTTP <status> [<Google status>]`, then its message or body. */
 function _statusText(details: _FailureDetails, text: string, secrets: readonly string[]): string {
-  const head = `HTTP ${details.status}${details.googleStatus ? ` ${details.googleStatus}` : ""}`;
-  if (details.googleMessage !== undefined) return `${head}: ${details.googleMessage}`;
+  const { googleStatus, googleMessage } = details;
   const body = text.trim();
-  return body === "" ? `${head} (empty body)` : `${head}: ${_serverText(body, secrets)}`;
+  return `HTTP ${details.status}${googleStatus ? ` ${googleStatus}` : ""}${
+    googleMessage !== undefined
+      ? `: ${googleMessage}`
+      : body === ""
+      ? " (empty body)"
+      : `: ${_redactAndTruncate(body, secrets)}`
+  }`;
 }
 
-/** Text a server or a transport produced, redacted and shortened for an error message. */
-function _serverText(text: string, secrets: readonly string[]): string {
-  return _redactAndTruncate(text, secrets, _MAX_SERVER_TEXT);
-}
-
+/** A network failure or timeout, with its cause's message (undici's reason is there). */
 function _errorText(error: unknown, secrets: readonly string[]): string {
-  if (error instanceof Error) {
-    const cause = error.cause instanceof Error ? ` (${error.cause.message})` : "";
-    const kind = error.name === TIMEOUT ? "timeout" : "network error";
-    return `${kind}: ${_serverText(`${error.message}${cause}`, secrets)}`;
-  }
-  return `network error: ${_serverText(String(error), secrets)}`;
+  const isError = error instanceof Error;
+  const text = isError
+    ? `${error.message}${error.cause instanceof Error ? ` (${error.cause.message})` : ""}`
+    : String(error);
+  const kind = isError && error.name === TIMEOUT ? "timeout" : "network error";
+  return `${kind}: ${_redactAndTruncate(text, secrets)}`;
 }
 
 function _attemptsText(attempts: number): string {
@@ -235,7 +229,7 @@ function _outOfBudgetText(attempts: number, policy: _RetryPolicy, askedMs?: numb
   const asked = askedMs === undefined
     ? ""
     : `the server asked to retry after ${Math.ceil(askedMs / 1000)} s; `;
-  const tries = attempts === 1 ? "1 attempt" : `${attempts} attempts`;
+  const tries = `${attempts} attempt${attempts === 1 ? "" : "s"}`;
   return ` (${asked}no time left in the ${policy.budgetMs} ms retry budget after ${tries})`;
 }
 
@@ -252,20 +246,27 @@ export async function _requestJson(
   const outcome = await _requestText(request, options, spec);
   const json = _parseJson(outcome.text);
   if (json === undefined) {
-    throw new TokenError(
-      "ERR_TOKEN_RESPONSE_INVALID",
-      `${spec.message}: HTTP ${outcome.status} with a body that is not JSON ${
-        _unshownBodyText(outcome, spec.secrets)
-      }`,
-      { status: outcome.status, secrets: spec.secrets },
+    throw _invalidBody(
+      spec,
+      outcome,
+      `a body that is not JSON ${_unshownBodyText(outcome, spec.secrets)}`,
     );
   }
-  const response = { status: outcome.status, json };
-  return { ...response, token: _requireString(response, spec.field, spec.message) };
+  const token = _field(json, spec.field);
+  if (typeof token !== "string" || token === "") {
+    throw _invalidBody(spec, outcome, `no "${spec.field}" string`);
+  }
+  return { status: outcome.status, json, token };
 }
 
-/** The most characters of a response's content type kept in an error. */
-const MAX_CONTENT_TYPE = 100;
+/** A 2xx response that holds no usable token: HTTP `status` with `what`. */
+function _invalidBody(spec: _CallSpec, outcome: _Attempt, what: string): TokenError {
+  return new TokenError(
+    "ERR_TOKEN_RESPONSE_INVALID",
+    `${spec.message}: HTTP ${outcome.status} with ${what}`,
+    { status: outcome.status, secrets: spec.secrets },
+  );
+}
 
 /**
  * Describes a 2xx body without quoting it: such a body is often the token itself (an opaque
@@ -275,7 +276,7 @@ function _unshownBodyText(outcome: _Attempt, secrets: readonly string[]): string
   const type = outcome.headers.get("content-type");
   const shownType = type === null
     ? "no content type"
-    : _redactAndTruncate(type, secrets, MAX_CONTENT_TYPE);
+    : _redactAndTruncate(type, secrets, MAX_SERVER_NAME);
   return `(${outcome.text.length} characters, ${shownType}, not shown)`;
 }
 
@@ -303,7 +304,7 @@ export interface _TextResponse {
 export async function _requestText(
   request: _HttpRequest,
   options: CallOptions,
-  spec: Omit<_FailureSpec, "field">,
+  spec: _CallSpec,
 ): Promise<_Attempt> {
   options = _own(options);
   const policy = _retryPolicy(options.retry);
@@ -332,16 +333,16 @@ export async function _requestText(
     }
     if (outcome !== undefined && outcome.status >= 200 && outcome.status <= 299) {
       if (outcome.oversized) {
-        throw new TokenError(
-          "ERR_TOKEN_RESPONSE_INVALID",
-          `${spec.message}: HTTP ${outcome.status} with a body over ${_MAX_BODY_BYTES} bytes (not read further)`,
-          { status: outcome.status, secrets: spec.secrets },
+        throw _invalidBody(
+          spec,
+          outcome,
+          `a body over ${_MAX_BODY_BYTES} bytes`,
         );
       }
       return outcome;
     }
     if (outcome !== undefined && !_isRetryableStatus(outcome.status)) {
-      throw _failure(spec, outcome, _attemptsText(attempt));
+      throw _failure(spec, outcome, failure, _attemptsText(attempt));
     }
     let delay = _backoffDelay(policy, attempt - 1);
     const asked = outcome === undefined
@@ -351,12 +352,7 @@ export async function _requestText(
     const outOfTime = attempt < policy.attempts && now() + delay >= deadline;
     if (attempt >= policy.attempts || outOfTime) {
       const stop = outOfTime ? _outOfBudgetText(attempt, policy, asked) : _attemptsText(attempt);
-      if (outcome !== undefined) throw _failure(spec, outcome, stop);
-      throw spec.error(`${spec.message}: ${_errorText(failure, spec.secrets)}${stop}`, {
-        status: 0,
-        cause: failure,
-        secrets: spec.secrets,
-      });
+      throw _failure(spec, outcome, failure, stop);
     }
     const why = outcome === undefined
       ? _errorText(failure, spec.secrets)
@@ -370,11 +366,25 @@ export async function _requestText(
   }
 }
 
-function _failure(spec: Omit<_FailureSpec, "field">, outcome: _Attempt, stop: string): AuthError {
+/**
+ * The error of a call that ended without a 2xx: its last response (Google's or OAuth's error
+ * details, the spec's hint), or, with no response, the network `failure` (status 0).
+ */
+function _failure(
+  spec: _CallSpec,
+  outcome: _Attempt | undefined,
+  failure: unknown,
+  stop: string,
+): AuthError {
+  if (outcome === undefined) {
+    return spec.error(`${spec.message}: ${_errorText(failure, spec.secrets)}${stop}`, {
+      status: 0,
+      cause: failure,
+      secrets: spec.secrets,
+    });
+  }
   const details = _failureDetails(outcome.status, outcome.text, spec.secrets);
   const message = `${spec.message}: ${_statusText(details, outcome.text, spec.secrets)}${stop}`;
-  const options: AuthErrorOptions = { ...details, secrets: spec.secrets };
-  const hint = spec.hint?.(details);
-  if (hint !== undefined) options.hint = hint;
-  return spec.error(message, options);
+  // No hint from the spec (undefined) leaves the code's own.
+  return spec.error(message, { ...details, secrets: spec.secrets, hint: spec.hint?.(details) });
 }

@@ -10,10 +10,13 @@ const BEARER = /\b(Bearer|Basic)\s+[^\s"',;]+/gi;
 const GOOGLE_ACCESS_TOKEN = /\bya29\.[A-Za-z0-9_.-]+/g;
 const PRIVATE_KEY_BLOCK =
   /-----BEGIN [A-Z ]{0,40}PRIVATE KEY-----[^]*?(?:-----END [A-Z ]{0,40}PRIVATE KEY-----|$)/g;
-// An unterminated value (a body cut short) is redacted to the end of the text.
+// Each token field in snake_case and camelCase. An unterminated value (a body cut short) is
+// redacted to the end of the text.
 const SECRET_FIELD =
-  /("(?:access_token|accessToken|id_token|idToken|token|signedJwt|assertion|subject_token|subjectToken|value|private_key|privateKey|refresh_token|refreshToken|client_secret|clientSecret)"\s*:\s*)"(?:[^"\\]|\\.)*(?:"|$)/g;
+  /("(?:(?:access|id|subject|refresh)(?:_t|T)oken|token|signedJwt|assertion|value|private(?:_k|K)ey|client(?:_s|S)ecret)"\s*:\s*)"(?:[^"\\]|\\.)*(?:"|$)/g;
 const MIN_LITERAL_SECRET_LENGTH = 8;
+/** The most characters of a server's message kept in an error (the rest is counted, not shown). */
+export const _MAX_SERVER_TEXT = 500;
 
 /**
  * A run of token characters with a JWT in it (`eyJ`, then two more dots), redacted from the `eyJ`
@@ -77,7 +80,7 @@ function _safeCut(text: string, max: number, secrets: readonly string[]): number
 export function _redactAndTruncate(
   text: string,
   secrets: readonly string[] = [],
-  max = 500,
+  max = _MAX_SERVER_TEXT,
 ): string {
   if (text.length <= max) return _redact(text, secrets);
   const cut = _safeCut(text, max, secrets);

@@ -13,27 +13,21 @@ export function _field(json: unknown, field: string): unknown {
   return (json as Record<string, unknown>)[field];
 }
 
-/** The non-empty string `json[field]` of a response, else a TokenError prefixed with `message`. */
-export function _requireString(
-  response: { status: number; json: unknown },
-  field: string,
-  message: string,
-): string {
-  const value = _field(response.json, field);
-  if (typeof value === "string" && value !== "") return value;
-  throw new TokenError(
-    "ERR_TOKEN_RESPONSE_INVALID",
-    `${message}: HTTP ${response.status} with no "${field}" string in the response`,
-    { status: response.status },
-  );
-}
-
-/** A present expiry field that gives no valid date (a server bug, or not Google). */
-function _invalidExpiry(field: string, value: unknown): TokenError {
-  return new TokenError(
-    "ERR_TOKEN_RESPONSE_INVALID",
-    `The token response has an invalid "${field}": ${JSON.stringify(value)?.slice(0, 40)}`,
-  );
+/**
+ * The date `toMs` makes of `json[field]`, or undefined when the field is absent; a TokenError when
+ * present but `toMs` gives no valid date (NaN: a server bug, or not Google).
+ */
+function _expiry(json: unknown, field: string, toMs: (raw: unknown) => number): Date | undefined {
+  const raw = _field(json, field);
+  if (raw === undefined) return undefined;
+  const date = new Date(toMs(raw));
+  if (Number.isNaN(date.getTime())) {
+    throw new TokenError(
+      "ERR_TOKEN_RESPONSE_INVALID",
+      `The token response has an invalid "${field}": ${JSON.stringify(raw)?.slice(0, 40)}`,
+    );
+  }
+  return date;
 }
 
 /**
@@ -45,12 +39,10 @@ export function _expiresIn(
   field: string,
   now: (() => number) | undefined,
 ): Date | undefined {
-  const raw = _field(json, field);
-  if (raw === undefined) return undefined;
-  const value = typeof raw === "number" || typeof raw === "string" ? Number(raw) : NaN;
-  const date = new Date((now ?? Date.now)() + value * 1000);
-  if (!(value > 0) || Number.isNaN(date.getTime())) throw _invalidExpiry(field, raw);
-  return date;
+  return _expiry(json, field, (raw) => {
+    const seconds = typeof raw === "number" || typeof raw === "string" ? Number(raw) : NaN;
+    return seconds > 0 ? (now ?? Date.now)() + seconds * 1000 : NaN;
+  });
 }
 
 /**
@@ -58,11 +50,7 @@ export function _expiresIn(
  * not a valid date.
  */
 export function _expireTime(json: unknown, field: string): Date | undefined {
-  const raw = _field(json, field);
-  if (raw === undefined) return undefined;
-  const time = typeof raw === "string" ? Date.parse(raw) : NaN;
-  if (Number.isNaN(time)) throw _invalidExpiry(field, raw);
-  return new Date(time);
+  return _expiry(json, field, (raw) => typeof raw === "string" ? Date.parse(raw) : NaN);
 }
 
 /** `{ token, expiresAt }`, without an `expiresAt` key when the expiry is unknown. */

@@ -1,5 +1,6 @@
 // Retry policy: which outcomes are retried, how long to wait, and the defaults.
 import type { RetryOptions, SleepLike } from "./types.ts";
+import { _onAbort } from "./_abort.ts";
 
 /** The retry policy with every default filled in. */
 export interface _RetryPolicy {
@@ -76,13 +77,12 @@ export const _defaultSleep: SleepLike = (ms, signal) =>
       reject(signal.reason);
       return;
     }
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
     const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
+      stopListening();
       resolve();
     }, ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
+    const stopListening = _onAbort(signal, () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    });
   });

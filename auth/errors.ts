@@ -50,62 +50,61 @@ export type AuthErrorCode =
   | GithubOidcErrorCode
   | TokenErrorCode;
 
-const NEW_KEY_HINT = "Create a new key for the service account and pass the file as downloaded";
-const NO_FORK_SECRETS =
-  "; secrets are not passed to workflows triggered from forks, including Dependabot";
-const IAM_DELAY = "; IAM changes take up to 5 minutes to apply";
+const NEW_KEY_HINT = "Create a new key and pass the file as downloaded";
+const FORKS_GET_NO = "forks and Dependabot get no";
+const ID_TOKEN_WRITE = "`permissions: id-token: write`";
+const TOKEN_CREATOR = "roles/iam.serviceAccountTokenCreator";
+const IAM_DELAY = "; IAM changes take up to 5 minutes";
 const IAM_TOKEN_HINT =
-  `Grant roles/iam.serviceAccountTokenCreator (or roles/iam.workloadIdentityUser for federation) on the service account to the caller${IAM_DELAY}`;
+  `Grant the caller ${TOKEN_CREATOR} (or roles/iam.workloadIdentityUser for federation) on the service account${IAM_DELAY}`;
+/** `gcloud auth application-default login`, quoted as a command. */
+export const _ADC_LOGIN = "`gcloud auth application-default login`";
+/** Where there is no file system (a Worker), the `readFile` option. */
+export const _PASS_READ_FILE = "pass `readFile` where there is no file system";
 
 /** The default hint of each code: one imperative sentence saying what to do. */
 export const AUTH_ERROR_HINTS: Readonly<Record<AuthErrorCode, string>> = Object.freeze({
-  ERR_OPTIONS_INVALID:
-    "Fix the named option; see the documentation of authenticate() for its format",
+  ERR_OPTIONS_INVALID: "Fix the named option",
   ERR_OPTIONS_CREDENTIAL_SOURCE:
-    `Set exactly one of workload_identity_provider or credentials_json${NO_FORK_SECRETS}`,
-  ERR_OPTIONS_SERVICE_ACCOUNT_REQUIRED:
-    "Set service_account to the email of the service account to impersonate",
-  ERR_OPTIONS_ID_TOKEN_AUDIENCE_REQUIRED:
-    "Set id_token_audience to the audience the ID token is for, such as the URL of a Cloud Run service",
+    `Set exactly one of workload_identity_provider or credentials_json; ${FORKS_GET_NO} secrets`,
+  ERR_OPTIONS_SERVICE_ACCOUNT_REQUIRED: "Set service_account to the account to impersonate",
+  ERR_OPTIONS_ID_TOKEN_AUDIENCE_REQUIRED: "Set id_token_audience (such as a Cloud Run URL)",
   ERR_PROVIDER_INVALID:
-    "Use the full provider resource name: projects/<project number>/locations/global/workloadIdentityPools/<pool>/providers/<provider>",
-  ERR_KEY_EMPTY: `Pass the service account key JSON${NO_FORK_SECRETS}`,
-  ERR_KEY_MALFORMED:
-    "Pass the key file as downloaded (minified with `jq -c .` if needed) or its base64 encoding",
+    "Use projects/<project number>/locations/global/workloadIdentityPools/<pool>/providers/<provider>",
+  ERR_KEY_EMPTY: `Pass the service account key JSON; ${FORKS_GET_NO} secrets`,
+  ERR_KEY_MALFORMED: "Pass the key file as downloaded (or `jq -c .` of it) or its base64",
   ERR_KEY_UNSUPPORTED_TYPE:
-    'Pass a service account key ("type": "service_account"); use workload_identity_provider for federation',
+    'Pass a "service_account" key; use workload_identity_provider for federation',
   ERR_KEY_FIELD_MISSING: NEW_KEY_HINT,
   ERR_KEY_PRIVATE_KEY_INVALID: NEW_KEY_HINT,
-  ERR_OIDC_UNAVAILABLE:
-    "Add `permissions: id-token: write` to the job; jobs from forks and Dependabot get no OIDC token",
+  ERR_OIDC_UNAVAILABLE: `Add ${ID_TOKEN_WRITE} to the job; ${FORKS_GET_NO} OIDC token`,
   ERR_CREDENTIALS_NOT_FOUND:
-    "Set GOOGLE_APPLICATION_CREDENTIALS to a credentials file, run `gcloud auth application-default login`, pass `credentials`, or run on Google Cloud",
+    `Set GOOGLE_APPLICATION_CREDENTIALS, run ${_ADC_LOGIN}, pass \`credentials\` or run on Google Cloud`,
   ERR_CREDENTIALS_UNREADABLE:
-    "Check that the file named by GOOGLE_APPLICATION_CREDENTIALS exists and is readable, or pass `readFile` where there is no file system",
+    `Make the file named by GOOGLE_APPLICATION_CREDENTIALS readable, or ${_PASS_READ_FILE}`,
   ERR_CREDENTIALS_MALFORMED:
-    "Pass the credentials file as written by gcloud, the Google Cloud console or the workflow step, unchanged",
+    "Pass the file as gcloud, the Cloud console or the workflow step wrote it",
   ERR_CREDENTIALS_FIELD_MISSING:
-    "Add the named field, or create the credentials file again with gcloud or the Google Cloud console",
-  ERR_CREDENTIALS_FIELD_INVALID:
-    "Fix the named field of the credentials file; see docs/credentials.md for each type's fields",
+    "Add the field, or create the file again with gcloud or the Cloud console",
+  ERR_CREDENTIALS_FIELD_INVALID: "Fix the field (docs/credentials.md lists each type's)",
   ERR_CREDENTIALS_UNSUPPORTED:
-    "Use a service_account, external_account (url or file source), impersonated_service_account or authorized_user file, or the metadata server",
+    "Use a service_account, external_account (url or file source), impersonated_service_account or authorized_user file",
   ERR_OIDC_REQUEST_FAILED:
-    "Check that the job has `permissions: id-token: write` and is still running; retry the job if GitHub had an outage",
+    `Check ${ID_TOKEN_WRITE} and that the job still runs; retry after a GitHub outage`,
   ERR_STS_EXCHANGE_FAILED:
-    "Check the provider name, the OIDC audience and the provider's attribute condition against the token's claims",
+    "Check the provider name, the OIDC audience and the attribute condition against the token's claims",
   ERR_IAM_ACCESS_TOKEN_FAILED: IAM_TOKEN_HINT,
   ERR_IAM_ID_TOKEN_FAILED: IAM_TOKEN_HINT,
   ERR_IAM_SIGN_JWT_FAILED:
-    `Grant roles/iam.serviceAccountTokenCreator on the service account to the workload identity principal${IAM_DELAY}`,
+    `Grant the workload identity principal ${TOKEN_CREATOR} on the service account${IAM_DELAY}`,
   ERR_OAUTH2_TOKEN_FAILED:
-    "Authorize the service account's client ID for the scopes in the Google Workspace admin console (domain-wide delegation), and keep the lifetime at most 1 hour",
+    "Authorize the client ID for the scopes (Workspace admin console, domain-wide delegation); keep the lifetime at most 1 hour",
   ERR_METADATA_REQUEST_FAILED:
-    "Check that the workload has a service account attached and that GCE_METADATA_HOST (if set) points at the metadata server",
+    "Attach a service account to the workload; check GCE_METADATA_HOST if set",
   ERR_SUBJECT_TOKEN_FAILED:
-    "Check the credential_source of the external_account file: the URL must answer (headers included) or the file must exist and hold the token",
+    "Check credential_source: its URL must answer (with its headers) or its file hold the token",
   ERR_TOKEN_RESPONSE_INVALID:
-    "Retry; if it persists, check that the endpoint overrides point at Google (or a faithful emulator)",
+    "Retry; if it persists, check that endpoint overrides point at Google",
 });
 
 /**
@@ -114,7 +113,7 @@ export const AUTH_ERROR_HINTS: Readonly<Record<AuthErrorCode, string>> = Object.
  * the provider's configuration for what is a network problem.
  */
 const NETWORK_HINT =
-  "Check that the runner can reach the host (DNS, firewall, and HTTPS_PROXY/NO_PROXY on self-hosted runners); a timeout or a reset is often transient, so retry the job";
+  "Check that the runner can reach the host (DNS, firewall, HTTPS_PROXY/NO_PROXY); a timeout or reset is often transient: retry";
 
 /** Options shared by every {@linkcode AuthError} constructor. */
 export interface AuthErrorOptions {

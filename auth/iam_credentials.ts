@@ -65,37 +65,39 @@ export interface SignJwtResult {
   keyId?: string;
 }
 
-interface _IamCall {
-  options: IamCredentialsOptions;
-  method: "generateAccessToken" | "generateIdToken" | "signJwt";
-  body: Record<string, unknown>;
-  code: GoogleApiErrorCode;
-  message: (serviceAccount: string) => string;
-  /** The token field of the answer. */
-  field: string;
-}
-
-async function _callIam(call: _IamCall): Promise<_JsonResponse> {
-  const { options } = call;
+/**
+ * One IAM Credentials call: `method` for `options.serviceAccount` (through its delegates) with
+ * `body`; a failure is a GoogleApiError with `code`, its message `${message} <service account>`;
+ * the answer's `field` is the token.
+ */
+async function _callIam(
+  options: IamCredentialsOptions,
+  method: "generateAccessToken" | "generateIdToken" | "signJwt",
+  field: string,
+  code: GoogleApiErrorCode,
+  message: string,
+  body: Record<string, unknown>,
+): Promise<_JsonResponse> {
   const serviceAccount = validateServiceAccount(options.serviceAccount);
   const delegates = normalizeDelegates(options.delegates ?? []);
-  const request = _googleRequest({
-    baseUrl: options.baseUrl ?? "https://iamcredentials.googleapis.com/v1",
+  const request = _googleRequest(
     // {+name} keeps the validated email's "@" and the ":method" suffix as they are.
-    route: "POST /projects/-/serviceAccounts/{+name}",
-    params: {
-      name: `${serviceAccount}:${call.method}`,
+    "POST /projects/-/serviceAccounts/{+name}",
+    options.baseUrl ?? "https://iamcredentials.googleapis.com/v1",
+    {
+      name: `${serviceAccount}:${method}`,
       ...(delegates.length > 0 ? { delegates } : {}),
-      ...call.body,
+      ...body,
     },
-    bearer: options.authToken,
-    requestReason: options.requestReason,
-  });
+    options.requestReason,
+    {},
+    options.authToken,
+  );
   return await _requestJson(request, options, {
-    message: call.message(serviceAccount),
-    field: call.field,
+    message: `${message} ${serviceAccount}`,
+    field,
     secrets: [options.authToken],
-    error: (text, details) => new GoogleApiError(call.code, text, details),
+    error: (text, details) => new GoogleApiError(code, text, details),
   });
 }
 
@@ -140,17 +142,14 @@ export async function generateAccessToken(
   options: GenerateAccessTokenOptions,
 ): Promise<ExpiringToken> {
   options = _own(options);
-  const { token, json } = await _callIam({
+  const { token, json } = await _callIam(
     options,
-    method: "generateAccessToken",
-    field: "accessToken",
-    body: {
-      scope: _scopesOrDefault(options.scopes),
-      lifetime: `${options.lifetimeSeconds ?? 3600}s`,
-    },
-    code: "ERR_IAM_ACCESS_TOKEN_FAILED",
-    message: (sa) => `Failed to generate Google Cloud OAuth 2.0 Access Token for ${sa}`,
-  });
+    "generateAccessToken",
+    "accessToken",
+    "ERR_IAM_ACCESS_TOKEN_FAILED",
+    "Failed to generate Google Cloud OAuth 2.0 Access Token for",
+    { scope: _scopesOrDefault(options.scopes), lifetime: `${options.lifetimeSeconds ?? 3600}s` },
+  );
   return _expiring(token, _expireTime(json, "expireTime"));
 }
 
@@ -187,14 +186,14 @@ export async function generateAccessToken(
  */
 export async function generateIdToken(options: GenerateIdTokenOptions): Promise<ExpiringToken> {
   options = _own(options);
-  const { token } = await _callIam({
+  const { token } = await _callIam(
     options,
-    method: "generateIdToken",
-    field: "token",
-    body: { audience: options.audience, includeEmail: options.includeEmail ?? false },
-    code: "ERR_IAM_ID_TOKEN_FAILED",
-    message: (sa) => `Failed to generate Google Cloud OpenID Connect ID token for ${sa}`,
-  });
+    "generateIdToken",
+    "token",
+    "ERR_IAM_ID_TOKEN_FAILED",
+    "Failed to generate Google Cloud OpenID Connect ID token for",
+    { audience: options.audience, includeEmail: options.includeEmail ?? false },
+  );
   return _expiring(token, _jwtExpiry(token));
 }
 
@@ -228,14 +227,14 @@ export async function generateIdToken(options: GenerateIdTokenOptions): Promise<
  */
 export async function signJwt(options: SignJwtOptions): Promise<SignJwtResult> {
   options = _own(options);
-  const { token: signedJwt, json } = await _callIam({
+  const { token: signedJwt, json } = await _callIam(
     options,
-    method: "signJwt",
-    field: "signedJwt",
-    body: { payload: JSON.stringify(options.claims) },
-    code: "ERR_IAM_SIGN_JWT_FAILED",
-    message: (sa) => `Failed to sign JWT using ${sa}`,
-  });
+    "signJwt",
+    "signedJwt",
+    "ERR_IAM_SIGN_JWT_FAILED",
+    "Failed to sign JWT using",
+    { payload: JSON.stringify(options.claims) },
+  );
   const keyId = (json as Record<string, unknown>).keyId;
   return typeof keyId === "string" ? { signedJwt, keyId } : { signedJwt };
 }

@@ -57,13 +57,13 @@ export async function exchangeJwtBearer(options: ExchangeJwtBearerOptions): Prom
     grant_type: JWT_BEARER_GRANT_TYPE,
     assertion: options.assertion,
   }).toString();
-  const request = _googleRequest({
-    baseUrl: options.baseUrl ?? "https://oauth2.googleapis.com",
-    route: "POST /token",
-    params: { data },
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    requestReason: options.requestReason,
-  });
+  const request = _googleRequest(
+    "POST /token",
+    options.baseUrl ?? "https://oauth2.googleapis.com",
+    { data },
+    options.requestReason,
+    { "content-type": "application/x-www-form-urlencoded" },
+  );
   const message = "Failed to generate Google Cloud Domain Wide Delegation OAuth 2.0 Access Token";
   const response = await _requestJson(request, options, {
     message,

@@ -8,26 +8,26 @@
  */
 
 import type { JWTPayload } from "jose";
-import { _base64urlEncode } from "./_base64url.ts";
+import { _base64Decode, _base64urlEncode } from "./_base64url.ts";
 import { CredentialsError } from "./errors.ts";
 import type { ServiceAccountKey } from "./service_account_key.ts";
 import { _own } from "./_own.ts";
 
 export type { JWTPayload };
 
-const PKCS8_HEADER = "-----BEGIN PRIVATE KEY-----";
+/** How a PEM PKCS #8 private key (what Google's key files hold) begins. */
+export const _PKCS8_HEADER = "-----BEGIN PRIVATE KEY-----";
 const RS256: RsaHashedImportParams = { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" };
 /** The smallest RSA modulus accepted for RS256 (RFC 7518, section 3.3). */
 const MIN_MODULUS_BITS = 2048;
 
 /** The PEM's PKCS #8 RSA key, for signing only; throws when it is not one of 2048 bits or more. */
 async function _importSigningKey(pem: string): Promise<CryptoKey> {
-  if (typeof pem !== "string" || !pem.startsWith(PKCS8_HEADER)) {
+  if (typeof pem !== "string" || !pem.startsWith(_PKCS8_HEADER)) {
     throw new TypeError("not a PEM with a PRIVATE KEY block");
   }
   const base64 = pem.replace(/-----(?:BEGIN|END) PRIVATE KEY-----|\s/g, "");
-  const der = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
-  const key = await crypto.subtle.importKey("pkcs8", der, RS256, false, ["sign"]);
+  const key = await crypto.subtle.importKey("pkcs8", _base64Decode(base64), RS256, false, ["sign"]);
   if ((key.algorithm as RsaHashedKeyAlgorithm).modulusLength < MIN_MODULUS_BITS) {
     throw new RangeError(`RS256 needs an RSA key of at least ${MIN_MODULUS_BITS} bits`);
   }
@@ -98,7 +98,7 @@ export async function signJwtWithKey(
 ): Promise<string> {
   key = _own(key);
   const kid = key.private_key_id;
-  const header = kid ? { alg: "RS256", typ: "JWT", kid } : { alg: "RS256", typ: "JWT" };
+  const header = { alg: "RS256", typ: "JWT", ...(kid ? { kid } : {}) };
   const input = `${_base64urlEncode(JSON.stringify(header))}.${
     _base64urlEncode(JSON.stringify(claims))
   }`;

@@ -40,7 +40,7 @@ export function validateServiceAccount(value: string, option = "serviceAccount")
     `Cannot use ${option} ${_quote(trimmed)}: it is not a service account email or unique id`,
     {
       option,
-      hint: "Pass the service account email, such as name@project.iam.gserviceaccount.com",
+      hint: "Pass the service account email (name@project.iam.gserviceaccount.com)",
     },
   );
 }

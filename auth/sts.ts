@@ -12,6 +12,7 @@ import { _jwtClaims } from "./_jwt_decode.ts";
 import { _expiresIn, _expiring } from "./_response.ts";
 import type { CallOptions, ExpiringToken } from "./types.ts";
 import { _own } from "./_own.ts";
+import { CLOUD_PLATFORM_SCOPE } from "./iam_credentials.ts";
 
 /** Options of {@linkcode exchangeToken}. */
 export interface ExchangeTokenOptions extends CallOptions {
@@ -97,7 +98,12 @@ function _stsHint(details: _FailureDetails, subjectToken: string): string | unde
 export async function exchangeToken(options: ExchangeTokenOptions): Promise<ExpiringToken> {
   options = _own(options);
   const subjectToken = options.subjectToken;
-  return await _exchangeToken(options, (details) => _stsHint(details, subjectToken));
+  const tokenUrl = options.tokenUrl ??
+    `${options.baseUrl ?? "https://sts.googleapis.com/v1"}/token`;
+  return await _exchangeToken(
+    { ...options, tokenUrl },
+    (details) => _stsHint(details, subjectToken),
+  );
 }
 
 /**
@@ -106,33 +112,31 @@ export async function exchangeToken(options: ExchangeTokenOptions): Promise<Expi
  * told about GitHub, and a bundle that never calls `exchangeToken` leaves out the GitHub hints.
  */
 export async function _exchangeToken(
-  options: ExchangeTokenOptions,
+  options: ExchangeTokenOptions & { tokenUrl: string },
   hint?: _FailureSpec["hint"],
 ): Promise<ExpiringToken> {
   options = _own(options);
-  const request = _googleRequest({
-    baseUrl: options.baseUrl ?? "https://sts.googleapis.com/v1",
-    route: options.tokenUrl === undefined ? "POST /token" : "POST {+tokenUrl}",
-    params: {
-      ...(options.tokenUrl === undefined ? {} : { tokenUrl: options.tokenUrl }),
+  const request = _googleRequest(
+    "POST {+tokenUrl}",
+    options.tokenUrl,
+    {
+      tokenUrl: options.tokenUrl,
       audience: options.audience,
       grantType: "urn:ietf:params:oauth:grant-type:token-exchange",
       requestedTokenType: "urn:ietf:params:oauth:token-type:access_token",
-      scope: options.scope ?? "https://www.googleapis.com/auth/cloud-platform",
+      scope: options.scope ?? CLOUD_PLATFORM_SCOPE,
       subjectTokenType: options.subjectTokenType ?? "urn:ietf:params:oauth:token-type:jwt",
       subjectToken: options.subjectToken,
       ...(options.userProject === undefined
         ? {}
         : { options: JSON.stringify({ userProject: options.userProject }) }),
     },
-    requestReason: options.requestReason,
-  });
-  const message = `Failed to generate Google Cloud federated token for ${options.audience}`;
-  const secrets = [options.subjectToken];
+    options.requestReason,
+  );
   const response = await _requestJson(request, options, {
-    message,
+    message: `Failed to generate Google Cloud federated token for ${options.audience}`,
     field: "access_token",
-    secrets,
+    secrets: [options.subjectToken],
     error: (text, details) => new GoogleApiError("ERR_STS_EXCHANGE_FAILED", text, details),
     hint,
   });

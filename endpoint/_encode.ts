@@ -7,19 +7,20 @@ const RESERVED_OR_UNRESERVED = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]*$/;
 const SUB_DELIMS_ESCAPED_BY_RFC3986 = /[!'()*]/g;
 const PCT_TRIPLET_SPLIT = /(%[0-9A-Fa-f]{2})/;
 
-function _wellFormed(value: string): string {
-  return value.isWellFormed() ? value : value.toWellFormed();
+/** `encode(value)`, or on a URIError (a lone surrogate) `encode` of its well-formed form. */
+function _encodeWellFormed(encode: (value: string) => string, value: string): string {
+  try {
+    return encode(value);
+  } catch {
+    return encode(value.toWellFormed());
+  }
 }
 
 /**
  * `encodeURIComponent` that never throws on lone surrogates.
  */
 export function _encodeComponent(value: string): string {
-  try {
-    return encodeURIComponent(value);
-  } catch {
-    return encodeURIComponent(_wellFormed(value));
-  }
+  return _encodeWellFormed(encodeURIComponent, value);
 }
 
 function _escapeSubDelim(char: string): string {
@@ -35,13 +36,7 @@ export function _encodeUnreserved(value: string): string {
 }
 
 function _encodeReservedChunk(chunk: string): string {
-  let encoded: string;
-  try {
-    encoded = encodeURI(chunk);
-  } catch {
-    encoded = encodeURI(_wellFormed(chunk));
-  }
-  return encoded.replaceAll("%5B", "[").replaceAll("%5D", "]");
+  return _encodeWellFormed(encodeURI, chunk).replaceAll("%5B", "[").replaceAll("%5D", "]");
 }
 
 /**

@@ -44,6 +44,14 @@ export function _parse(options: EndpointDefaults): RequestOptions {
   return _parseWith(options, _applyMediaType);
 }
 
+/** `value` when it is a string, else a TypeError naming the option `name`. */
+function _string(name: string, value: unknown): string {
+  if (typeof value === "string") return value;
+  throw new TypeError(
+    `Cannot build request options: "${name}" must be a string, got ${_describeType(value)}`,
+  );
+}
+
 /**
  * {@linkcode _parse} with `applyMediaType` rewriting the `accept` header, or without any media
  * type handling when it is not given (so a bundle that never rewrites `accept` leaves it out).
@@ -52,20 +60,9 @@ export function _parseWith(
   options: EndpointDefaults,
   applyMediaType?: typeof _applyMediaType,
 ): RequestOptions {
-  const { method: rawMethod, baseUrl, mediaType, request } = options;
-  if (typeof rawMethod !== "string") {
-    throw new TypeError(
-      `Cannot build request options: "method" must be a string, got ${_describeType(rawMethod)}`,
-    );
-  }
-  const method = rawMethod.toUpperCase() as RequestOptions["method"];
-  const rawUrl: unknown = options.url || "/";
-  if (typeof rawUrl !== "string") {
-    throw new TypeError(
-      `Cannot build request options: "url" must be a string, got ${_describeType(rawUrl)}`,
-    );
-  }
-  const template = _routeTemplate(rawUrl);
+  const { baseUrl, mediaType, request } = options;
+  const method = _string("method", options.method).toUpperCase() as RequestOptions["method"];
+  const template = _routeTemplate(_string("url", options.url || "/"));
   let url = template.expand(options);
   if (!url.startsWith("http")) url = baseUrl + url;
 

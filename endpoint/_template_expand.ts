@@ -13,22 +13,17 @@ export interface _ExpandOptions {
   readonly unbound?: ReadonlySet<string>;
 }
 
-const HIGH_SURROGATE_MIN = 0xd800;
-const HIGH_SURROGATE_MAX = 0xdbff;
-const LOW_SURROGATE_MIN = 0xdc00;
-const LOW_SURROGATE_MAX = 0xdfff;
-
-/** The first `length` code points of `value`. */
+/**
+ * The first `length` code points of `value`: the string iterator yields a surrogate pair as one
+ * code point and a lone surrogate as one, and stops being read at the cut.
+ */
 function _prefix(value: string, length: number): string {
   if (value.length <= length) return value;
   let end = 0;
-  for (let count = 0; count < length && end < value.length; count++) {
-    const code = value.charCodeAt(end);
-    const next = value.charCodeAt(end + 1);
-    end += code >= HIGH_SURROGATE_MIN && code <= HIGH_SURROGATE_MAX &&
-        next >= LOW_SURROGATE_MIN && next <= LOW_SURROGATE_MAX
-      ? 2
-      : 1;
+  let count = 0;
+  for (const char of value) {
+    if (count++ === length) break;
+    end += char.length;
   }
   return value.slice(0, end);
 }

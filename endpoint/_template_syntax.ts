@@ -53,19 +53,25 @@ const OPERATORS: Readonly<Record<string, _Operator>> = {
   "&": _operator("&", "&", true, "=", false),
 };
 const RESERVED_OPERATORS = "=,!@|";
-const STRICT_NAME = /^(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})+(?:\.(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})+)*$/;
-const LENIENT_NAME =
-  /^(?:[A-Za-z0-9_-]|%[0-9A-Fa-f]{2})+(?:\.(?:[A-Za-z0-9_-]|%[0-9A-Fa-f]{2})+)*$/;
+/** RFC 6570 varname: dot-separated runs of `chars` and percent-encoded triplets. */
+function _varname(chars: string): RegExp {
+  const run = `(?:[${chars}]|%[0-9A-Fa-f]{2})+`;
+  return new RegExp(`^${run}(?:\\.${run})*$`);
+}
+const STRICT_NAME = /* @__PURE__ */ _varname("A-Za-z0-9_");
+const LENIENT_NAME = /* @__PURE__ */ _varname("A-Za-z0-9_-");
 const MAX_PREFIX_DIGITS = 4;
 
-function _isNameChar(code: number, allowHyphen: boolean): boolean {
-  return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) ||
-    (code >= 0x30 && code <= 0x39) || code === 0x5f || code === 0x2e || code === 0x25 ||
-    (allowHyphen && code === 0x2d);
-}
+// Sticky: each matches the (possibly empty) run of its characters where lastIndex points.
+const NAME_CHARS = /[A-Za-z0-9_.%]*/y;
+const LENIENT_NAME_CHARS = /[A-Za-z0-9_.%-]*/y;
+const DIGITS = /[0-9]*/y;
 
-function _isDigit(code: number): boolean {
-  return code >= 0x30 && code <= 0x39;
+/** The end of the run of `chars` (a sticky pattern above) in `template` from `index`. */
+function _runEnd(template: string, index: number, chars: RegExp): number {
+  chars.lastIndex = index;
+  chars.test(template);
+  return chars.lastIndex;
 }
 
 /**
@@ -110,16 +116,9 @@ function _parseExpression(
   const variables: _VarSpec[] = [];
   for (;;) {
     const start = index;
-    while (index < template.length && _isNameChar(template.charCodeAt(index), allowHyphen)) {
-      index++;
-    }
+    index = _runEnd(template, index, allowHyphen ? LENIENT_NAME_CHARS : NAME_CHARS);
     const name = template.slice(start, index);
-    if (name === "") {
-      if (index >= template.length) {
-        throw new UriTemplateError("Unclosed expression", template, open);
-      }
-      throw new UriTemplateError(`Unexpected ${_describe(template, index)}`, template, index);
-    }
+    if (name === "") throw _unexpected(template, index, open);
     if (!(allowHyphen ? LENIENT_NAME : STRICT_NAME).test(name)) {
       throw new UriTemplateError(`Invalid variable name "${name}"`, template, start);
     }
@@ -127,7 +126,7 @@ function _parseExpression(
     let explode = false;
     if (template[index] === ":") {
       const digitsStart = ++index;
-      while (index < template.length && _isDigit(template.charCodeAt(index))) index++;
+      index = _runEnd(template, index, DIGITS);
       const digits = template.slice(digitsStart, index);
       if (digits === "" || digits[0] === "0" || digits.length > MAX_PREFIX_DIGITS) {
         throw new UriTemplateError(
@@ -148,10 +147,8 @@ function _parseExpression(
     } else if (next === "}") {
       parts.push({ operator, variables });
       return index + 1;
-    } else if (next === undefined) {
-      throw new UriTemplateError("Unclosed expression", template, open);
     } else {
-      throw new UriTemplateError(`Unexpected ${_describe(template, index)}`, template, index);
+      throw _unexpected(template, index, open);
     }
   }
 }
@@ -166,6 +163,14 @@ export function _variableNamesOf(parts: readonly _Part[]): Set<string> {
   return names;
 }
 
-function _describe(template: string, index: number): string {
-  return `character ${JSON.stringify(template[index])}`;
+/** What is wrong at `index` of the expression opened at `open`: its end, or a character. */
+function _unexpected(template: string, index: number, open: number): UriTemplateError {
+  if (index >= template.length) {
+    return new UriTemplateError("Unclosed expression", template, open);
+  }
+  return new UriTemplateError(
+    `Unexpected character ${JSON.stringify(template[index])}`,
+    template,
+    index,
+  );
 }

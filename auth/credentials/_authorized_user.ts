@@ -1,21 +1,20 @@
 // `authorized_user` files (gcloud's application default credentials): the refresh_token grant at
 // the OAuth2 token endpoint, for access tokens and, with `target_audience`, ID tokens.
-import { type _Fields, _optionalString, _requiredString, _universeOf, _url } from "./_fields.ts";
-import { _requestOAuth2Token } from "./_oauth2_token.ts";
-import type { _FetchContext, _Source } from "./_source.ts";
+import { type _Fields, _requiredString } from "./_fields.ts";
+import { _requestOAuth2Token, _tokenUri } from "./_oauth2_token.ts";
+import type { _FetchContext, _TokenSource } from "./_source.ts";
 import type { ExpiringToken } from "../types.ts";
+import { _ADC_LOGIN } from "../errors.ts";
 
 const LOGIN_HINT =
-  "Run `gcloud auth application-default login` again: the refresh token was revoked, expired or belongs to another client";
+  `Run ${_ADC_LOGIN} again: the refresh token is revoked, expired or another client's`;
 
 /** Validates an `authorized_user` file and returns its source. */
-export function _authorizedUserSource(fields: _Fields): _Source {
+export function _authorizedUserSource(fields: _Fields): _TokenSource {
   const clientId = _requiredString(fields, "client_id");
   const clientSecret = _requiredString(fields, "client_secret");
   const refreshToken = _requiredString(fields, "refresh_token");
-  const universeDomain = _universeOf(fields);
-  const tokenUrl = _url(fields, "token_uri", `https://oauth2.${universeDomain}/token`);
-  const quotaProjectId = _optionalString(fields, "quota_project_id");
+  const tokenUrl = _tokenUri(fields);
 
   async function refresh(
     extra: Record<string, string>,
@@ -32,18 +31,13 @@ export function _authorizedUserSource(fields: _Fields): _Source {
         ...extra,
       },
       field,
-      message: `Failed to refresh the ${
-        field === "id_token" ? "ID" : "access"
-      } token of authorized user (client ${clientId}) at ${tokenUrl}`,
+      who: `authorized user (client ${clientId})`,
       secrets: [clientSecret, refreshToken],
       hint: (details) => details.status === 400 || details.status === 401 ? LOGIN_HINT : undefined,
     }, context.call);
   }
 
   return {
-    type: "authorized_user",
-    universeDomain,
-    quotaProjectId,
     accessToken: (context) => refresh({}, "access_token", context),
     idToken: (audience, _includeEmail, context) =>
       refresh({ target_audience: audience }, "id_token", context),

@@ -1,10 +1,10 @@
 // Credentials over a source: the access token cache, one ID token cache per audience, request
 // headers and the authorized fetch.
 import { _scopesOrDefault } from "../iam_credentials.ts";
-import type { CallOptions } from "../types.ts";
+import type { CallOptions, ExpiringToken } from "../types.ts";
 import { _readFileDefault } from "./_runtime.ts";
 import type { _FetchContext, _Source } from "./_source.ts";
-import { _TokenCache } from "./_token_cache.ts";
+import { type _TokenCache, _tokenCache } from "./_token_cache.ts";
 import type {
   Credentials,
   CredentialsOptions,
@@ -55,8 +55,8 @@ export class _CachedCredentials implements Credentials {
   declare readonly serviceAccountEmail?: string;
   #source: _Source;
   #context: _FetchContext;
-  #now: () => number;
-  #eagerMs: number;
+  /** A cache of what `mint` gives, on the options' clock and eager refresh. */
+  #cache: (mint: () => Promise<ExpiringToken>) => _TokenCache;
   #accessToken: _TokenCache;
   #idTokens = new Map<string, _TokenCache>();
 
@@ -67,18 +67,15 @@ export class _CachedCredentials implements Credentials {
     this.quotaProjectId = source.quotaProjectId;
     this.serviceAccountEmail = source.serviceAccountEmail;
     this.#source = source;
-    this.#now = options.now ?? Date.now;
-    this.#eagerMs = _eagerMs(options);
+    const now = options.now ?? Date.now;
+    const eagerMs = _eagerMs(options);
+    this.#cache = (mint) => _tokenCache(mint, now, eagerMs);
     this.#context = {
       call: _callOptions(options),
       scopes: _scopesOrDefault(options.scopes),
       readFile: options.readFile ?? _readFileDefault,
     };
-    this.#accessToken = new _TokenCache(
-      () => source.accessToken(this.#context),
-      this.#now,
-      this.#eagerMs,
-    );
+    this.#accessToken = this.#cache(() => source.accessToken(this.#context));
   }
 
   getAccessToken(): Promise<CredentialsToken> {
@@ -95,11 +92,7 @@ export class _CachedCredentials implements Credentials {
     const key = `${includeEmail ? "email" : "plain"} ${audience}`;
     let cache = this.#idTokens.get(key);
     if (cache === undefined) {
-      cache = new _TokenCache(
-        () => this.#source.idToken(audience, includeEmail, this.#context),
-        this.#now,
-        this.#eagerMs,
-      );
+      cache = this.#cache(() => this.#source.idToken(audience, includeEmail, this.#context));
       this.#idTokens.set(key, cache);
       if (this.#idTokens.size > MAX_ID_TOKEN_AUDIENCES) {
         this.#idTokens.delete(this.#idTokens.keys().next().value!);

@@ -10,10 +10,11 @@ import {
   _optionalString,
   _requiredString,
   _universeOf,
+  _unsupported,
   _url,
 } from "./_fields.ts";
-import { _impersonation } from "./_impersonation.ts";
-import type { _FetchContext, _Source } from "./_source.ts";
+import { _impersonation, _IMPERSONATION_URL } from "./_impersonation.ts";
+import type { _FetchContext, _TokenSource } from "./_source.ts";
 import { _subjectTokenSource } from "./_subject_token.ts";
 
 const WORKFORCE_AUDIENCE = /^\/\/iam\.[^/]+\/locations\/[^/]+\/workforcePools\/[^/]+\/providers\//;
@@ -22,15 +23,15 @@ const MIN_LIFETIME_SECONDS = 600;
 function _lifetime(fields: _Fields): number | undefined {
   const impersonation = _optionalObject(fields, "service_account_impersonation");
   if (impersonation === undefined) return undefined;
-  const value = impersonation.record.token_lifetime_seconds;
+  // Checked before use: Number.isInteger is false for anything but an integer number.
+  const value = impersonation.record.token_lifetime_seconds as number | undefined;
   if (value === undefined) return undefined;
   if (
-    typeof value !== "number" || !Number.isInteger(value) || value < MIN_LIFETIME_SECONDS ||
+    !Number.isInteger(value) || value < MIN_LIFETIME_SECONDS ||
     value > MAX_ACCESS_TOKEN_LIFETIME_SECONDS
   ) {
     throw _fieldError(
       impersonation,
-      "ERR_CREDENTIALS_FIELD_INVALID",
       `"token_lifetime_seconds" must be a whole number from ${MIN_LIFETIME_SECONDS} to ${MAX_ACCESS_TOKEN_LIFETIME_SECONDS}`,
     );
   }
@@ -38,7 +39,7 @@ function _lifetime(fields: _Fields): number | undefined {
 }
 
 /** Validates an `external_account` file and returns its source. */
-export function _externalAccountSource(fields: _Fields): _Source {
+export function _externalAccountSource(fields: _Fields): _TokenSource {
   const audience = _requiredString(fields, "audience");
   const subjectTokenType = _requiredString(fields, "subject_token_type");
   const universeDomain = _universeOf(fields);
@@ -48,22 +49,19 @@ export function _externalAccountSource(fields: _Fields): _Source {
   if (userProject !== undefined && !WORKFORCE_AUDIENCE.test(audience)) {
     throw _fieldError(
       fields,
-      "ERR_CREDENTIALS_FIELD_INVALID",
-      `"workforce_pool_user_project" is only valid with a workforce pool audience (//iam.googleapis.com/locations/global/workforcePools/...)`,
+      `"workforce_pool_user_project" needs a workforce pool audience (//iam.googleapis.com/locations/global/workforcePools/...)`,
     );
   }
   if (_optionalString(fields, "client_secret") !== undefined) {
-    throw _fieldError(
+    throw _unsupported(
       fields,
-      "ERR_CREDENTIALS_UNSUPPORTED",
-      `STS client authentication ("client_id" and "client_secret") is not supported yet`,
+      `"client_secret" (STS client authentication) is not supported yet`,
     );
   }
-  const impersonation = _optionalString(fields, "service_account_impersonation_url") === undefined
+  const impersonation = _optionalString(fields, _IMPERSONATION_URL) === undefined
     ? undefined
     : _impersonation(fields);
   const lifetimeSeconds = _lifetime(fields);
-  const quotaProjectId = _optionalString(fields, "quota_project_id");
 
   async function federated(context: _FetchContext, scopes: readonly string[]) {
     const token = await subjectToken(context);
@@ -79,11 +77,7 @@ export function _externalAccountSource(fields: _Fields): _Source {
   }
 
   return {
-    type: "external_account",
-    universeDomain,
-    quotaProjectId,
-    serviceAccountEmail: impersonation?.serviceAccount,
-    projectId: impersonation?.projectId,
+    ...impersonation?.identity,
     async accessToken(context): Promise<ExpiringToken> {
       if (impersonation === undefined) return await federated(context, context.scopes);
       const { token } = await federated(context, [CLOUD_PLATFORM_SCOPE]);
@@ -91,10 +85,9 @@ export function _externalAccountSource(fields: _Fields): _Source {
     },
     async idToken(audienceOfIdToken, includeEmail, context): Promise<ExpiringToken> {
       if (impersonation === undefined) {
-        throw _fieldError(
+        throw _unsupported(
           fields,
-          "ERR_CREDENTIALS_UNSUPPORTED",
-          `ID tokens need "service_account_impersonation_url": a federated identity cannot mint them`,
+          `ID tokens need "${_IMPERSONATION_URL}": a federated identity cannot mint them`,
         );
       }
       const { token } = await federated(context, [CLOUD_PLATFORM_SCOPE]);

@@ -5,6 +5,7 @@ import type { CredentialsErrorCode } from "../errors.ts";
 import { _quote } from "../_quote.ts";
 import { _field, _isRecord } from "../_response.ts";
 import { DEFAULT_UNIVERSE } from "../universe.ts";
+import type { _TokenSource } from "./_source.ts";
 
 /** A parsed JSON object and where it came from, for messages. */
 export interface _Fields {
@@ -15,11 +16,11 @@ export interface _Fields {
   what: string;
 }
 
-/** An error about `origin`'s `field`. */
+/** An error about `origin`'s `field` (`ERR_CREDENTIALS_FIELD_INVALID` unless `code` says otherwise). */
 export function _fieldError(
   fields: _Fields,
-  code: CredentialsErrorCode,
   problem: string,
+  code: CredentialsErrorCode = "ERR_CREDENTIALS_FIELD_INVALID",
 ): CredentialsError {
   return new CredentialsError(
     code,
@@ -28,11 +29,21 @@ export function _fieldError(
   );
 }
 
+/** An `ERR_CREDENTIALS_UNSUPPORTED` about `fields`: a valid file this package cannot use yet. */
+export function _unsupported(fields: _Fields, problem: string): CredentialsError {
+  return _fieldError(fields, problem, "ERR_CREDENTIALS_UNSUPPORTED");
+}
+
+/** An `ERR_CREDENTIALS_FIELD_MISSING` about `fields`: a field the file's type needs is not there. */
+export function _missing(fields: _Fields, problem: string): CredentialsError {
+  return _fieldError(fields, problem, "ERR_CREDENTIALS_FIELD_MISSING");
+}
+
 /** The non-empty string `name`, else `ERR_CREDENTIALS_FIELD_MISSING` (or `_INVALID` if not a string). */
 export function _requiredString(fields: _Fields, name: string): string {
   const value = _optionalString(fields, name);
   if (value === undefined) {
-    throw _fieldError(fields, "ERR_CREDENTIALS_FIELD_MISSING", `"${name}" is missing or empty`);
+    throw _missing(fields, `"${name}" is missing or empty`);
   }
   return value;
 }
@@ -42,7 +53,7 @@ export function _optionalString(fields: _Fields, name: string): string | undefin
   const value = _field(fields.record, name);
   if (value === undefined || value === null || value === "") return undefined;
   if (typeof value !== "string") {
-    throw _fieldError(fields, "ERR_CREDENTIALS_FIELD_INVALID", `"${name}" is not a string`);
+    throw _fieldError(fields, `"${name}" is not a string`);
   }
   return value.trim() === "" ? undefined : value;
 }
@@ -52,7 +63,7 @@ export function _optionalObject(fields: _Fields, name: string): _Fields | undefi
   const value = _field(fields.record, name);
   if (value === undefined || value === null) return undefined;
   if (!_isRecord(value)) {
-    throw _fieldError(fields, "ERR_CREDENTIALS_FIELD_INVALID", `"${name}" is not an object`);
+    throw _fieldError(fields, `"${name}" is not an object`);
   }
   return { record: value, origin: fields.origin, what: `${fields.what} ${name}` };
 }
@@ -61,7 +72,7 @@ export function _optionalObject(fields: _Fields, name: string): _Fields | undefi
 export function _requiredObject(fields: _Fields, name: string): _Fields {
   const value = _optionalObject(fields, name);
   if (value === undefined) {
-    throw _fieldError(fields, "ERR_CREDENTIALS_FIELD_MISSING", `"${name}" is missing`);
+    throw _missing(fields, `"${name}" is missing`);
   }
   return value;
 }
@@ -80,12 +91,17 @@ export function _url(fields: _Fields, name: string, fallback?: string): string {
   if (url === undefined || (url.protocol !== "https:" && url.protocol !== "http:")) {
     throw _fieldError(
       fields,
-      "ERR_CREDENTIALS_FIELD_INVALID",
       `"${name}" is not an http(s) URL: ${_quote(value)}`,
     );
   }
   return value;
 }
+
+/** Validates one type of credentials file and returns how to mint its tokens. */
+export type _Parser = (fields: _Fields) => _TokenSource;
+
+/** The parser of a file by its `"type"` among `types` (default: every type), and the type. */
+export type _ParserOf = (fields: _Fields, types?: readonly string[]) => [string, _Parser];
 
 /** The universe domain of a file: `universe_domain`, default `googleapis.com`. */
 export function _universeOf(fields: _Fields): string {

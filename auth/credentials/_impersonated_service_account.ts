@@ -1,27 +1,13 @@
 // `impersonated_service_account` files (gcloud's `--impersonate-service-account` ADC): the source
 // credentials' cloud-platform token impersonates the target, through `delegates` when given.
 import { CLOUD_PLATFORM_SCOPE } from "../iam_credentials.ts";
-import { _quote } from "../_quote.ts";
 import { _field } from "../_response.ts";
-import { _authorizedUserSource } from "./_authorized_user.ts";
-import { _externalAccountSource } from "./_external_account.ts";
-import {
-  _fieldError,
-  type _Fields,
-  _optionalString,
-  _requiredObject,
-  _requiredString,
-  _universeOf,
-} from "./_fields.ts";
+import { _fieldError, type _Fields, type _ParserOf, _requiredObject } from "./_fields.ts";
 import { _impersonation } from "./_impersonation.ts";
-import { _serviceAccountSource } from "./_service_account.ts";
-import type { _FetchContext, _Source } from "./_source.ts";
+import type { _FetchContext, _TokenSource } from "./_source.ts";
 
-const SOURCES: Readonly<Record<string, (fields: _Fields) => _Source>> = {
-  authorized_user: _authorizedUserSource,
-  service_account: _serviceAccountSource,
-  external_account: _externalAccountSource,
-};
+/** The types a file's `source_credentials` may have. */
+const SOURCE_TYPES = ["authorized_user", "service_account", "external_account"];
 
 function _delegates(fields: _Fields): string[] {
   const value = _field(fields.record, "delegates");
@@ -29,38 +15,28 @@ function _delegates(fields: _Fields): string[] {
   if (!Array.isArray(value) || !value.every((item) => typeof item === "string")) {
     throw _fieldError(
       fields,
-      "ERR_CREDENTIALS_FIELD_INVALID",
       `"delegates" is not a list of strings`,
     );
   }
   return value;
 }
 
-/** Validates an `impersonated_service_account` file and returns its source. */
-export function _impersonatedServiceAccountSource(fields: _Fields): _Source {
+/**
+ * Validates an `impersonated_service_account` file and returns its source; `parserOf` parses its
+ * `source_credentials` (passed in: the parsers of every type live in credentials_from_json.ts).
+ */
+export function _impersonatedServiceAccountSource(
+  fields: _Fields,
+  parserOf: _ParserOf,
+): _TokenSource {
   const sourceFields = _requiredObject(fields, "source_credentials");
-  const sourceType = _requiredString(sourceFields, "type");
-  const parseSource = _field(SOURCES, sourceType) as typeof SOURCES[string] | undefined;
-  if (parseSource === undefined) {
-    throw _fieldError(
-      sourceFields,
-      "ERR_CREDENTIALS_UNSUPPORTED",
-      `"type" is ${_quote(sourceType)}; source credentials must be ${
-        Object.keys(SOURCES).join(", ")
-      }`,
-    );
-  }
+  const [, parseSource] = parserOf(sourceFields, SOURCE_TYPES);
   const source = parseSource(sourceFields);
   const impersonation = _impersonation(fields, _delegates(fields));
-  const quotaProjectId = _optionalString(fields, "quota_project_id");
   const sourceToken = async (context: _FetchContext) =>
     (await source.accessToken({ ...context, scopes: [CLOUD_PLATFORM_SCOPE] })).token;
   return {
-    type: "impersonated_service_account",
-    universeDomain: _universeOf(fields),
-    serviceAccountEmail: impersonation.serviceAccount,
-    projectId: impersonation.projectId,
-    quotaProjectId,
+    ...impersonation.identity,
     accessToken: async (context) =>
       await impersonation.accessToken(await sourceToken(context), context),
     idToken: async (audience, includeEmail, context) =>

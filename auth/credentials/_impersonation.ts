@@ -16,8 +16,8 @@ const IMPERSONATION_URL =
 
 /** The impersonation a file asks for. */
 export interface _Impersonation {
-  serviceAccount: string;
-  projectId?: string;
+  /** The target's email and the project its email names, as a source reports them. */
+  identity: { serviceAccountEmail: string; projectId?: string };
   accessToken(
     authToken: string,
     context: _FetchContext,
@@ -31,15 +31,17 @@ export interface _Impersonation {
   ): Promise<ExpiringToken>;
 }
 
+/** The field of an `external_account` or `impersonated_service_account` file that names the target. */
+export const _IMPERSONATION_URL = "service_account_impersonation_url";
+
 /** Parses `service_account_impersonation_url` (and `delegates`) of `fields`. */
 export function _impersonation(fields: _Fields, delegates: readonly string[] = []): _Impersonation {
-  const url = _url(fields, "service_account_impersonation_url");
+  const url = _url(fields, _IMPERSONATION_URL);
   const match = IMPERSONATION_URL.exec(url);
   if (match === null) {
     throw _fieldError(
       fields,
-      "ERR_CREDENTIALS_FIELD_INVALID",
-      `"service_account_impersonation_url" is not <IAM Credentials base URL>/projects/-/serviceAccounts/<email>:generateAccessToken`,
+      `"${_IMPERSONATION_URL}" is not <base URL>/projects/-/serviceAccounts/<email>:generateAccessToken`,
     );
   }
   const baseUrl = match[1]!;
@@ -51,33 +53,24 @@ export function _impersonation(fields: _Fields, delegates: readonly string[] = [
   } catch {
     throw _fieldError(
       fields,
-      "ERR_CREDENTIALS_FIELD_INVALID",
-      `"service_account_impersonation_url" or "delegates" names something that is not a service account email or resource name`,
+      `"${_IMPERSONATION_URL}" or "delegates" has an invalid service account email or resource name`,
     );
   }
-  const projectId = projectIdFromServiceAccount(serviceAccount);
+  const target = { serviceAccount, baseUrl, delegates: chain };
   return {
-    serviceAccount,
-    projectId,
+    identity: {
+      serviceAccountEmail: serviceAccount,
+      projectId: projectIdFromServiceAccount(serviceAccount),
+    },
     accessToken: (authToken, context, lifetimeSeconds) =>
       generateAccessToken({
         ...context.call,
-        serviceAccount,
+        ...target,
         authToken,
-        baseUrl,
-        delegates: chain,
         scopes: context.scopes,
         lifetimeSeconds,
       }),
     idToken: (authToken, audience, includeEmail, context) =>
-      generateIdToken({
-        ...context.call,
-        serviceAccount,
-        authToken,
-        baseUrl,
-        delegates: chain,
-        audience,
-        includeEmail,
-      }),
+      generateIdToken({ ...context.call, ...target, authToken, audience, includeEmail }),
   };
 }

@@ -13,6 +13,7 @@ import type { CallOptions } from "../types.ts";
 import type { _Source } from "./_source.ts";
 import type { EnvLike } from "./types.ts";
 import { _quote } from "../_quote.ts";
+import { _onAbort } from "../_abort.ts";
 
 /**
  * Where the metadata server is looked for when `GCE_METADATA_HOST` is not set, probed side by side
@@ -27,6 +28,7 @@ export const _DEFAULT_METADATA_BASE_URLS: readonly string[] = [
 /** How long the probe waits for an answer before ADC gives up on the metadata server. */
 const PROBE_TIMEOUT_MS = 1_000;
 const ACCOUNT = "instance/service-accounts/default";
+const PROJECT = "project/project-id";
 
 /** The values of `METADATA_SERVER_DETECTION`, as gcp-metadata names them. */
 const DETECTION = ["assume-present", "none", "bios-only", "ping-only"] as const;
@@ -40,7 +42,7 @@ export type _MetadataDetection = "probe" | "assume-present" | "none";
  */
 export function _metadataDetection(env: EnvLike): _MetadataDetection {
   const value = env.METADATA_SERVER_DETECTION?.trim().toLowerCase();
-  if (value === undefined || value === "") return "probe";
+  if (!value) return "probe";
   if (!(DETECTION as readonly string[]).includes(value)) {
     throw new RangeError(
       `Cannot use METADATA_SERVER_DETECTION: expected one of ${
@@ -57,33 +59,33 @@ export function _metadataBaseUrls(env: EnvLike): readonly string[] {
   return host ? [`http://${host}`] : _DEFAULT_METADATA_BASE_URLS;
 }
 
-interface _MetadataGet {
-  baseUrl: string;
-  path: string;
-  query?: Record<string, string>;
-  call: CallOptions;
-}
+const ROUTE = "GET /computeMetadata/v1/{+path}{?audience,format,scopes}";
 
-function _request(get: _MetadataGet) {
-  return _httpRequest(endpoint("GET /computeMetadata/v1/{+path}{?audience,format,scopes}", {
-    baseUrl: get.baseUrl,
-    path: get.path,
-    ...get.query,
+/** The GET of `path` (with `query`) from the metadata server at `baseUrl`, and its failure spec. */
+function _metadataGet(baseUrl: string, path: string, query?: Record<string, string>) {
+  const request = _httpRequest(endpoint(ROUTE, {
+    baseUrl,
+    path,
+    ...query,
     headers: { accept: "*/*", "metadata-flavor": "Google" },
   }));
-}
-
-function _spec(get: _MetadataGet) {
-  return {
-    message: `Failed to get ${get.path} from the metadata server at ${get.baseUrl}`,
+  const spec = {
+    message: `Failed to get ${path} from the metadata server at ${baseUrl}`,
     secrets: [],
     error: (text: string, details: object) =>
       new GoogleApiError("ERR_METADATA_REQUEST_FAILED", text, details),
   };
+  return [request, spec] as const;
 }
 
-async function _getText(get: _MetadataGet): Promise<_TextResponse> {
-  return await _requestText(_request(get), get.call, _spec(get));
+async function _getText(
+  baseUrl: string,
+  path: string,
+  call: CallOptions,
+  query?: Record<string, string>,
+): Promise<_TextResponse> {
+  const [request, spec] = _metadataGet(baseUrl, path, query);
+  return await _requestText(request, call, spec);
 }
 
 /** What the probe learnt: the base URL that answered first, and its project id. */
@@ -93,12 +95,11 @@ export interface _MetadataProbe {
 }
 
 async function _probeOne(baseUrl: string, call: CallOptions): Promise<_MetadataProbe> {
-  const response = await _getText({ baseUrl, path: "project/project-id", call });
+  const response = await _getText(baseUrl, PROJECT, call);
   if (response.headers.get("metadata-flavor") !== "Google") {
     throw new Error("the answer has no Metadata-Flavor: Google header");
   }
-  const projectId = response.text.trim();
-  return projectId === "" ? { baseUrl } : { baseUrl, projectId };
+  return { baseUrl, projectId: response.text.trim() || undefined };
 }
 
 /**
@@ -114,8 +115,7 @@ export async function _probeMetadataServer(
   caller?.throwIfAborted();
   const timeoutMs = Math.min(call.timeoutMs ?? PROBE_TIMEOUT_MS, PROBE_TIMEOUT_MS);
   const race = new AbortController();
-  const onAbort = (): void => race.abort(caller?.reason);
-  caller?.addEventListener("abort", onAbort, { once: true });
+  const unfollow = _onAbort(caller, () => race.abort(caller?.reason));
   const probeCall = { ...call, signal: race.signal, timeoutMs, retry: { attempts: 1 } };
   try {
     return await Promise.any(baseUrls.map((baseUrl) => _probeOne(baseUrl, probeCall)));
@@ -127,14 +127,18 @@ export async function _probeMetadataServer(
     return undefined;
   } finally {
     race.abort();
-    caller?.removeEventListener("abort", onAbort);
+    unfollow();
   }
 }
 
-async function _optionalText(get: _MetadataGet): Promise<string | undefined> {
+async function _optionalText(
+  baseUrl: string,
+  path: string,
+  call: CallOptions,
+): Promise<string | undefined> {
   try {
-    const text = (await _getText(get)).text.trim();
-    return text === "" ? undefined : text;
+    const text = (await _getText(baseUrl, path, call)).text.trim();
+    return text || undefined;
   } catch (error) {
     if (error instanceof AuthError && error.status === 404) return undefined;
     throw error;
@@ -152,9 +156,9 @@ export async function _metadataServerSource(
 ): Promise<_Source> {
   const { baseUrl } = probe;
   const [universe, email, projectId] = await Promise.all([
-    _optionalText({ baseUrl, path: "universe/universe-domain", call }),
-    _optionalText({ baseUrl, path: `${ACCOUNT}/email`, call }),
-    probed ? probe.projectId : _optionalText({ baseUrl, path: "project/project-id", call }),
+    _optionalText(baseUrl, "universe/universe-domain", call),
+    _optionalText(baseUrl, `${ACCOUNT}/email`, call),
+    probed ? probe.projectId : _optionalText(baseUrl, PROJECT, call),
   ]);
   return {
     type: "metadata_server",
@@ -162,13 +166,12 @@ export async function _metadataServerSource(
     projectId,
     serviceAccountEmail: email,
     async accessToken(context) {
-      const scopes: Record<string, string> =
-        context.scopes.length === 1 && context.scopes[0] === CLOUD_PLATFORM_SCOPE
-          ? {}
-          : { scopes: context.scopes.join(",") };
-      const get = { baseUrl, path: `${ACCOUNT}/token`, query: scopes, call: context.call };
-      const response = await _requestJson(_request(get), context.call, {
-        ..._spec(get),
+      // The default scope is the account's own: asked for without `scopes`.
+      const scopes = context.scopes.join(",");
+      const query: Record<string, string> = scopes === CLOUD_PLATFORM_SCOPE ? {} : { scopes };
+      const [request, spec] = _metadataGet(baseUrl, `${ACCOUNT}/token`, query);
+      const response = await _requestJson(request, context.call, {
+        ...spec,
         field: "access_token",
       });
       return _expiring(
@@ -177,19 +180,11 @@ export async function _metadataServerSource(
       );
     },
     async idToken(audience, _includeEmail, context) {
-      const get = {
-        baseUrl,
-        path: `${ACCOUNT}/identity`,
-        query: { audience, format: "full" },
-        call: context.call,
-      };
-      const token = (await _getText(get)).text.trim();
+      const query = { audience, format: "full" };
+      const [request, spec] = _metadataGet(baseUrl, `${ACCOUNT}/identity`, query);
+      const token = (await _requestText(request, context.call, spec)).text.trim();
       if (token === "") {
-        throw new GoogleApiError(
-          "ERR_METADATA_REQUEST_FAILED",
-          `${_spec(get).message}: the response is empty`,
-          { status: 200 },
-        );
+        throw spec.error(`${spec.message}: the response is empty`, { status: 200 });
       }
       return _expiring(token, _jwtExpiry(token));
     },

@@ -7,6 +7,7 @@ import type { _FailureDetails } from "../_http.ts";
 import { _jwtExpiry } from "../_jwt_decode.ts";
 import { _expiresIn, _expiring } from "../_response.ts";
 import type { CallOptions, ExpiringToken } from "../types.ts";
+import { type _Fields, _universeOf, _url } from "./_fields.ts";
 
 /** One token request. */
 export interface _OAuth2TokenRequest {
@@ -14,12 +15,17 @@ export interface _OAuth2TokenRequest {
   form: Record<string, string>;
   /** `access_token`, or `id_token` for a `target_audience` request. */
   field: "access_token" | "id_token";
-  /** What failed, such as `Failed to get an access token for sa@p.iam.gserviceaccount.com`. */
-  message: string;
+  /** Whose token it is, for the failure `Failed to get an access token for <who> from <URL>`. */
+  who: string;
   /** Form values to redact from errors (assertion, refresh token, client secret). */
   secrets: readonly string[];
   /** The hint of a rejected request. */
   hint: (details: _FailureDetails) => string | undefined;
+}
+
+/** A file's OAuth 2.0 token endpoint: `token_uri`, default `https://oauth2.<universe>/token`. */
+export function _tokenUri(fields: _Fields): string {
+  return _url(fields, "token_uri", `https://oauth2.${_universeOf(fields)}/token`);
 }
 
 /** POSTs the form and returns the token with its expiry (`expires_in`, or the ID token's `exp`). */
@@ -27,25 +33,24 @@ export async function _requestOAuth2Token(
   request: _OAuth2TokenRequest,
   call: CallOptions,
 ): Promise<ExpiringToken> {
-  const http = _googleRequest({
-    baseUrl: request.tokenUrl,
-    route: "POST {+tokenUrl}",
-    params: { tokenUrl: request.tokenUrl, data: new URLSearchParams(request.form).toString() },
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    requestReason: call.requestReason,
-  });
+  // The form (secrets in it) goes into the body only; the failure spec gets the rest.
+  const { tokenUrl, form, ...spec } = request;
+  const http = _googleRequest(
+    "POST {+tokenUrl}",
+    tokenUrl,
+    { tokenUrl, data: new URLSearchParams(form).toString() },
+    call.requestReason,
+    { "content-type": "application/x-www-form-urlencoded" },
+  );
+  const idToken = spec.field === "id_token";
   const response = await _requestJson(http, call, {
-    message: request.message,
-    field: request.field,
-    secrets: request.secrets,
+    ...spec,
+    message: `Failed to get an ${idToken ? "ID" : "access"} token for ${spec.who} from ${tokenUrl}`,
     error: (text, details) => new GoogleApiError("ERR_OAUTH2_TOKEN_FAILED", text, details),
-    hint: request.hint,
   });
   const { token } = response;
   return _expiring(
     token,
-    request.field === "id_token"
-      ? _jwtExpiry(token)
-      : _expiresIn(response.json, "expires_in", call.now),
+    idToken ? _jwtExpiry(token) : _expiresIn(response.json, "expires_in", call.now),
   );
 }

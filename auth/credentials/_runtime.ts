@@ -47,7 +47,7 @@ export function _readFileDefault(path: string): Promise<string> {
   const fs = node?.getBuiltinModule?.("node:fs/promises");
   if (fs !== undefined) return fs.readFile(path, "utf8");
   return Promise.reject(
-    new Error(`Cannot read ${path}: this runtime has no file system; pass the readFile option`),
+    new Error(`Cannot read ${path}: no file system; pass readFile`),
   );
 }
 

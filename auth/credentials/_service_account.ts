@@ -1,6 +1,6 @@
 // `service_account` key files: a jwt-bearer assertion signed with the key, exchanged at the
 // key's token_uri for an access token, or for an ID token with `target_audience`.
-import { signJwtWithKey } from "../self_signed_jwt.ts";
+import { _PKCS8_HEADER, signJwtWithKey } from "../self_signed_jwt.ts";
 import type { ServiceAccountKey } from "../service_account_key.ts";
 import { DEFAULT_UNIVERSE } from "../universe.ts";
 import { JWT_BEARER_GRANT_TYPE } from "../oauth2.ts";
@@ -11,30 +11,33 @@ import {
   _optionalString,
   _requiredString,
   _universeOf,
-  _url,
 } from "./_fields.ts";
-import { _requestOAuth2Token } from "./_oauth2_token.ts";
-import type { _FetchContext, _Source } from "./_source.ts";
+import { _requestOAuth2Token, _tokenUri } from "./_oauth2_token.ts";
+import type { _FetchContext, _TokenSource } from "./_source.ts";
 
 const ASSERTION_LIFETIME_SECONDS = 3600;
-const PKCS8_PEM = "-----BEGIN PRIVATE KEY-----";
 const PKCS1_PEM = "-----BEGIN RSA PRIVATE KEY-----";
 const KEY_HINT =
-  "Check that the key is not deleted or disabled and that the service account exists; create a new key if it was";
+  "Check that the key and its service account exist and are enabled, or create a new key";
+
+/** The clock of `context` in whole seconds, as JWT claims count time. */
+function _nowSeconds(context: _FetchContext): number {
+  return Math.floor((context.call.now ?? Date.now)() / 1000);
+}
 
 /** Validates a `service_account` key file and returns its source. */
-export function _serviceAccountSource(fields: _Fields): _Source {
+export function _serviceAccountSource(fields: _Fields): _TokenSource {
   const clientEmail = _requiredString(fields, "client_email");
   const privateKey = _requiredString(fields, "private_key");
   const privateKeyId = _optionalString(fields, "private_key_id");
-  if (!privateKey.includes(PKCS8_PEM)) {
+  if (!privateKey.includes(_PKCS8_HEADER)) {
     const problem = privateKey.includes(PKCS1_PEM)
-      ? `"private_key" is a PKCS #1 key (BEGIN RSA PRIVATE KEY); convert it to PKCS #8 with \`openssl pkcs8 -topk8 -nocrypt -in key.pem\``
-      : `"private_key" is not a PKCS #8 PEM private key (BEGIN PRIVATE KEY)`;
-    throw _fieldError(fields, "ERR_CREDENTIALS_FIELD_INVALID", problem);
+      ? `"private_key" is PKCS #1 (BEGIN RSA PRIVATE KEY); convert it with \`openssl pkcs8 -topk8 -nocrypt -in key.pem\``
+      : `"private_key" is not a PEM PKCS #8 key (BEGIN PRIVATE KEY)`;
+    throw _fieldError(fields, problem);
   }
   const universeDomain = _universeOf(fields);
-  const tokenUrl = _url(fields, "token_uri", `https://oauth2.${universeDomain}/token`);
+  const tokenUrl = _tokenUri(fields);
   const key: ServiceAccountKey = {
     type: "service_account",
     client_email: clientEmail,
@@ -42,14 +45,13 @@ export function _serviceAccountSource(fields: _Fields): _Source {
     private_key_id: privateKeyId,
   };
   const projectId = _optionalString(fields, "project_id");
-  const quotaProjectId = _optionalString(fields, "quota_project_id");
 
   async function assertionToken(
     claims: Record<string, string>,
     field: "access_token" | "id_token",
     context: _FetchContext,
   ): Promise<ExpiringToken> {
-    const iat = Math.floor((context.call.now ?? Date.now)() / 1000);
+    const iat = _nowSeconds(context);
     const assertion = await signJwtWithKey(key, {
       iss: clientEmail,
       aud: tokenUrl,
@@ -61,20 +63,15 @@ export function _serviceAccountSource(fields: _Fields): _Source {
       tokenUrl,
       form: { grant_type: JWT_BEARER_GRANT_TYPE, assertion },
       field,
-      message: `Failed to get ${
-        field === "id_token" ? "an ID token" : "an access token"
-      } for ${clientEmail} from ${tokenUrl}`,
+      who: clientEmail,
       secrets: [assertion],
       hint: () => KEY_HINT,
     }, context.call);
   }
 
   return {
-    type: "service_account",
-    universeDomain,
     serviceAccountEmail: clientEmail,
     projectId,
-    quotaProjectId,
     async accessToken(context) {
       const scope = context.scopes.join(" ");
       if (universeDomain === DEFAULT_UNIVERSE) {
@@ -82,7 +79,7 @@ export function _serviceAccountSource(fields: _Fields): _Source {
       }
       // Outside googleapis.com there is no OAuth2 endpoint: Google's APIs take a self-signed
       // JWT with the scopes as the bearer token.
-      const iat = Math.floor((context.call.now ?? Date.now)() / 1000);
+      const iat = _nowSeconds(context);
       const exp = iat + ASSERTION_LIFETIME_SECONDS;
       const token = await signJwtWithKey(key, {
         iss: clientEmail,

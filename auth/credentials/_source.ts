@@ -11,13 +11,20 @@ export interface _FetchContext {
   readFile: ReadFileLike;
 }
 
-/** One kind of credentials: what the file says, and how to mint its tokens. */
-export interface _Source {
-  type: CredentialsType;
-  universeDomain: string;
+/** How one kind of credentials mints its tokens, and the identity its fields name. */
+export interface _TokenSource {
   projectId?: string;
-  quotaProjectId?: string;
   serviceAccountEmail?: string;
   accessToken(context: _FetchContext): Promise<ExpiringToken>;
   idToken(audience: string, includeEmail: boolean, context: _FetchContext): Promise<ExpiringToken>;
+}
+
+/**
+ * One kind of credentials: its type, universe and quota project, and how to mint its tokens (a
+ * file's universe and quota project are read the same way for every type: `_sourceFromJson`).
+ */
+export interface _Source extends _TokenSource {
+  type: CredentialsType;
+  universeDomain: string;
+  quotaProjectId?: string;
 }

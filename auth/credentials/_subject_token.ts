@@ -2,18 +2,20 @@
 // file's headers) or file, as text or as a field of JSON. AWS, executable and certificate sources
 // are refused at parse time.
 import { _bareEndpoint as endpoint } from "../../endpoint/_bare_endpoint.ts";
-import { GoogleApiError } from "../errors.ts";
+import { type AuthErrorOptions, GoogleApiError } from "../errors.ts";
 import { _httpRequest } from "../_google_request.ts";
 import { _requestJson, _requestText } from "../_http.ts";
 import { _quote } from "../_quote.ts";
-import { _isRecord } from "../_response.ts";
+import { _field } from "../_response.ts";
 import {
   _fieldError,
   type _Fields,
+  _missing,
   _optionalObject,
   _optionalString,
   _requiredObject,
   _requiredString,
+  _unsupported,
   _url,
 } from "./_fields.ts";
 import { _readFailure } from "./_runtime.ts";
@@ -28,11 +30,10 @@ const UNSUPPORTED: Readonly<Record<string, string>> = {
   certificate: "X.509 certificate (certificate)",
 };
 
-function _unsupported(fields: _Fields, name: string): never {
-  throw _fieldError(
+function _refuseSource(fields: _Fields, name: string): never {
+  throw _unsupported(
     fields,
-    "ERR_CREDENTIALS_UNSUPPORTED",
-    `the ${UNSUPPORTED[name]} credential source is not supported yet; use a url or file source`,
+    `the ${UNSUPPORTED[name]} credential source is not supported yet`,
   );
 }
 
@@ -45,7 +46,6 @@ function _format(fields: _Fields): string | undefined {
   if (type !== "json") {
     throw _fieldError(
       format,
-      "ERR_CREDENTIALS_FIELD_INVALID",
       `"type" is ${_quote(type)}, expected "text" or "json"`,
     );
   }
@@ -59,12 +59,21 @@ function _headers(fields: _Fields): Record<string, string> {
     if (typeof value !== "string") {
       throw _fieldError(
         headers,
-        "ERR_CREDENTIALS_FIELD_INVALID",
         `header "${name}" is not a string`,
       );
     }
   }
   return headers.record as Record<string, string>;
+}
+
+/** What a failure to get the subject token from `where` says first. */
+function _failedFrom(where: string): string {
+  return `Failed to read the subject token from ${where}`;
+}
+
+/** A subject token that could not be read (from a file, a URL or a body). */
+function _subjectTokenError(message: string, details: AuthErrorOptions): GoogleApiError {
+  return new GoogleApiError("ERR_SUBJECT_TOKEN_FAILED", message, details);
 }
 
 function _tokenFromText(
@@ -74,11 +83,7 @@ function _tokenFromText(
   secrets: readonly string[],
 ): string {
   const fail = (problem: string): never => {
-    throw new GoogleApiError(
-      "ERR_SUBJECT_TOKEN_FAILED",
-      `Failed to read the subject token from ${where}: ${problem}`,
-      { secrets },
-    );
+    throw _subjectTokenError(`${_failedFrom(where)}: ${problem}`, { secrets });
   };
   if (field === undefined) {
     const token = text.trim();
@@ -90,7 +95,7 @@ function _tokenFromText(
   } catch {
     return fail("it is not JSON");
   }
-  const value = _isRecord(json) && Object.hasOwn(json, field) ? json[field] : undefined;
+  const value = _field(json, field);
   return typeof value === "string" && value !== "" ? value : fail(`it has no "${field}" string`);
 }
 
@@ -99,14 +104,13 @@ export function _subjectTokenSource(fields: _Fields): _SubjectTokenSource {
   const source = _requiredObject(fields, "credential_source");
   const has = (name: string) => Object.hasOwn(source.record, name);
   for (const name of Object.keys(UNSUPPORTED)) {
-    if (has(name)) _unsupported(source, name);
+    if (has(name)) _refuseSource(source, name);
   }
   const field = _format(source);
   if (has("file") && has("url")) {
     throw _fieldError(
       source,
-      "ERR_CREDENTIALS_FIELD_INVALID",
-      `it has both "file" and "url"; keep the one the subject token comes from`,
+      `it has both "file" and "url"; keep one`,
     );
   }
   if (has("file")) {
@@ -117,21 +121,13 @@ export function _subjectTokenSource(fields: _Fields): _SubjectTokenSource {
       try {
         text = await context.readFile(path);
       } catch (cause) {
-        throw new GoogleApiError(
-          "ERR_SUBJECT_TOKEN_FAILED",
-          `Failed to read the subject token from ${where}: ${_readFailure(cause)}`,
-          { cause },
-        );
+        throw _subjectTokenError(`${_failedFrom(where)}: ${_readFailure(cause)}`, { cause });
       }
       return _tokenFromText(text, field, where, []);
     };
   }
   if (!has("url")) {
-    throw _fieldError(
-      source,
-      "ERR_CREDENTIALS_FIELD_MISSING",
-      `it has none of "url" and "file"`,
-    );
+    throw _missing(source, `it has none of "url" and "file"`);
   }
   const url = _url(source, "url");
   const headers = _headers(source);
@@ -143,9 +139,8 @@ export function _subjectTokenSource(fields: _Fields): _SubjectTokenSource {
   const { origin, pathname } = new URL(url);
   const where = `${origin}${pathname}`;
   const accept = field === undefined ? "text/plain" : "application/json";
-  const message = `Failed to get the subject token from ${where}`;
-  const error = (text: string, details: object) =>
-    new GoogleApiError("ERR_SUBJECT_TOKEN_FAILED", text, details);
+  const message = _failedFrom(where);
+  const error = _subjectTokenError;
   return async (context) => {
     const request = _httpRequest(endpoint("GET {+url}", { url, headers: { accept, ...headers } }));
     if (field !== undefined) {

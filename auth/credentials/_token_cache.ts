@@ -14,49 +14,46 @@ interface _Cached {
 }
 
 /** A token cache with single-flight refresh. */
-export class _TokenCache {
-  #mint: () => Promise<ExpiringToken>;
-  #now: () => number;
-  #eagerMs: number;
-  #current: _Cached | undefined;
-  #pending: Promise<CredentialsToken> | undefined;
-
-  constructor(mint: () => Promise<ExpiringToken>, now: () => number, eagerMs: number) {
-    this.#mint = mint;
-    this.#now = now;
-    this.#eagerMs = eagerMs;
-  }
-
+export interface _TokenCache {
   /** The cached token while fresh, else the refresh in flight, else a new refresh. */
-  get(): Promise<CredentialsToken> {
-    const current = this.#current;
-    if (current !== undefined && this.#now() < current.refreshAt) {
-      return Promise.resolve(current.token);
-    }
-    this.#pending ??= this.#refresh();
-    return this.#pending;
-  }
-
+  get(): Promise<CredentialsToken>;
   /** Forgets the cached token `token` (a server refused it), unless a newer one replaced it. */
-  invalidate(token: string): void {
-    if (this.#current?.token.token === token) this.#current = undefined;
-  }
+  invalidate(token: string): void;
+}
 
-  async #refresh(): Promise<CredentialsToken> {
+/** A cache of the tokens `mint` gives, read with the `now` clock, refreshed `eagerMs` early. */
+export function _tokenCache(
+  mint: () => Promise<ExpiringToken>,
+  now: () => number,
+  eagerMs: number,
+): _TokenCache {
+  let current: _Cached | undefined;
+  let pending: Promise<CredentialsToken> | undefined;
+  const refresh = async (): Promise<CredentialsToken> => {
     try {
-      const minted = await this.#mint();
-      const now = this.#now();
-      const expiresAt = minted.expiresAt ?? new Date(now + ASSUMED_LIFETIME_MS);
-      const left = expiresAt.getTime() - now;
+      const minted = await mint();
+      const at = now();
+      const expiresAt = minted.expiresAt ?? new Date(at + ASSUMED_LIFETIME_MS);
+      const left = expiresAt.getTime() - at;
       // A token that arrives already inside the refresh window (a metadata server hands out
       // its cached token until minutes before expiry) is reused for half of what it has left,
       // so calls do not each mint one.
-      const refreshAt = expiresAt.getTime() - Math.min(this.#eagerMs, Math.max(0, left / 2));
+      const refreshAt = expiresAt.getTime() - Math.min(eagerMs, Math.max(0, left / 2));
       const token = { token: minted.token, expiresAt };
-      this.#current = { token, refreshAt };
+      current = { token, refreshAt };
       return token;
     } finally {
-      this.#pending = undefined;
+      pending = undefined;
     }
-  }
+  };
+  return {
+    get() {
+      if (current !== undefined && now() < current.refreshAt) return Promise.resolve(current.token);
+      pending ??= refresh();
+      return pending;
+    },
+    invalidate(token) {
+      if (current?.token.token === token) current = undefined;
+    },
+  };
 }

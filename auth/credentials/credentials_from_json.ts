@@ -7,22 +7,47 @@
 import { CredentialsError } from "../errors.ts";
 import { _own } from "../_own.ts";
 import { _quote } from "../_quote.ts";
-import { _field, _isRecord } from "../_response.ts";
+import { _isRecord } from "../_response.ts";
 import { _authorizedUserSource } from "./_authorized_user.ts";
 import { _CachedCredentials } from "./_cached_credentials.ts";
 import { _externalAccountSource } from "./_external_account.ts";
-import { type _Fields, _requiredString } from "./_fields.ts";
+import {
+  type _Fields,
+  _optionalString,
+  type _Parser,
+  _requiredString,
+  _universeOf,
+  _unsupported,
+} from "./_fields.ts";
 import { _impersonatedServiceAccountSource } from "./_impersonated_service_account.ts";
 import { _serviceAccountSource } from "./_service_account.ts";
 import type { _Source } from "./_source.ts";
-import type { Credentials, CredentialsOptions } from "./types.ts";
+import type { Credentials, CredentialsOptions, CredentialsType } from "./types.ts";
 
-const SOURCES: Readonly<Record<string, (fields: _Fields) => _Source>> = {
+const SOURCES: Readonly<Record<string, _Parser>> = {
   service_account: _serviceAccountSource,
   external_account: _externalAccountSource,
-  impersonated_service_account: _impersonatedServiceAccountSource,
+  impersonated_service_account: (fields) => _impersonatedServiceAccountSource(fields, _parserOf),
   authorized_user: _authorizedUserSource,
 };
+
+/**
+ * The parser of `fields` by its `"type"`, which must be one of `types`; else
+ * `ERR_CREDENTIALS_UNSUPPORTED` listing them.
+ */
+function _parserOf(
+  fields: _Fields,
+  types: readonly string[] = Object.keys(SOURCES),
+): [string, _Parser] {
+  const type = _requiredString(fields, "type");
+  if (!types.includes(type)) {
+    throw _unsupported(
+      fields,
+      `"type" is ${_quote(type)}, expected one of ${types.join(", ")}`,
+    );
+  }
+  return [type, SOURCES[type]!];
+}
 
 function _malformed(origin: string, problem: string): CredentialsError {
   return new CredentialsError("ERR_CREDENTIALS_MALFORMED", `Cannot use ${origin}: ${problem}`, {
@@ -41,10 +66,10 @@ function _parse(json: string | object, origin: string): Record<string, unknown> 
     value = JSON.parse(json);
   } catch (error) {
     // The engine's message may quote the input (a secret), so only the position is kept.
-    const position = error instanceof Error ? /position (\d+)/.exec(error.message)?.[1] : undefined;
+    const position = error instanceof Error ? /position \d+/.exec(error.message)?.[0] : undefined;
     throw _malformed(
       origin,
-      `it is not valid JSON${position === undefined ? "" : ` (error at position ${position})`}`,
+      `it is not valid JSON${position ? ` (error at ${position})` : ""}`,
     );
   }
   if (!_isRecord(value)) throw _malformed(origin, "it is not a JSON object");
@@ -56,18 +81,16 @@ export function _sourceFromJson(json: string | object, origin: string): _Source 
   const record = _parse(json, origin);
   const fields: _Fields = { record, origin, what: "credentials" };
   if (!Object.hasOwn(record, "type")) throw _malformed(origin, `it has no "type"`);
-  const type = _requiredString(fields, "type");
-  const source = _field(SOURCES, type) as typeof SOURCES[string] | undefined;
-  if (source === undefined) {
-    throw new CredentialsError(
-      "ERR_CREDENTIALS_UNSUPPORTED",
-      `Cannot use ${origin}: "type" is ${_quote(type)}, expected one of ${
-        Object.keys(SOURCES).join(", ")
-      }`,
-      { option: "credentials" },
-    );
-  }
-  return source({ record, origin, what: type });
+  const [type, source] = _parserOf(fields);
+  // From here on, errors name the type: `Cannot use <origin> (service_account): ...`.
+  fields.what = type;
+  const tokens = source(fields);
+  return {
+    type: type as CredentialsType,
+    universeDomain: _universeOf(fields),
+    quotaProjectId: _optionalString(fields, "quota_project_id"),
+    ...tokens,
+  };
 }
 
 /**

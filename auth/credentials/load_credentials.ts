@@ -4,7 +4,7 @@
  * @module
  */
 
-import { CredentialsError } from "../errors.ts";
+import { _ADC_LOGIN, _PASS_READ_FILE, CredentialsError } from "../errors.ts";
 import { _own } from "../_own.ts";
 import { _quote } from "../_quote.ts";
 import { _CachedCredentials, _callOptions } from "./_cached_credentials.ts";
@@ -27,6 +27,8 @@ import { _sourceFromJson } from "./credentials_from_json.ts";
 import type { Credentials, EnvLike, LoadCredentialsOptions, ReadFileLike } from "./types.ts";
 
 const ADC_FILE = "application_default_credentials.json";
+const GAC = "GOOGLE_APPLICATION_CREDENTIALS";
+const METADATA = "the metadata server";
 
 /** gcloud's well-known ADC file for `env`, or undefined when no config directory is known. */
 function _wellKnownFile(env: EnvLike): string | undefined {
@@ -44,39 +46,37 @@ function _wellKnownFile(env: EnvLike): string | undefined {
 
 const WELL_KNOWN = "gcloud's application default credentials";
 const WELL_KNOWN_HINT =
-  "Make gcloud's application default credentials file readable (or run `gcloud auth application-default login` again), or pass `readFile` where there is no file system";
+  `Make ${WELL_KNOWN} file readable (or run ${_ADC_LOGIN} again), or ${_PASS_READ_FILE}`;
 
-function _unreadable(path: string, why: string, cause: unknown, hint?: string): CredentialsError {
-  return new CredentialsError(
-    "ERR_CREDENTIALS_UNREADABLE",
-    `Cannot read the credentials file ${_quote(path)} (${why}): ${_readFailure(cause)}`,
-    { option: "credentials", cause, hint },
-  );
-}
-
-/** The text of the file named by GOOGLE_APPLICATION_CREDENTIALS: any failure is an error. */
-async function _readExplicit(readFile: ReadFileLike, path: string, why: string): Promise<string> {
-  try {
-    return await readFile(path);
-  } catch (error) {
-    throw _unreadable(path, why, error);
-  }
+/** A credentials file in messages: `credentials file "<path>"`. */
+function _credentialsFile(path: string): string {
+  return `credentials file ${_quote(path)}`;
 }
 
 /**
- * The text of gcloud's well-known file, or why it is not available: missing, or a file the
- * runtime may not read (ADC then goes on to the metadata server).
+ * The text of a credentials file, or why gcloud's well-known file (the one read with a `hint`) is
+ * not available: missing, or a file the runtime may not read (ADC then goes on to the metadata
+ * server). Any other failure, and any failure of the file named by GOOGLE_APPLICATION_CREDENTIALS,
+ * is an error.
  */
-async function _readWellKnown(
+async function _readCredentialsFile(
   readFile: ReadFileLike,
   path: string,
+  why: string,
+  hint?: string,
 ): Promise<{ text: string } | { unavailable: string }> {
   try {
     return { text: await readFile(path) };
-  } catch (error) {
-    if (_isNotFound(error)) return { unavailable: "not found" };
-    if (_isNotPermitted(error)) return { unavailable: `not readable: ${_readFailure(error)}` };
-    throw _unreadable(path, WELL_KNOWN, error, WELL_KNOWN_HINT);
+  } catch (cause) {
+    if (hint !== undefined && _isNotFound(cause)) return { unavailable: "not found" };
+    if (hint !== undefined && _isNotPermitted(cause)) {
+      return { unavailable: `not readable: ${_readFailure(cause)}` };
+    }
+    throw new CredentialsError(
+      "ERR_CREDENTIALS_UNREADABLE",
+      `Cannot read the ${_credentialsFile(path)} (${why}): ${_readFailure(cause)}`,
+      { option: "credentials", cause, hint },
+    );
   }
 }
 
@@ -158,20 +158,19 @@ export async function loadCredentials(options: LoadCredentialsOptions = {}): Pro
     return make(_sourceFromJson(credentials, from), from);
   }
   const tried: string[] = [];
-  const explicit = env.GOOGLE_APPLICATION_CREDENTIALS?.trim();
+  const explicit = env[GAC]?.trim();
   if (explicit) {
-    const why = "GOOGLE_APPLICATION_CREDENTIALS";
-    const text = await _readExplicit(readFile, explicit, why);
-    const from = `credentials file ${_quote(explicit)} (${why})`;
-    return make(_sourceFromJson(text, from), from);
+    const read = await _readCredentialsFile(readFile, explicit, GAC) as { text: string };
+    const from = `${_credentialsFile(explicit)} (${GAC})`;
+    return make(_sourceFromJson(read.text, from), from);
   }
-  tried.push("GOOGLE_APPLICATION_CREDENTIALS (not set)");
+  tried.push(`${GAC} (not set)`);
   const wellKnown = _wellKnownFile(env);
   if (wellKnown === undefined) {
     tried.push(`${WELL_KNOWN} (no CLOUDSDK_CONFIG, HOME or APPDATA)`);
   } else {
-    const read = await _readWellKnown(readFile, wellKnown);
-    const from = `credentials file ${_quote(wellKnown)}`;
+    const read = await _readCredentialsFile(readFile, wellKnown, WELL_KNOWN, WELL_KNOWN_HINT);
+    const from = _credentialsFile(wellKnown);
     if ("text" in read) return make(_sourceFromJson(read.text, from), from);
     tried.push(`${wellKnown} (${read.unavailable})`);
   }
@@ -179,16 +178,16 @@ export async function loadCredentials(options: LoadCredentialsOptions = {}): Pro
   const detection = _metadataDetection(env);
   const baseUrls = _metadataBaseUrls(env);
   if (detection === "none") {
-    tried.push("the metadata server (METADATA_SERVER_DETECTION=none)");
+    tried.push(`${METADATA} (METADATA_SERVER_DETECTION=none)`);
   } else {
     const probe = detection === "assume-present"
       ? { baseUrl: baseUrls[0]! }
       : await _probeMetadataServer(baseUrls, call);
     if (probe !== undefined) {
-      const from = `the metadata server at ${probe.baseUrl}`;
+      const from = `${METADATA} at ${probe.baseUrl}`;
       return make(await _metadataServerSource(probe, detection === "probe", call), from);
     }
-    tried.push(`the metadata server at ${baseUrls.join(" and ")} (no answer)`);
+    tried.push(`${METADATA} at ${baseUrls.join(" and ")} (no answer)`);
   }
   throw new CredentialsError(
     "ERR_CREDENTIALS_NOT_FOUND",

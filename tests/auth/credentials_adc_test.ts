@@ -465,3 +465,23 @@ Deno.test("loadCredentials() reads only own options: a polluted Object.prototype
     );
   }
 });
+
+Deno.test("an empty identity answer of the metadata server is ERR_METADATA_REQUEST_FAILED, not a token", async () => {
+  const { fetch: served } = metadata();
+  const fetch: typeof globalThis.fetch = (input, init) =>
+    String(input).includes("/identity")
+      ? Promise.resolve(new Response(" \n", { headers: { "metadata-flavor": "Google" } }))
+      : served(input, init);
+  const credentials = await loadCredentials({
+    env: { GCE_METADATA_HOST: "169.254.169.254:8080" },
+    fetch,
+    now: () => T0,
+  });
+  await assert.rejects(credentials.getIdToken("https://run.example"), {
+    name: "GoogleApiError",
+    code: "ERR_METADATA_REQUEST_FAILED",
+    status: 200,
+    message:
+      /^Failed to get instance\/service-accounts\/default\/identity from the metadata server at http:\/\/169\.254\.169\.254:8080: the response is empty$/,
+  });
+});

@@ -98,7 +98,7 @@ const CASES: Case[] = [
     "service_account private_key not PEM",
     { ...SERVICE_ACCOUNT, private_key: "client-secret-value" },
     "ERR_CREDENTIALS_FIELD_INVALID",
-    /"private_key" is not a PKCS #8 PEM private key \(BEGIN PRIVATE KEY\)/,
+    /"private_key" is not a PEM PKCS #8 key \(BEGIN PRIVATE KEY\)/,
   ],
   [
     "service_account private_key in PKCS #1",
@@ -107,7 +107,7 @@ const CASES: Case[] = [
       private_key: PRIVATE_KEY.replaceAll("PRIVATE KEY", "RSA PRIVATE KEY"),
     },
     "ERR_CREDENTIALS_FIELD_INVALID",
-    /"private_key" is a PKCS #1 key .*`openssl pkcs8 -topk8 -nocrypt -in key\.pem`/,
+    /"private_key" is PKCS #1 .*`openssl pkcs8 -topk8 -nocrypt -in key\.pem`/,
   ],
   [
     "service_account token_uri not a URL",
@@ -226,7 +226,7 @@ const CASES: Case[] = [
         "https://iamcredentials.googleapis.com/v1/projects/-/serviceAccounts/a%20b:generateAccessToken",
     },
     "ERR_CREDENTIALS_FIELD_INVALID",
-    /not a service account email/,
+    /has an invalid service account email/,
   ],
   [
     "token_lifetime_seconds too long",
@@ -244,7 +244,7 @@ const CASES: Case[] = [
     "workforce_pool_user_project with a workload audience",
     { ...EXTERNAL, workforce_pool_user_project: "p" },
     "ERR_CREDENTIALS_FIELD_INVALID",
-    /only valid with a workforce pool audience/,
+    /needs a workforce pool audience/,
   ],
   [
     "STS client authentication",
@@ -262,7 +262,7 @@ const CASES: Case[] = [
     "impersonated source of unknown type",
     { ...IMPERSONATED, source_credentials: { type: "impersonated_service_account" } },
     "ERR_CREDENTIALS_UNSUPPORTED",
-    /source credentials must be/,
+    /"type" is "impersonated_service_account", expected one of authorized_user, service_account, external_account$/,
   ],
   [
     "impersonated source missing a field",

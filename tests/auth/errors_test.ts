@@ -105,7 +105,7 @@ Deno.test("a call that gets no response has a network hint, not its code's hint"
       const error = await call().then(() => undefined, (e) => e);
       assert.ok(error instanceof GoogleApiError);
       assert.equal(error.status, 0);
-      assert.match(error.hint, /reach the host \(DNS, firewall, and HTTPS_PROXY\/NO_PROXY/);
+      assert.match(error.hint, /reach the host \(DNS, firewall, HTTPS_PROXY\/NO_PROXY\)/);
       assert.doesNotMatch(error.hint, /attribute condition|serviceAccountTokenCreator/);
     });
   }

@@ -8,7 +8,9 @@ import {
   GoogleApiError,
   TokenError,
 } from "../../auth/mod.ts";
-import { _MAX_BODY_BYTES, _MAX_SERVER_TEXT } from "../../auth/_http.ts";
+import { _MAX_BODY_BYTES } from "../../auth/_http.ts";
+import { _MAX_SERVER_TEXT } from "../../auth/_redact.ts";
+import { _expiresIn, _expireTime } from "../../auth/_response.ts";
 import { node20, node24, required, type Runtime, RUNTIMES_REQUIRED } from "../_helpers/runtimes.ts";
 import { fakeFetch, fakeSleep } from "./_fake_fetch.ts";
 import { HOSTILE_KINDS, hostileCallCommands, startHostileServer } from "./_hostile_server.ts";
@@ -438,5 +440,29 @@ Deno.test("generateAccessToken() never shows part of a secret a long server mess
     for (const text of [error.message, error.googleMessage]) {
       assert.doesNotMatch(text, /bearer-s/, `cut ${offset} characters into the secret: ${text}`);
     }
+  }
+});
+
+Deno.test("_expiresIn() and _expireTime() read an expiry or refuse one that gives no valid date", () => {
+  const now = () => 1_000_000;
+  assert.equal(_expiresIn({}, "expires_in", now), undefined);
+  assert.equal(_expiresIn({ expires_in: 60 }, "expires_in", now)?.getTime(), 1_060_000);
+  assert.equal(_expiresIn({ expires_in: "60" }, "expires_in", now)?.getTime(), 1_060_000);
+  for (const bad of [0, -5, "soon", null, 1e300, true]) {
+    assert.throws(
+      () => _expiresIn({ expires_in: bad }, "expires_in", now),
+      (error) =>
+        error instanceof TokenError && error.code === "ERR_TOKEN_RESPONSE_INVALID" &&
+        error.message.startsWith('The token response has an invalid "expires_in": '),
+      String(bad),
+    );
+  }
+  assert.equal(_expireTime({}, "expireTime"), undefined);
+  assert.equal(
+    _expireTime({ expireTime: "2030-01-01T00:00:00Z" }, "expireTime")?.toISOString(),
+    "2030-01-01T00:00:00.000Z",
+  );
+  for (const bad of ["later", 1_900_000_000, "+275761-01-01T00:00:00Z"]) {
+    assert.throws(() => _expireTime({ expireTime: bad }, "expireTime"), TokenError, String(bad));
   }
 });

@@ -28,6 +28,12 @@ Deno.test("_redact() removes JWTs, bearer credentials, Google tokens, keys and t
       "idToken",
       "private_key",
       "privateKey",
+      "subject_token",
+      "subjectToken",
+      "token",
+      "signedJwt",
+      "assertion",
+      "value",
     ].map((field): [string, string, string] => [
       `JSON ${field} field`,
       `{"${field}":"opaque-s3cr3t","n":1}`,
@@ -36,6 +42,10 @@ Deno.test("_redact() removes JWTs, bearer credentials, Google tokens, keys and t
   ];
   for (const [name, input, expected] of rows) {
     await t.step(name, () => assert.equal(_redact(input), expected));
+  }
+  // The field list is written once for both spellings: other names and mixed forms are kept.
+  for (const field of ["access_Token", "accesstoken", "tokens", "client_Secret", "email"]) {
+    assert.equal(_redact(`{"${field}":"kept"}`), `{"${field}":"kept"}`, field);
   }
 });
 

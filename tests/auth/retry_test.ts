@@ -6,6 +6,7 @@ import {
   _retryAfterMs,
   _retryPolicy,
 } from "../../auth/_retry.ts";
+import { _onAbort } from "../../auth/_abort.ts";
 
 Deno.test("_isRetryableStatus() retries 408, 429 and 5xx only", async (t) => {
   for (const status of [408, 429, 500, 502, 503, 504, 599]) {
@@ -74,4 +75,20 @@ Deno.test("_retryPolicy() fills defaults and rejects nonsense", () => {
     message({ baseDelayMs: Infinity }),
     'Cannot use retry option "baseDelayMs": expected a finite number >= 0, got Infinity',
   );
+});
+
+Deno.test("_onAbort() calls its listener once on abort, and not at all once stopped", () => {
+  const heard: unknown[] = [];
+  const first = new AbortController();
+  _onAbort(first.signal, () => heard.push(first.signal.reason));
+  first.abort("first");
+  first.signal.dispatchEvent(new Event("abort"));
+  assert.deepEqual(heard, ["first"]);
+
+  const second = new AbortController();
+  const stop = _onAbort(second.signal, () => heard.push("second"));
+  stop();
+  second.abort();
+  assert.deepEqual(heard, ["first"]);
+  assert.doesNotThrow(() => _onAbort(undefined, () => heard.push("never"))());
 });

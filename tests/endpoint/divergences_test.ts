@@ -63,6 +63,14 @@ Deno.test("divergence: prefixes count code points", () => {
   const options = { a: "\u{1F600}b" };
   assert.throws(() => octokit("GET /r/{a:1}", options), URIError);
   assert.equal(url(ours, "GET /r/{a:1}", options), "https://api.github.com/r/%F0%9F%98%80");
+  // A pair counts once, a lone surrogate (encoded as U+FFFD) once, and the cut can end on a pair.
+  const mixed = { a: "x\u{1F600}\ud800y\u{1F600}z" };
+  assert.equal(url(ours, "GET /r/{a:2}", mixed), "https://api.github.com/r/x%F0%9F%98%80");
+  assert.equal(url(ours, "GET /r/{a:3}", mixed), "https://api.github.com/r/x%F0%9F%98%80%EF%BF%BD");
+  assert.equal(
+    url(ours, "GET /r/{a:5}", mixed),
+    "https://api.github.com/r/x%F0%9F%98%80%EF%BF%BDy%F0%9F%98%80",
+  );
 });
 
 Deno.test("divergence: a % without two hex digits is encoded in {+var} and {#var}", () => {
