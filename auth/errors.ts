@@ -115,9 +115,20 @@ export const AUTH_ERROR_HINTS: Readonly<Record<AuthErrorCode, string>> = Object.
 const NETWORK_HINT =
   "Check that the runner can reach the host (DNS, firewall, HTTPS_PROXY/NO_PROXY); a timeout or reset is often transient: retry";
 
+/**
+ * The hint of a call whose last answer, after its retries, was a server error or a rate limit
+ * (5xx, 429), whatever the code: the service failed, so the code's own hint (permissions, the
+ * provider's configuration, domain-wide delegation) would blame what is not the cause.
+ */
+const SERVER_HINT = "Retry later: the service kept failing or throttling (HTTP 5xx or 429)";
+
 /** Options shared by every {@linkcode AuthError} constructor. */
 export interface AuthErrorOptions {
-  /** What to do about it; defaults to the code's entry in {@linkcode AUTH_ERROR_HINTS}. */
+  /**
+   * What to do about it; defaults to a network hint for a call that got no answer (status 0 with
+   * a cause), a retry-later hint for status 5xx or 429, else the code's entry in
+   * {@linkcode AUTH_ERROR_HINTS}.
+   */
   hint?: string;
   /** The underlying error. */
   cause?: unknown;
@@ -182,9 +193,14 @@ export class AuthError extends Error {
       options.cause === undefined ? {} : { cause: _redactCause(options.cause, secrets) },
     );
     this.code = code;
-    const unreachable = options.status === 0 && options.cause !== undefined;
+    const status = options.status ?? 200;
     this.hint = _redact(
-      options.hint ?? (unreachable ? NETWORK_HINT : AUTH_ERROR_HINTS[code]),
+      options.hint ??
+        (status === 0 && options.cause !== undefined
+          ? NETWORK_HINT
+          : status > 499 || status === 429
+          ? SERVER_HINT
+          : AUTH_ERROR_HINTS[code]),
       secrets,
     );
     // Every field is assigned (undefined when not given), so each is an own property.

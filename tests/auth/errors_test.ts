@@ -113,6 +113,22 @@ Deno.test("a call that gets no response has a network hint, not its code's hint"
   assert.equal(answered.hint, AUTH_ERROR_HINTS.ERR_STS_EXCHANGE_FAILED);
 });
 
+Deno.test("a call whose last answer is 5xx or 429 has a retry-later hint, not its code's hint", () => {
+  for (const status of [500, 503, 429]) {
+    const error = new GoogleApiError("ERR_OAUTH2_TOKEN_FAILED", "token", { status });
+    assert.match(error.hint, /^Retry later: the service kept failing/);
+  }
+  for (const status of [400, 403, 404]) {
+    const error = new GoogleApiError("ERR_OAUTH2_TOKEN_FAILED", "token", { status });
+    assert.equal(error.hint, AUTH_ERROR_HINTS.ERR_OAUTH2_TOKEN_FAILED);
+  }
+  const explicit = new GoogleApiError("ERR_OAUTH2_TOKEN_FAILED", "token", {
+    status: 503,
+    hint: "Run gcloud again",
+  });
+  assert.equal(explicit.hint, "Run gcloud again");
+});
+
 Deno.test("AuthError fields are own properties in a fixed order, undefined when not given", () => {
   const error = new GoogleApiError("ERR_STS_EXCHANGE_FAILED", "sts", {
     status: 400,
