@@ -15,16 +15,21 @@ import {
 import { useDirectStdout } from "./_direct_stdout.ts";
 import { nodeRs256 } from "./_node_rs256.ts";
 import { type FetchLike, run } from "./main.ts";
+import { createNodeFetch } from "./node_fetch.ts";
 
 // Named imports only: the bundle then carries none of @actions/core's OIDC, summary or platform
 // code (build_dist.ts checks that). Calls go over node:http/node:https with the runner's proxy
 // variables, not Node's fetch (which loads undici, about 90 ms, and ignores proxies). The
-// transport and the Node modules it takes load on the first call, so a run that makes none (key
-// mode without a token) does not pay for them. Key mode signs over node:crypto rather than Web
-// Crypto (see _node_rs256.ts); nothing else loads either (see _random.ts).
+// transport is made, and the Node modules it takes are loaded, on the first call, so a run that
+// makes none (key mode without a token) does not pay for them. It is imported statically: a
+// dynamic import made the bundler wrap node_fetch.ts and every module it shares with the rest
+// (auth/errors.ts among them) in functions run at start-up, whose code V8 then parsed twice, about
+// 0.7M more instructions per key mode run (cachegrind, Node 24.21). Key mode signs over
+// node:crypto rather than Web Crypto (see _node_rs256.ts); nothing else loads either (see
+// _random.ts).
 let transport: FetchLike | undefined;
-const fetch: FetchLike = async (input, init) => {
-  transport ??= (await import("./node_fetch.ts")).createNodeFetch();
+const fetch: FetchLike = (input, init) => {
+  transport ??= createNodeFetch();
   return transport(input, init);
 };
 

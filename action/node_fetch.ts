@@ -40,10 +40,12 @@ import {
 } from "./proxy.ts";
 
 // Taken with getBuiltinModule, not imported: under Node 24 an ES `import` of node:http builds a
-// facade over all its exports, whose lazy WebSocket getter loads undici. node:https and node:tls
-// (which start OpenSSL) are taken only when a call needs TLS.
-const http = process.getBuiltinModule("node:http") as typeof Http;
-const net = process.getBuiltinModule("node:net") as typeof Net;
+// facade over all its exports, whose lazy WebSocket getter loads undici. Each is taken at its first
+// use, so importing this module loads none of them (the step's entry imports it statically, and a
+// run that makes no call loads no network module); node:https and node:tls (which start OpenSSL)
+// only when a call needs TLS.
+const http = (): typeof Http => process.getBuiltinModule("node:http") as typeof Http;
+const net = (): typeof Net => process.getBuiltinModule("node:net") as typeof Net;
 const https = (): typeof Https => process.getBuiltinModule("node:https") as typeof Https;
 const tls = (): typeof Tls => process.getBuiltinModule("node:tls") as typeof Tls;
 
@@ -157,10 +159,10 @@ function openTunnel(
   };
   if (proxy.protocol === "https:") {
     // Node takes the TLS server name from the Host header (the target here) unless told.
-    options.servername = net.isIP(proxy.hostname) === 0 ? proxy.hostname : "";
+    options.servername = net().isIP(proxy.hostname) === 0 ? proxy.hostname : "";
     if (ca !== undefined) options.ca = ca;
   }
-  const connect = (proxy.protocol === "https:" ? https() : http).request(options);
+  const connect = (proxy.protocol === "https:" ? https() : http()).request(options);
   track(connect);
   return new Promise((resolve, reject) => {
     connect.once("connect", (response, socket, head) => {
@@ -194,12 +196,12 @@ function connectionTo(
   if (target.protocol === "http:" && tunnel !== undefined) return tunnel;
   let socket: Net.Socket;
   if (target.protocol === "http:") {
-    socket = net.connect({ host, port: _portOf(target) ?? 80 });
+    socket = net().connect({ host, port: _portOf(target) ?? 80 });
   } else {
     const options: Tls.ConnectionOptions = tunnel === undefined
       ? { host, port: _portOf(target) ?? 443 }
       : { socket: tunnel, host };
-    if (net.isIP(host) === 0) options.servername = host;
+    if (net().isIP(host) === 0) options.servername = host;
     if (ca !== undefined) options.ca = ca;
     socket = tls().connect(options);
   }
@@ -220,7 +222,7 @@ async function startRequest(
   // built an Agent per request).
   const connection = connectionTo(out.url, options.ca, tunnel);
   track(connection);
-  return http.request({
+  return http().request({
     method: out.method,
     path: `${out.url.pathname}${out.url.search}`,
     headers: out.headers,

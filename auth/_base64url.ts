@@ -1,11 +1,23 @@
 // base64url without padding (RFC 7515, section 2): what JWTs are made of. Web APIs only (`btoa`,
 // `atob`); jose's base64url carries more than the two functions this package needs.
 
+/**
+ * How many bytes one `String.fromCharCode` call takes as arguments: far below every engine's limit
+ * on arguments, and above every JWT part this package encodes.
+ */
+const CHUNK_BYTES = 0x2000;
+
 /** The unpadded base64url text of `input` (a string is encoded as UTF-8 first). */
 export function _base64urlEncode(input: string | Uint8Array): string {
   const bytes = typeof input === "string" ? new TextEncoder().encode(input) : input;
+  // One call per chunk, not one per byte: the workflow step encodes its JWT before any of this code
+  // is optimized, and a byte loop in the interpreter cost a key mode run about 0.5M instructions
+  // (Node 24.21, cachegrind).
   let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
+  for (let start = 0; start < bytes.length; start += CHUNK_BYTES) {
+    const chunk = bytes.subarray(start, start + CHUNK_BYTES);
+    binary += String.fromCharCode.apply(null, chunk as unknown as number[]);
+  }
   return btoa(binary).replace(/=+$/, "").replaceAll("+", "-").replaceAll("/", "_");
 }
 

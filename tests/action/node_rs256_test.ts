@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
 import { createPrivateKey, generateKeyPairSync } from "node:crypto";
-import { nodeRs256 } from "../../action/_node_rs256.ts";
+import { _rsaPrivateJwk, nodeRs256 } from "../../action/_node_rs256.ts";
 import { authenticate, CredentialsError, signJwtWithKey } from "../../auth/mod.ts";
 import { testKey } from "../auth/_keys.ts";
+import emulatorKeys from "../emulator_keys.json" with { type: "json" };
 
 const claims = { iss: "a", sub: "b", aud: "https://x/", iat: 1, exp: 2 };
 
@@ -12,6 +13,18 @@ Deno.test("nodeRs256 signs exactly as Web Crypto does (RS256 is deterministic)",
     await signJwtWithKey(key, claims, nodeRs256),
     await signJwtWithKey(key, claims),
   );
+});
+
+Deno.test("nodeRs256 hands node:crypto the key's own integers, as JWK members", () => {
+  // 24 keys: integers with and without the leading zero byte DER adds when the top bit is set.
+  for (const jwk of emulatorKeys.keys) {
+    const pem = createPrivateKey({ key: jwk, format: "jwk" }).export({
+      type: "pkcs8",
+      format: "pem",
+    });
+    const { kty, n, e, d, p, q, dp, dq, qi } = jwk;
+    assert.deepEqual(_rsaPrivateJwk(String(pem)), { kty, n, e, d, p, q, dp, dq, qi });
+  }
 });
 
 /** The PKCS #8 PEM of a fresh key of `type` (Node's key generation). */

@@ -13,6 +13,11 @@ Deno.test("_base64urlEncode agrees with jose's base64url on strings and random b
     assert.equal(encoded, base64url.encode(bytes));
     assert.deepEqual(_base64urlDecode(encoded), bytes);
   }
+  // Around the 8 KiB chunk the encoder takes bytes in.
+  for (const length of [0x1fff, 0x2000, 0x2001, 0x4000 + 3]) {
+    const bytes = crypto.getRandomValues(new Uint8Array(length));
+    assert.equal(_base64urlEncode(bytes), base64url.encode(bytes), String(length));
+  }
 });
 
 Deno.test("_base64urlDecode refuses the base64 alphabet, stray characters and bad lengths", () => {
