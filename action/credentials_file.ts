@@ -10,6 +10,7 @@ import nodePath from "node:path";
 import { CREDENTIALS_FILE_NAME } from "./credentials_file_name.ts";
 import { ActionInputError } from "./errors.ts";
 import { randomBytes, toHex } from "./_random.ts";
+import { writeAll } from "./_direct_stdout.ts";
 
 const ATTEMPTS = 3;
 
@@ -134,7 +135,8 @@ export function writeCredentialsFile(
     }
     let failure: unknown;
     try {
-      fs.writeSync(fd, data);
+      // Every byte: one write() may write fewer than asked (a signal, a filling disk).
+      writeAll(data, fd);
     } catch (error) {
       failure = error;
     }

@@ -107,6 +107,27 @@ Deno.test("writeCredentialsFile() removes the file and throws the coded error wh
   }
 });
 
+Deno.test("writeCredentialsFile() writes every byte when a write writes fewer than asked", () => {
+  const dir = workspace();
+  const writeSync = fs.writeSync;
+  let calls = 0;
+  // A write() may return early (a signal, a filling disk): this one writes 7 bytes at a time.
+  // deno-lint-ignore no-explicit-any
+  (fs as any).writeSync = (fd: number, bytes: Uint8Array) => {
+    calls++;
+    return writeSync(fd, bytes.subarray(0, 7));
+  };
+  const contents = { type: "service_account", private_key: "k".repeat(100), note: "ä" };
+  try {
+    const path = writeCredentialsFile(dir, contents);
+    assert.equal(readFileSync(path, "utf8"), JSON.stringify(contents));
+    assert.ok(calls > 10);
+  } finally {
+    fs.writeSync = writeSync;
+    rmSync(dir, { recursive: true });
+  }
+});
+
 Deno.test("checkWorkspace() rejects a missing directory, a file and a read-only directory", () => {
   const dir = workspace();
   try {
