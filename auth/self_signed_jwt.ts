@@ -16,14 +16,26 @@ import { _own } from "./_own.ts";
 export type { JWTPayload };
 
 /** How a PEM PKCS #8 private key (what Google's key files hold) begins. */
-export const _PKCS8_HEADER = "-----BEGIN PRIVATE KEY-----";
+const PKCS8_HEADER = "-----BEGIN PRIVATE KEY-----";
+const PKCS1_HEADER = "-----BEGIN RSA PRIVATE KEY-----";
+
+/**
+ * What is wrong with a key file's `private_key`, found before any signing: `undefined` for a PEM
+ * PKCS #8 key (what Google's key files hold); for a PKCS #1 key, the command that converts it.
+ */
+export function _privateKeyProblem(pem: string): string | undefined {
+  if (pem.includes(PKCS8_HEADER)) return undefined;
+  return pem.includes(PKCS1_HEADER)
+    ? `"private_key" is PKCS #1 (BEGIN RSA PRIVATE KEY); convert it with \`openssl pkcs8 -topk8 -nocrypt -in key.pem\``
+    : `"private_key" is not a PEM PKCS #8 key (BEGIN PRIVATE KEY)`;
+}
 const RS256: RsaHashedImportParams = { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" };
 /** The smallest RSA modulus accepted for RS256 (RFC 7518, section 3.3). */
 const MIN_MODULUS_BITS = 2048;
 
 /** The PEM's PKCS #8 RSA key, for signing only; throws when it is not one of 2048 bits or more. */
 async function _importSigningKey(pem: string): Promise<CryptoKey> {
-  if (typeof pem !== "string" || !pem.startsWith(_PKCS8_HEADER)) {
+  if (typeof pem !== "string" || !pem.startsWith(PKCS8_HEADER)) {
     throw new TypeError("not a PEM with a PRIVATE KEY block");
   }
   const base64 = pem.replace(/-----(?:BEGIN|END) PRIVATE KEY-----|\s/g, "");

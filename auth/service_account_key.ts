@@ -7,6 +7,7 @@
 
 import { CredentialsError } from "./errors.ts";
 import { _quote } from "./_quote.ts";
+import { _privateKeyProblem } from "./self_signed_jwt.ts";
 
 /** A Google service account key file (`type: "service_account"`), every field preserved. */
 export interface ServiceAccountKey {
@@ -145,6 +146,14 @@ export function parseServiceAccountKey(raw: string): ServiceAccountKey {
     throw new CredentialsError(
       "ERR_KEY_FIELD_MISSING",
       `Cannot use service account key: missing or empty ${missing.map((f) => `"${f}"`).join(", ")}`,
+      { option: OPTION },
+    );
+  }
+  const problem = _privateKeyProblem(record.private_key as string);
+  if (problem !== undefined) {
+    throw new CredentialsError(
+      "ERR_KEY_PRIVATE_KEY_INVALID",
+      `Cannot use service account key: ${problem}`,
       { option: OPTION },
     );
   }

@@ -1,6 +1,6 @@
 // `service_account` key files: a jwt-bearer assertion signed with the key, exchanged at the
 // key's token_uri for an access token, or for an ID token with `target_audience`.
-import { _PKCS8_HEADER, signJwtWithKey } from "../self_signed_jwt.ts";
+import { _privateKeyProblem, signJwtWithKey } from "../self_signed_jwt.ts";
 import type { ServiceAccountKey } from "../service_account_key.ts";
 import { DEFAULT_UNIVERSE } from "../universe.ts";
 import { JWT_BEARER_GRANT_TYPE } from "../oauth2.ts";
@@ -16,7 +16,6 @@ import { _requestOAuth2Token, _tokenUri } from "./_oauth2_token.ts";
 import type { _FetchContext, _TokenSource } from "./_source.ts";
 
 const ASSERTION_LIFETIME_SECONDS = 3600;
-const PKCS1_PEM = "-----BEGIN RSA PRIVATE KEY-----";
 const KEY_HINT =
   "Check that the key and its service account exist and are enabled, or create a new key";
 
@@ -30,12 +29,8 @@ export function _serviceAccountSource(fields: _Fields): _TokenSource {
   const clientEmail = _requiredString(fields, "client_email");
   const privateKey = _requiredString(fields, "private_key");
   const privateKeyId = _optionalString(fields, "private_key_id");
-  if (!privateKey.includes(_PKCS8_HEADER)) {
-    const problem = privateKey.includes(PKCS1_PEM)
-      ? `"private_key" is PKCS #1 (BEGIN RSA PRIVATE KEY); convert it with \`openssl pkcs8 -topk8 -nocrypt -in key.pem\``
-      : `"private_key" is not a PEM PKCS #8 key (BEGIN PRIVATE KEY)`;
-    throw _fieldError(fields, problem);
-  }
+  const problem = _privateKeyProblem(privateKey);
+  if (problem !== undefined) throw _fieldError(fields, problem);
   const universeDomain = _universeOf(fields);
   const tokenUrl = _tokenUri(fields);
   const key: ServiceAccountKey = {

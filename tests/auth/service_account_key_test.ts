@@ -22,7 +22,7 @@ Deno.test("parseServiceAccountKey() accepts raw JSON, base64, base64url and wrap
 
 Deno.test("parseServiceAccountKey() keeps every field in order", () => {
   const input =
-    '{"type":"service_account","z":1,"private_key_id":"k","private_key":"p","client_email":"a@b.c","universe_domain":"x.y"}';
+    '{"type":"service_account","z":1,"private_key_id":"k","private_key":"-----BEGIN PRIVATE KEY-----\\nMIIE\\n-----END PRIVATE KEY-----\\n","client_email":"a@b.c","universe_domain":"x.y"}';
   assert.equal(JSON.stringify(parseServiceAccountKey(input)), input);
 });
 
@@ -78,6 +78,18 @@ Deno.test("parseServiceAccountKey() throws CredentialsError with a code and neve
       '{"type":"service_account","private_key":""}',
       "ERR_KEY_FIELD_MISSING",
       /missing or empty "client_email", "private_key", "private_key_id"/,
+    ],
+    [
+      "PKCS #1 key",
+      json.replaceAll("PRIVATE KEY", "RSA PRIVATE KEY"),
+      "ERR_KEY_PRIVATE_KEY_INVALID",
+      /"private_key" is PKCS #1 .*`openssl pkcs8 -topk8 -nocrypt -in key\.pem`/,
+    ],
+    [
+      "not a PEM key",
+      JSON.stringify({ ...key, private_key: secretLine }),
+      "ERR_KEY_PRIVATE_KEY_INVALID",
+      /"private_key" is not a PEM PKCS #8 key/,
     ],
   ];
   for (const [name, input, code, message] of rows) {
