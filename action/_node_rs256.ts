@@ -10,11 +10,9 @@
 import type * as NodeCrypto from "node:crypto";
 import { Buffer } from "node:buffer";
 import process from "node:process";
+import { _MIN_MODULUS_BITS, _PKCS8_HEADER } from "../auth/self_signed_jwt.ts";
 
-const PKCS8_HEADER = "-----BEGIN PRIVATE KEY-----";
 const PKCS8_FOOTER = "-----END PRIVATE KEY-----";
-/** The smallest RSA modulus accepted for RS256 (RFC 7518, section 3.3), as `auth/` checks it. */
-const MIN_MODULUS_BITS = 2048;
 /** The DER of the OID rsaEncryption (1.2.840.113549.1.1.1, RFC 8017 appendix C). */
 const RSA_ENCRYPTION = "06092a864886f70d010101";
 
@@ -69,10 +67,10 @@ function _bitLength(bytes: Uint8Array): number {
  * @throws {RangeError} When the modulus has fewer than 2048 bits.
  */
 export function _rsaPrivateJwk(pem: string): NodeCrypto.JsonWebKey {
-  const end = typeof pem === "string" && pem.startsWith(PKCS8_HEADER)
+  const end = typeof pem === "string" && pem.startsWith(_PKCS8_HEADER)
     ? pem.indexOf(PKCS8_FOOTER)
     : -1;
-  const body = end === -1 ? "" : pem.slice(PKCS8_HEADER.length, end);
+  const body = end === -1 ? "" : pem.slice(_PKCS8_HEADER.length, end);
   if (!/^[A-Za-z0-9+/=\s]+$/.test(body)) {
     throw new TypeError("not a PEM with a PRIVATE KEY block");
   }
@@ -97,8 +95,8 @@ export function _rsaPrivateJwk(pem: string): NodeCrypto.JsonWebKey {
     if (member === "n") modulusBits = _bitLength(der.subarray(first, integer.end));
     offset = integer.end;
   }
-  if (modulusBits < MIN_MODULUS_BITS) {
-    throw new RangeError(`RS256 needs an RSA key of at least ${MIN_MODULUS_BITS} bits`);
+  if (modulusBits < _MIN_MODULUS_BITS) {
+    throw new RangeError(`RS256 needs an RSA key of at least ${_MIN_MODULUS_BITS} bits`);
   }
   return jwk;
 }

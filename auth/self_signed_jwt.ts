@@ -16,7 +16,7 @@ import { _own } from "./_own.ts";
 export type { JWTPayload };
 
 /** How a PEM PKCS #8 private key (what Google's key files hold) begins. */
-const PKCS8_HEADER = "-----BEGIN PRIVATE KEY-----";
+export const _PKCS8_HEADER = "-----BEGIN PRIVATE KEY-----";
 const PKCS1_HEADER = "-----BEGIN RSA PRIVATE KEY-----";
 
 /**
@@ -24,24 +24,24 @@ const PKCS1_HEADER = "-----BEGIN RSA PRIVATE KEY-----";
  * PKCS #8 key (what Google's key files hold); for a PKCS #1 key, the command that converts it.
  */
 export function _privateKeyProblem(pem: string): string | undefined {
-  if (pem.includes(PKCS8_HEADER)) return undefined;
+  if (pem.includes(_PKCS8_HEADER)) return undefined;
   return pem.includes(PKCS1_HEADER)
     ? `"private_key" is PKCS #1 (BEGIN RSA PRIVATE KEY); convert it with \`openssl pkcs8 -topk8 -nocrypt -in key.pem\``
     : `"private_key" is not a PEM PKCS #8 key (BEGIN PRIVATE KEY)`;
 }
 const RS256: RsaHashedImportParams = { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" };
 /** The smallest RSA modulus accepted for RS256 (RFC 7518, section 3.3). */
-const MIN_MODULUS_BITS = 2048;
+export const _MIN_MODULUS_BITS = 2048;
 
 /** The PEM's PKCS #8 RSA key, for signing only; throws when it is not one of 2048 bits or more. */
 async function _importSigningKey(pem: string): Promise<CryptoKey> {
-  if (typeof pem !== "string" || !pem.startsWith(PKCS8_HEADER)) {
+  if (typeof pem !== "string" || !pem.startsWith(_PKCS8_HEADER)) {
     throw new TypeError("not a PEM with a PRIVATE KEY block");
   }
   const base64 = pem.replace(/-----(?:BEGIN|END) PRIVATE KEY-----|\s/g, "");
   const key = await crypto.subtle.importKey("pkcs8", _base64Decode(base64), RS256, false, ["sign"]);
-  if ((key.algorithm as RsaHashedKeyAlgorithm).modulusLength < MIN_MODULUS_BITS) {
-    throw new RangeError(`RS256 needs an RSA key of at least ${MIN_MODULUS_BITS} bits`);
+  if ((key.algorithm as RsaHashedKeyAlgorithm).modulusLength < _MIN_MODULUS_BITS) {
+    throw new RangeError(`RS256 needs an RSA key of at least ${_MIN_MODULUS_BITS} bits`);
   }
   return key;
 }
@@ -120,7 +120,7 @@ export async function signJwtWithKey(
   } catch (cause) {
     throw new CredentialsError(
       "ERR_KEY_PRIVATE_KEY_INVALID",
-      `Failed to sign JWT using private key for ${key.client_email}: "private_key" is not a PKCS #8 RSA private key of at least ${MIN_MODULUS_BITS} bits`,
+      `Failed to sign JWT using private key for ${key.client_email}: "private_key" is not a PKCS #8 RSA private key of at least ${_MIN_MODULUS_BITS} bits`,
       { option: "credentialsJson", cause },
     );
   }
