@@ -385,6 +385,8 @@ function _failure(
   }
   const details = _failureDetails(outcome.status, outcome.text, spec.secrets);
   const message = `${spec.message}: ${_statusText(details, outcome.text, spec.secrets)}${stop}`;
-  // No hint from the spec (undefined) leaves the code's own.
-  return spec.error(message, { ...details, secrets: spec.secrets, hint: spec.hint?.(details) });
+  // No hint from the spec (undefined) leaves the code's own. A retryable status at the end means
+  // the service kept failing: AuthError gives its retry-later hint, whatever the spec would say.
+  const hint = _isRetryableStatus(details.status) ? undefined : spec.hint?.(details);
+  return spec.error(message, { ...details, secrets: spec.secrets, hint });
 }

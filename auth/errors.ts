@@ -6,6 +6,7 @@
  */
 
 import { _redact, _redactCause } from "./_redact.ts";
+import { _isRetryableStatus } from "./_retry.ts";
 
 /** Codes of {@linkcode CredentialsError}: a bad option, key, provider name or OIDC environment. */
 export type CredentialsErrorCode =
@@ -116,17 +117,17 @@ const NETWORK_HINT =
   "Check that the runner can reach the host (DNS, firewall, HTTPS_PROXY/NO_PROXY); a timeout or reset is often transient: retry";
 
 /**
- * The hint of a call whose last answer, after its retries, was a server error or a rate limit
- * (5xx, 429), whatever the code: the service failed, so the code's own hint (permissions, the
+ * The hint of a call whose last answer, after its retries, had a retryable status (5xx, 429,
+ * 408), whatever the code: the service failed, so the code's own hint (permissions, the
  * provider's configuration, domain-wide delegation) would blame what is not the cause.
  */
-const SERVER_HINT = "Retry later: the service kept failing or throttling (HTTP 5xx or 429)";
+const SERVER_HINT = "Retry later: the service kept failing or throttling (HTTP 5xx, 429 or 408)";
 
 /** Options shared by every {@linkcode AuthError} constructor. */
 export interface AuthErrorOptions {
   /**
    * What to do about it; defaults to a network hint for a call that got no answer (status 0 with
-   * a cause), a retry-later hint for status 5xx or 429, else the code's entry in
+   * a cause), a retry-later hint for a retryable status (5xx, 429, 408), else the code's entry in
    * {@linkcode AUTH_ERROR_HINTS}.
    */
   hint?: string;
@@ -193,12 +194,13 @@ export class AuthError extends Error {
       options.cause === undefined ? {} : { cause: _redactCause(options.cause, secrets) },
     );
     this.code = code;
-    const status = options.status ?? 200;
+    // No status: no call was made, so neither the network nor the server hint applies.
+    const status = options.status ?? -1;
     this.hint = _redact(
       options.hint ??
         (status === 0 && options.cause !== undefined
           ? NETWORK_HINT
-          : status > 499 || status === 429
+          : _isRetryableStatus(status)
           ? SERVER_HINT
           : AUTH_ERROR_HINTS[code]),
       secrets,

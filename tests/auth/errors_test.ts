@@ -5,12 +5,14 @@ import {
   AuthError,
   type AuthErrorCode,
   CredentialsError,
+  credentialsFromJson,
   exchangeToken,
   generateAccessToken,
   GithubOidcError,
   GoogleApiError,
   TokenError,
 } from "../../auth/mod.ts";
+import { testKey } from "./_keys.ts";
 
 Deno.test("AuthError subclasses carry name, code, default hint and cause", () => {
   const cause = new Error("root");
@@ -127,6 +129,36 @@ Deno.test("a call whose last answer is 5xx or 429 has a retry-later hint, not it
     hint: "Run gcloud again",
   });
   assert.equal(explicit.hint, "Run gcloud again");
+});
+
+Deno.test("a call that ends on 5xx or 429 gets the retry-later hint, not the call's own hint", async (t) => {
+  const answering = (status: number) => () =>
+    Promise.resolve(new Response('{"error":"busy"}', { status }));
+  const { key } = await testKey();
+  const calls = {
+    // STS's own hint answers for every 4xx (the token's claims), 429 included.
+    "STS, 429": () =>
+      exchangeToken({
+        audience:
+          "//iam.googleapis.com/projects/1/locations/global/workloadIdentityPools/p/providers/gh",
+        subjectToken: "eyJhbGciOiJSUzI1NiJ9.e30.sig",
+        fetch: answering(429),
+        retry: { attempts: 1 },
+      }),
+    // A key file's token call always hinted at a deleted or disabled key.
+    "service account key, 503": () =>
+      credentialsFromJson({ ...key, token_uri: "https://oauth2.example/token" }, {
+        fetch: answering(503),
+        retry: { attempts: 1 },
+      }).getAccessToken(),
+  };
+  for (const [name, call] of Object.entries(calls)) {
+    await t.step(name, async () => {
+      const error = await call().then(() => undefined, (e) => e);
+      assert.ok(error instanceof GoogleApiError, String(error));
+      assert.match(error.hint, /^Retry later: the service kept failing/);
+    });
+  }
 });
 
 Deno.test("AuthError fields are own properties in a fixed order, undefined when not given", () => {
