@@ -156,9 +156,11 @@ function _checkFromProcess(code: string, namespaces: readonly (readonly [string,
   }
 }
 
-/** The helpers that {@linkcode LAZY_MODULES} and {@linkcode LAZY_MEMBERS} bind through. */
-const LAZY =
-  "const __lazyModule=(s)=>new Proxy({},{get:(_,p)=>process.getBuiltinModule(s)[p]});\n" +
+/** The helper that {@linkcode LAZY_MODULES} bind through. */
+const LAZY_MODULE =
+  "const __lazyModule=(s)=>new Proxy({},{get:(_,p)=>process.getBuiltinModule(s)[p]});\n";
+/** The helper that {@linkcode LAZY_MEMBERS} bind through. */
+const LAZY_METHODS =
   "const __lazyMethods=(load)=>new Proxy({},{get:(_,p)=>(...a)=>load()[p](...a)});\n";
 
 /**
@@ -172,7 +174,8 @@ const LAZY =
  * {@linkcode FROM_PROCESS} module for anything else.
  */
 export function builtinsFromProcess(code: string): string {
-  let lazy = false;
+  let lazyModule = false;
+  let lazyMethods = false;
   const fromProcess: [string, string][] = [];
   const standIns = new Set<string>();
   const rewritten = code.replace(
@@ -199,7 +202,7 @@ export function builtinsFromProcess(code: string): string {
           ? clause.trim()
           : _bindings(clause.trim()).pattern;
         if (!LAZY_MODULES.includes(specifier)) return `const ${local}=${module};`;
-        lazy = true;
+        lazyModule = true;
         return `const ${local}=__lazyModule(${JSON.stringify(specifier)});`;
       }
       const pairs = _namedPairs(clause.trim());
@@ -207,13 +210,14 @@ export function builtinsFromProcess(code: string): string {
       const lazyBindings = pairs.filter((pair) => !eager.includes(pair)).map(
         ([imported, local]) => `const ${local}=__lazyMethods(()=>${module}.${imported});`,
       );
-      lazy ||= lazyBindings.length > 0;
+      lazyMethods ||= lazyBindings.length > 0;
       const bound = eager.length === 0 ? "" : `const ${_pattern(eager)}=${module};`;
       return bound + lazyBindings.join("");
     },
   );
   _checkFromProcess(rewritten, fromProcess);
-  const helpers = (lazy ? LAZY : "") + [...standIns].map(_standInDeclaration).join("");
+  const helpers = (lazyModule ? LAZY_MODULE : "") + (lazyMethods ? LAZY_METHODS : "") +
+    [...standIns].map(_standInDeclaration).join("");
   return helpers + rewritten;
 }
 
