@@ -380,6 +380,11 @@ function verify(pkg: PackageJson, nodes: string[]): void {
     // Behaviour: every export and ./package.json import, the user-agent names the version, and
     // the cross-runtime checks pass, in each Node.
     const checks = resolve("tests/runtime/run_checks.mjs");
+    // The checks start emulators: they take keys from the test key set, as the test task's do,
+    // rather than generating RSA keys in each process.
+    if (!Deno.env.has("GCP_OIDC_EMULATOR_KEYS")) {
+      Deno.env.set("GCP_OIDC_EMULATOR_KEYS", resolve("tests/emulator_keys.json"));
+    }
     const imports = names.map((name) => `await import(${JSON.stringify(name)});`).join("\n");
     for (const node of nodes) {
       const script = `${imports}\n${versionCheck(pkg.name, pkg.version)}`;
