@@ -78,18 +78,22 @@ function systemNode(): Promise<Runtime | undefined> {
  */
 function installedByNpx(name: string, version: string, bin: string): string | undefined {
   const npx = join(process.env.npm_config_cache ?? join(homedir(), ".npm"), "_npx");
+  let folders: string[];
   try {
-    for (const hash of readdirSync(npx)) {
-      const manifest = JSON.parse(readFileSync(join(npx, hash, "package.json"), "utf8"));
-      const packages: unknown = manifest?._npx?.packages;
-      if (
-        Array.isArray(packages) && packages.length === 1 && packages[0] === `${name}@${version}`
-      ) {
-        return join(npx, hash, "node_modules", name, bin);
-      }
-    }
+    folders = readdirSync(npx);
   } catch {
-    // No npx cache yet, or not one this reads: npx itself decides.
+    return undefined; // No npx cache yet: npx itself installs.
+  }
+  for (const hash of folders) {
+    let packages: unknown;
+    try {
+      packages = JSON.parse(readFileSync(join(npx, hash, "package.json"), "utf8"))?._npx?.packages;
+    } catch {
+      continue; // A folder npx is still writing, or not one of its lists.
+    }
+    if (Array.isArray(packages) && packages.length === 1 && packages[0] === `${name}@${version}`) {
+      return join(npx, hash, "node_modules", name, bin);
+    }
   }
   return undefined;
 }
