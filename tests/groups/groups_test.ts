@@ -7,8 +7,8 @@
 // file's path, still runs each file alone, as before.
 //
 // These checks keep the groups and the task whole: every test file is in exactly one group, every
-// group names test files that exist, and the task runs every group and the examples of every
-// module and Markdown file that has them.
+// group names test files that exist, and the task type-checks and runs every group and the
+// examples of every module and Markdown file that has them.
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -56,19 +56,41 @@ Deno.test("every test file runs in exactly one group, and every group names test
   assert.deepEqual(unknown, [], "these group imports are not test files of tests/");
 });
 
-Deno.test("the test task runs every group and the doc examples of every file that has them", () => {
+/** The path arguments of the `deno <subcommand>` run in `task` (no flags). */
+function pathsOf(task: string, subcommand: string): string[] {
+  const from = task.indexOf(`deno ${subcommand} `);
+  assert.ok(from >= 0, `the test task runs deno ${subcommand}`);
+  const command = task.slice(from).split(" && ")[0]!;
+  return command.split(/\s+/).slice(2).filter((word) => !word.startsWith("-"));
+}
+
+/** Whether `file` is one of `paths`: a file, a folder (`auth/`) or a glob (`docs/*.md`). */
+function covers(paths: string[], file: string): boolean {
+  return paths.some((path) => {
+    if (path === ".") return true;
+    if (path.endsWith("/")) return file.startsWith(path);
+    const glob = path.replaceAll(".", "\\.").replaceAll("*", "[^/]*");
+    return new RegExp(`^${glob}$`).test(file);
+  });
+}
+
+Deno.test("the test task checks and runs every group and the examples of every file", () => {
   const task: string = JSON.parse(readFileSync(join(ROOT, "deno.json"), "utf8")).tasks.test;
-  const test = task.slice(task.lastIndexOf("deno test"));
-  assert.match(test, / --doc /);
-  assert.match(test, / tests\/groups\/\*\.ts( |$)/);
-  const paths = test.split(/\s+/).slice(2).filter((word) => !word.startsWith("-"));
-  const covered = (file: string) =>
-    paths.some((path) => path.endsWith("/") ? file.startsWith(path) : file === path);
-  // JSDoc examples of modules, and TypeScript blocks of Markdown files (`--doc` runs both).
+  const checked = pathsOf(task, "check");
+  const tested = pathsOf(task, "test");
+  assert.match(task, /deno check [^&]*--doc /);
+  assert.match(task, /deno test [^&]*--doc /);
+  assert.ok(tested.includes("tests/groups/*.ts"));
+  // JSDoc examples of modules, and TypeScript blocks of Markdown files (`--doc` runs both; `deno
+  // check --doc` reaches a Markdown file only when it is named).
   const fence = (file: string) => file.endsWith(".md") ? "```ts" : "* ```ts";
   const withExamples = all.filter((file) => /\.(ts|md)$/.test(file) && !file.startsWith("tests/"))
     .filter((file) => readFileSync(join(ROOT, file), "utf8").includes(fence(file)));
-  assert.ok(withExamples.length > 0);
-  const uncovered = withExamples.filter((file) => !covered(file));
-  assert.deepEqual(uncovered, [], "add these files (or their folders) to the test task's paths");
+  assert.ok(withExamples.some((file) => file.endsWith(".md")));
+  const untested = withExamples.filter((file) => !covers(tested, file));
+  assert.deepEqual(untested, [], "add these files (or their folders) to the deno test paths");
+  assert.ok(checked.includes("."), "deno check covers every module");
+  const markdown = withExamples.filter((file) => file.endsWith(".md"));
+  const unchecked = markdown.filter((file) => !covers(checked.filter((p) => p !== "."), file));
+  assert.deepEqual(unchecked, [], "name these Markdown files in the deno check paths");
 });
