@@ -24,8 +24,9 @@ const PKCS1_HEADER = "-----BEGIN RSA PRIVATE KEY-----";
  * PKCS #8 key (what Google's key files hold); for a PKCS #1 key, the command that converts it.
  */
 export function _privateKeyProblem(pem: string): string | undefined {
-  if (pem.includes(_PKCS8_HEADER)) return undefined;
-  return pem.includes(PKCS1_HEADER)
+  // As the signers read it: a PEM that starts with its header.
+  if (pem.startsWith(_PKCS8_HEADER)) return undefined;
+  return pem.startsWith(PKCS1_HEADER)
     ? `"private_key" is PKCS #1 (BEGIN RSA PRIVATE KEY); convert it with \`openssl pkcs8 -topk8 -nocrypt -in key.pem\``
     : `"private_key" is not a PEM PKCS #8 key (BEGIN PRIVATE KEY)`;
 }

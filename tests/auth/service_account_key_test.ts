@@ -86,6 +86,12 @@ Deno.test("parseServiceAccountKey() throws CredentialsError with a code and neve
       /"private_key" is PKCS #1 .*`openssl pkcs8 -topk8 -nocrypt -in key\.pem`/,
     ],
     [
+      "a PEM after other text (the signers need it first)",
+      JSON.stringify({ ...key, private_key: `\n${key.private_key}` }),
+      "ERR_KEY_PRIVATE_KEY_INVALID",
+      /"private_key" is not a PEM PKCS #8 key/,
+    ],
+    [
       "not a PEM key",
       JSON.stringify({ ...key, private_key: secretLine }),
       "ERR_KEY_PRIVATE_KEY_INVALID",
