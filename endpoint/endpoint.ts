@@ -3,8 +3,6 @@
  *
  * @module
  */
-import { _merge } from "./_merge.ts";
-import { _parse } from "./_parse.ts";
 import { _USER_AGENT } from "./_user_agent.ts";
 import { _withDefaults } from "./_with_defaults.ts";
 import type { EndpointInterface } from "./types.ts";
@@ -104,4 +102,4 @@ export const endpoint: EndpointInterface = /* @__PURE__ */ _withDefaults(null, {
   mediaType: {
     format: "",
   },
-}, { merge: _merge, parse: _parse });
+});
