@@ -2,6 +2,15 @@
 import { TokenError } from "./errors.ts";
 import type { ExpiringToken } from "./types.ts";
 
+/**
+ * Where `JSON.parse` failed, as ` (error at position N)`, or `""`: only the position, as the
+ * engine's message may quote the input (a secret).
+ */
+export function _jsonErrorAt(error: unknown): string {
+  const position = error instanceof Error ? /position \d+/.exec(error.message)?.[0] : undefined;
+  return position === undefined ? "" : ` (error at ${position})`;
+}
+
 /** Whether `value` is a JSON object (not an array or null). */
 export function _isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);

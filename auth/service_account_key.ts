@@ -7,6 +7,8 @@
 
 import { CredentialsError } from "./errors.ts";
 import { _quote } from "./_quote.ts";
+import { _base64Decode } from "./_base64url.ts";
+import { _field, _jsonErrorAt } from "./_response.ts";
 import { _privateKeyProblem } from "./self_signed_jwt.ts";
 
 /** A Google service account key file (`type: "service_account"`), every field preserved. */
@@ -53,13 +55,12 @@ function _decodeBase64(text: string): string {
     throw _malformed('the value is neither JSON (it does not start with "{") nor base64');
   }
   const standard = compact.replace(/-/g, "+").replace(/_/g, "/").replace(/=+$/, "");
-  let binary: string;
+  let bytes: Uint8Array;
   try {
-    binary = atob(standard + "=".repeat((4 - (standard.length % 4)) % 4));
+    bytes = _base64Decode(standard);
   } catch {
     throw _malformed("the value is neither JSON nor valid base64");
   }
-  const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
   let decoded: string;
   try {
     decoded = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
@@ -76,11 +77,9 @@ function _parseJson(text: string, encoded: boolean): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    // The engine's message quotes the input, so only the position is kept.
-    const position = error instanceof Error ? /position (\d+)/.exec(error.message)?.[1] : undefined;
     throw _malformed(
       `${encoded ? "the decoded base64 is" : "the value is"} not valid JSON${
-        position === undefined ? "" : ` (error at position ${position})`
+        _jsonErrorAt(error)
       }; if it came from a multi-line secret, make sure it was not altered`,
     );
   }
@@ -129,7 +128,7 @@ export function parseServiceAccountKey(raw: string): ServiceAccountKey {
   const value = _parseJson(encoded ? _decodeBase64(text) : text, encoded);
   // Text starting with "{" that parses is always an object.
   const record = value as Record<string, unknown>;
-  const type = Object.hasOwn(record, "type") ? record.type : undefined;
+  const type = _field(record, "type");
   if (type !== "service_account") {
     const found = typeof type === "string" ? _quote(type) : "missing";
     throw new CredentialsError(
@@ -139,7 +138,7 @@ export function parseServiceAccountKey(raw: string): ServiceAccountKey {
     );
   }
   const missing = REQUIRED.filter((field) => {
-    const fieldValue = Object.hasOwn(record, field) ? record[field] : undefined;
+    const fieldValue = _field(record, field);
     return typeof fieldValue !== "string" || fieldValue.trim() === "";
   });
   if (missing.length > 0) {

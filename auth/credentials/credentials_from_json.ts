@@ -7,7 +7,7 @@
 import { CredentialsError } from "../errors.ts";
 import { _own } from "../_own.ts";
 import { _quote } from "../_quote.ts";
-import { _isRecord } from "../_response.ts";
+import { _isRecord, _jsonErrorAt } from "../_response.ts";
 import { _authorizedUserSource } from "./_authorized_user.ts";
 import { _CachedCredentials } from "./_cached_credentials.ts";
 import { _externalAccountSource } from "./_external_account.ts";
@@ -65,12 +65,7 @@ function _parse(json: string | object, origin: string): Record<string, unknown> 
   try {
     value = JSON.parse(json);
   } catch (error) {
-    // The engine's message may quote the input (a secret), so only the position is kept.
-    const position = error instanceof Error ? /position \d+/.exec(error.message)?.[0] : undefined;
-    throw _malformed(
-      origin,
-      `it is not valid JSON${position ? ` (error at ${position})` : ""}`,
-    );
+    throw _malformed(origin, `it is not valid JSON${_jsonErrorAt(error)}`);
   }
   if (!_isRecord(value)) throw _malformed(origin, "it is not a JSON object");
   return value;
