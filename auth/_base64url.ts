@@ -1,5 +1,5 @@
 // base64url without padding (RFC 7515, section 2): what JWTs are made of. Web APIs only (`btoa`,
-// `atob`); jose's base64url carries more than the two functions this package needs.
+// `atob`); jose's base64url carries more than the few functions this package needs.
 
 /**
  * How many bytes one `String.fromCharCode` call takes as arguments: far below every engine's limit

@@ -1,5 +1,5 @@
-// RSA key pairs for emulators, pooled per process: making one takes 100-300 ms of CPU, and a test
-// suite starts dozens of emulators. An emulator takes its keys from the pool (making any that are
+// RSA key pairs for emulators, pooled per process: making one takes about 0.2-0.4 s of CPU, and a
+// test suite starts dozens of emulators. An emulator takes its keys from the pool (making any that are
 // missing, side by side) and gives them back when it closes, so two emulators alive at once never
 // share a key, while the next emulator to start reuses the key pairs of one that closed (under a
 // new key id) instead of making new ones. A suite that starts emulators in many processes can
