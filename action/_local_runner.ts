@@ -75,6 +75,17 @@ export interface RunStepOptions {
   node?: string;
 }
 
+/** What a runner sets for every step in `dirs`, besides `PATH` and the file command files. */
+export function runnerEnvironment(dirs: RunnerDirs): Record<string, string> {
+  return {
+    HOME: dirs.root,
+    CI: "true",
+    GITHUB_ACTIONS: "true",
+    GITHUB_WORKSPACE: dirs.workspace,
+    RUNNER_TEMP: dirs.temp,
+  };
+}
+
 /** Runs `dist/<entry>.mjs` like the runner: inputs as INPUT_*, fresh file command files. */
 export function runStep(entry: "main" | "post", options: RunStepOptions): Promise<StepRun> {
   const { dirs } = options;
@@ -87,11 +98,7 @@ export function runStep(entry: "main" | "post", options: RunStepOptions): Promis
   for (const path of Object.values(paths)) writeFileSync(path, "");
   const env: Record<string, string | undefined> = {
     PATH: process.env.PATH ?? "",
-    HOME: dirs.root,
-    CI: "true",
-    GITHUB_ACTIONS: "true",
-    GITHUB_WORKSPACE: dirs.workspace,
-    RUNNER_TEMP: dirs.temp,
+    ...runnerEnvironment(dirs),
     GITHUB_OUTPUT: paths.output,
     GITHUB_ENV: paths.env,
     GITHUB_STATE: paths.state,

@@ -10,6 +10,7 @@ import { fakeCore } from "./_fake_core.ts";
 import {
   errors,
   type RunnerDirs,
+  runnerEnvironment,
   runStep,
   withRunnerDirs,
   workspaceFiles,
@@ -299,19 +300,12 @@ const THROUGH_DIST = new Set([
   "endpoint override that is not a URL",
 ]);
 
-/** The environment a runner gives the step (as `runStep` builds it), `undefined` removing. */
+/** The environment a runner gives the step, with `extra` (`undefined` removing a variable). */
 function runnerEnv(
   dirs: RunnerDirs,
   extra: Record<string, string | undefined>,
 ): Record<string, string | undefined> {
-  const env = {
-    HOME: dirs.root,
-    CI: "true",
-    GITHUB_ACTIONS: "true",
-    GITHUB_WORKSPACE: dirs.workspace,
-    RUNNER_TEMP: dirs.temp,
-    ...extra,
-  };
+  const env = { ...runnerEnvironment(dirs), ...extra };
   return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined));
 }
 
