@@ -1,7 +1,9 @@
 /**
- * Builds the workflow step's committed bundles, `dist/main.mjs` and `dist/post.mjs`, with
- * `deno bundle` (esbuild): ESM for Node 24, minified, deterministic (CI rebuilds and fails on any
- * difference).
+ * Builds the workflow step's committed bundles with `deno bundle` (esbuild): ESM for Node 24,
+ * minified, deterministic (CI rebuilds and fails on any difference). `dist/main.mjs` runs key mode
+ * without a token and is built with the modules that call GitHub or Google cut out
+ * ({@linkcode KEY_MODE_CUTS}); it hands any other run to `dist/main_full.mjs`, the whole step (see
+ * `action/_step_bundle.ts`). `dist/post.mjs` is the post step.
  *
  * `@actions/core` is bundled, but not the two packages it imports for what the step never calls
  * (`getIDToken` needs `@actions/http-client`, `platform` needs `@actions/exec`): they stay
@@ -23,10 +25,28 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 
-const ENTRIES = [
-  { source: "action/_entry_main.ts", output: "dist/main.mjs", limit: 120_000 },
+/**
+ * The modules `dist/main.mjs` leaves out, as the step's modules import them: every flow that calls
+ * GitHub or Google, and the transport. Each import of them becomes a stub that throws if it is
+ * ever called; `dist/main.mjs` runs the step itself only for inputs that call nothing, and the
+ * build fails when it still holds a network module.
+ */
+export const KEY_MODE_CUTS = ["./_remote_flows.ts", "./node_fetch.ts"] as const;
+
+/** What the build makes: each bundle, its byte budget, and the modules it leaves out. */
+const ENTRIES: readonly {
+  source: string;
+  output: string;
+  limit: number;
+  cut?: readonly string[];
+}[] = [
+  { source: "action/_entry_main.ts", output: "dist/main.mjs", limit: 120_000, cut: KEY_MODE_CUTS },
+  { source: "action/_entry_full.ts", output: "dist/main_full.mjs", limit: 120_000 },
   { source: "action/_entry_post.ts", output: "dist/post.mjs", limit: 8_000 },
-] as const;
+];
+
+/** Built-ins only a call to GitHub or Google loads: `dist/main.mjs` holds none of them. */
+const NETWORK_MODULES = ["node:http", "node:https", "node:net", "node:tls"] as const;
 
 /** The only packages left out of the bundle, each replaced by a throwing stub. */
 const STUBBED = ["@actions/http-client", "@actions/exec"] as const;
@@ -123,13 +143,101 @@ function _standInDeclaration(specifier: string): string {
   return `const ${_standIn(specifier)}={${members.join(",")}};\n`;
 }
 
+/** What may come right before a `/` that divides: the end of an operand. */
+const OPERAND_END = /[\w$)\]}]/;
+/** Keywords after which a `/` starts a regular expression, though they end in a word character. */
+const BEFORE_EXPRESSION =
+  /(?:^|[^\w$.])(?:return|typeof|case|do|else|in|of|new|delete|void|throw|instanceof|yield|await)$/;
+
+/** The end of the literal or comment that starts at `start` with `/`, `"`, `'` or a template part. */
+function _literalEnd(code: string, start: number, close: string): number {
+  let index = start + 1;
+  let inClass = false;
+  for (; index < code.length; index++) {
+    const char = code[index]!;
+    if (char === "\\") index++;
+    else if (close === "`" && char === "$" && code[index + 1] === "{") return index;
+    else if (char === close && !inClass) return index;
+    else if (close === "/" && (char === "[" || char === "]")) inClass = char === "[";
+  }
+  return code.length;
+}
+
+/**
+ * `code` with the text of its string, template and regular expression literals and of its comments
+ * blanked out (each character a space), so that a search for a minified name finds only code: a
+ * one-letter name is also a word in messages (`"...get no"`) and a letter in patterns
+ * (`/\d{3}Z$/`). A `/` after an operand divides; anywhere else it starts a regular expression.
+ *
+ * @param code Minified JavaScript.
+ * @returns The same code, of the same length, with literal text as spaces.
+ */
+export function _codeOnly(code: string): string {
+  const blank = (from: number, to: number) => " ".repeat(Math.max(0, to - from));
+  let out = "";
+  let index = 0;
+  /** For each open `${` of a template, the brace depth it opened at. */
+  const templates: number[] = [];
+  let braces = 0;
+  while (index < code.length) {
+    const char = code[index]!;
+    const resumesTemplate = char === "}" && templates.at(-1) === braces;
+    if (char === "`" || resumesTemplate) {
+      if (resumesTemplate) templates.pop();
+      const end = _literalEnd(code, index, "`");
+      out += char + blank(index + 1, end);
+      if (code[end] === "$") {
+        out += "${";
+        templates.push(braces);
+        index = end + 2;
+      } else {
+        out += code[end] ?? "";
+        index = end + 1;
+      }
+      continue;
+    }
+    if (char === '"' || char === "'") {
+      const end = _literalEnd(code, index, char);
+      out += char + blank(index + 1, end) + (code[end] ?? "");
+      index = end + 1;
+      continue;
+    }
+    if (char === "/" && (code[index + 1] === "*" || code[index + 1] === "/")) {
+      const close = code[index + 1] === "*" ? "*/" : "\n";
+      const found = code.indexOf(close, index + 2);
+      // A block comment ends after its "*/"; a line comment before its newline.
+      const end = found === -1 ? code.length : close === "*/" ? found + 2 : found;
+      out += blank(index, end);
+      index = end;
+      continue;
+    }
+    if (char === "/") {
+      const before = out.slice(-16).trimEnd();
+      if (!OPERAND_END.test(before.at(-1) ?? "") || BEFORE_EXPRESSION.test(before)) {
+        const end = _literalEnd(code, index, "/");
+        out += "/" + blank(index + 1, end) + (code[end] ?? "");
+        index = end + 1;
+        continue;
+      }
+    }
+    if (char === "{") braces++;
+    if (char === "}") braces--;
+    out += char;
+    index++;
+  }
+  return out;
+}
+
 /**
  * How `code` uses the namespace bound to `name`: the members it reads (`name.member`) and how
- * many times it uses the namespace itself as a value, besides its own declaration.
+ * many times it uses the namespace itself as a value, besides its own declaration. Literals and
+ * comments are not searched (see {@linkcode _codeOnly}).
  */
 function _namespaceUses(code: string, name: string): { members: string[]; bare: number } {
   const escaped = name.replaceAll("$", "\\$");
-  const uses = code.matchAll(new RegExp(`(?<![\\w$.])${escaped}(?![\\w$])(\\.[\\w$]+)?`, "g"));
+  const uses = _codeOnly(code).matchAll(
+    new RegExp(`(?<![\\w$.])${escaped}(?![\\w$])(\\.[\\w$]+)?`, "g"),
+  );
   const members: string[] = [];
   // One use is the binding's own declaration.
   let bare = -1;
@@ -259,21 +367,32 @@ export function randomUUIDFromEntry(code: string, output: string): string {
 }
 
 /**
- * Replaces the imports of {@linkcode STUBBED} packages with stubs; throws when another package
- * was left unbundled or when a stubbed binding is used anywhere in the code.
+ * Replaces the imports of {@linkcode STUBBED} packages, and of the modules in `cut`, with stubs;
+ * throws when another module was left unbundled or when a binding of a stubbed package is used
+ * anywhere in the code. Bindings of `cut` modules are used on the paths the bundle is not run for
+ * (see {@linkcode KEY_MODE_CUTS}).
+ *
+ * @param code The bundle as esbuild wrote it.
+ * @param output The bundle's path, for errors.
+ * @param cut The modules left out of this bundle on purpose.
+ * @returns The bundle with stubs in place of those imports.
  */
-export function stubUnbundled(code: string, output: string): string {
+export function stubUnbundled(code: string, output: string, cut: readonly string[] = []): string {
   const bindings: string[] = [];
+  let stubbed = false;
   const rewritten = code.replace(IMPORT, (statement, clause: string | undefined, specifier) => {
     if (specifier.startsWith("node:")) return statement;
-    if (!_isStubbed(specifier)) {
+    if (!_isStubbed(specifier) && !cut.includes(specifier)) {
       throw new Error(
-        `${output} imports "${specifier}" unbundled; only ${STUBBED.join(", ")} may be`,
+        `${output} imports "${specifier}" unbundled; only ${
+          [...STUBBED, ...cut].join(", ")
+        } may be`,
       );
     }
     if (clause === undefined) return "";
     const { names, pattern } = _bindings(clause.trim());
-    bindings.push(...names);
+    if (!cut.includes(specifier)) bindings.push(...names);
+    stubbed = true;
     return `const ${pattern}=__unbundled(${JSON.stringify(specifier)});`;
   });
   const left = /(?:\bfrom|\bimport)\s*\(?\s*"(?!node:)([^"]+)"/.exec(rewritten);
@@ -281,7 +400,7 @@ export function stubUnbundled(code: string, output: string): string {
     throw new Error(`${output} still imports "${left[1]}" in a form this build does not rewrite`);
   }
   for (const name of bindings) {
-    const uses = rewritten.match(
+    const uses = _codeOnly(rewritten).match(
       new RegExp(`(?<![\\w$.'"\`])${name.replace("$", "\\$")}(?![\\w$])`, "g"),
     );
     // One use is the stub's own declaration.
@@ -291,12 +410,12 @@ export function stubUnbundled(code: string, output: string): string {
       );
     }
   }
-  return bindings.length === 0 ? rewritten : STUB + rewritten;
+  return stubbed ? STUB + rewritten : rewritten;
 }
 
 if (import.meta.main) {
   mkdirSync("dist", { recursive: true });
-  for (const { source, output, limit } of ENTRIES) {
+  for (const { source, output, limit, cut = [] } of ENTRIES) {
     execFileSync(Deno.execPath(), [
       "bundle",
       "--quiet",
@@ -306,17 +425,22 @@ if (import.meta.main) {
       "esm",
       "--minify",
       ...STUBBED.flatMap((name) => ["--external", name, "--external", `${name}/*`]),
+      ...cut.flatMap((specifier) => ["--external", specifier]),
       "-o",
       output,
       source,
     ], { stdio: "inherit", env: { ...Deno.env.toObject(), NO_COLOR: "1" } });
     const bundled = readFileSync(output, "utf8").replace(/\s*$/, "\n");
     const code = BANNER +
-      builtinsFromProcess(randomUUIDFromEntry(stubUnbundled(bundled, output), output));
+      builtinsFromProcess(randomUUIDFromEntry(stubUnbundled(bundled, output, cut), output));
     writeFileSync(output, code);
     const size = new TextEncoder().encode(code).length;
     if (output === "dist/post.mjs" && /jose|SignJWT|generateAccessToken/.test(code)) {
       throw new Error(`${output} contains auth/ or jose code: the post step must not import them`);
+    }
+    const network = NETWORK_MODULES.find((name) => code.includes(`"${name}"`));
+    if (cut.length > 0 && network !== undefined) {
+      throw new Error(`${output} still loads ${network}: a module that calls out is not cut`);
     }
     if (size > limit) throw new Error(`${output} is ${size} bytes, over its ${limit} byte budget`);
     console.log(`${output}: ${size} bytes`);

@@ -75,8 +75,8 @@ const keyInputs = { INPUT_CREDENTIALS_JSON: world.serviceAccountKey };
 
 const main = new URL("../dist/main.mjs", import.meta.url).pathname;
 const post = new URL("../dist/post.mjs", import.meta.url).pathname;
-for (const [name, path] of [["dist/main.mjs", main], ["dist/post.mjs", post]] as const) {
-  const bytes = readFileSync(path);
+for (const name of ["dist/main.mjs", "dist/main_full.mjs", "dist/post.mjs"]) {
+  const bytes = readFileSync(new URL(`../${name}`, import.meta.url));
   console.log(`${name}: ${bytes.length} bytes, ${gzipSync(bytes, { level: 9 }).length} gzip`);
 }
 

@@ -7,7 +7,13 @@ import { generateKeyPairSync } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { builtinsFromProcess, randomUUIDFromEntry, stubUnbundled } from "../../build_dist.ts";
+import {
+  _codeOnly,
+  builtinsFromProcess,
+  KEY_MODE_CUTS,
+  randomUUIDFromEntry,
+  stubUnbundled,
+} from "../../build_dist.ts";
 import { startEmulator } from "../../emulator/mod.ts";
 import { node24, required, RUNTIMES_REQUIRED } from "../_helpers/runtimes.ts";
 
@@ -49,6 +55,48 @@ Deno.test("stubUnbundled() fails when the code uses a stubbed binding", () => {
     () => stubUnbundled(`${LEFT_BY_ESBUILD};jr.exec("uname")`, "main.mjs"),
     /uses "jr"/,
   );
+});
+
+Deno.test("stubUnbundled() stubs the cut modules, used or not, and no other relative module", async () => {
+  const left = 'import{_federated as f,_mint as m}from"./_remote_flows.ts";' +
+    'import{createNodeFetch as c}from"./node_fetch.ts";export const r=()=>[f(),m(),c()];';
+  const code = stubUnbundled(left, "main.mjs", KEY_MODE_CUTS);
+  assert.doesNotMatch(code, /from"\.\//);
+  const module = await import(`data:text/javascript,${encodeURIComponent(code)}`);
+  assert.throws(
+    () => module.r(),
+    /\.\/_remote_flows\.ts is not bundled with this step \(_federated\)/,
+  );
+  assert.throws(
+    () => stubUnbundled(left, "main_full.mjs"),
+    /imports "\.\/_remote_flows\.ts" unbundled/,
+  );
+});
+
+Deno.test("stubUnbundled() finds uses of a stubbed binding in code only, not in literals", () => {
+  // "no" is a minified name here and a word of the messages.
+  const left = 'import{BearerCredentialHandler as no}from"@actions/http-client/lib/auth";';
+  const literals = 'const a="forks get no token",b=`${1} no`,c=/no/,d=1/2/no;';
+  assert.doesNotThrow(() => stubUnbundled(left + literals.replace("/no;", "/3;"), "main.mjs"));
+  assert.throws(() => stubUnbundled(left + literals, "main.mjs"), /uses "no"/);
+  assert.throws(() => stubUnbundled(`${left}const e=\`\${no}\`;`, "main.mjs"), /uses "no"/);
+});
+
+Deno.test("_codeOnly() blanks string, template, regular expression and comment text only", () => {
+  const cases: [string, string][] = [
+    ["a(\"Z\",'Z')", "a(\" \",' ')"],
+    ["x=`a${Z}b${`c${Z}`}d`", "x=` ${Z} ${` ${Z}`} `"],
+    ['s.replace(/\\.\\d{3}Z$/,"Z")', 's.replace(/         /," ")'],
+    ["return/[/]Z/.test(Z)", "return/    /.test(Z)"],
+    ["a=b/Z/c", "a=b/Z/c"],
+    ["f(x)/Z", "f(x)/Z"],
+    ["a/*Z*/+Z//Z\nZ", "a     +Z   \nZ"],
+    ['"a\\"Z"+Z', '"    "+Z'],
+  ];
+  for (const [code, expected] of cases) {
+    assert.equal(_codeOnly(code), expected, code);
+    assert.equal(_codeOnly(code).length, code.length);
+  }
 });
 
 Deno.test("stubUnbundled() fails on an import form it does not rewrite", () => {

@@ -13,3 +13,4 @@ import "../action/node_rs256_test.ts";
 import "../action/post_test.ts";
 import "../action/proxy_test.ts";
 import "../action/random_test.ts";
+import "../action/step_bundle_test.ts";

@@ -1,0 +1,33 @@
+/**
+ * Which of the step's two main bundles runs. Key mode without a token calls nothing, and
+ * `dist/main.mjs` runs it with every module that calls GitHub or Google left out: about 31 KB less
+ * for Node to parse and set up in each such run. Any other run goes on in `dist/main_full.mjs`,
+ * which also reports every bad combination of inputs.
+ *
+ * @module
+ */
+
+/**
+ * Whether the inputs ask for key mode without a token (`credentials_json` set,
+ * `workload_identity_provider` and `token_format` not), read as the step reads them:
+ * `@actions/core` takes the variable `INPUT_<NAME>` and trims it.
+ *
+ * @param env The process environment.
+ * @returns `true` when `dist/main.mjs` can run the step itself.
+ *
+ * @example Key mode without a token, and with one
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { keyModeWithoutToken } from "./_step_bundle.ts";
+ *
+ * assert.equal(keyModeWithoutToken({ INPUT_CREDENTIALS_JSON: "{}" }), true);
+ * assert.equal(
+ *   keyModeWithoutToken({ INPUT_CREDENTIALS_JSON: "{}", INPUT_TOKEN_FORMAT: "access_token" }),
+ *   false,
+ * );
+ * ```
+ */
+export function keyModeWithoutToken(env: Readonly<Record<string, string | undefined>>): boolean {
+  const set = (name: string) => (env[`INPUT_${name}`] ?? "").trim() !== "";
+  return set("CREDENTIALS_JSON") && !set("WORKLOAD_IDENTITY_PROVIDER") && !set("TOKEN_FORMAT");
+}
