@@ -107,7 +107,7 @@ function _tree(state: _State): Map<string, string> {
 
 // Google's metadata servers hand out the same access token again and again, with what it has left
 // as `expires_in`, and mint a new one only near its expiry: Compute Engine's documentation says
-// "until they have 5 minutes of remaining time" (quoted in google-cloud-cpp#8255 and
+// "until they have 5 minutes of remaining time" (quoted in google-cloud-cpp#8255; so says
 // google-auth-library-java#749); Google's auth libraries say the shortest window of today's servers
 // is 4 minutes and refresh 3 min 45 s early (google-cloud-go#9139, golang.org/x/oauth2 v0.21.0,
 // google-auth-library-python#1419; older servers kept a token until 30 s were left,
