@@ -2,7 +2,8 @@
 // needs `Metadata-Flavor: Google` and must not carry `X-Forwarded-For` (both 403, as Google's);
 // every answer carries `Metadata-Flavor: Google`. Values are text, directories list their entries
 // (a directory asked for without its trailing slash is redirected there), the default service
-// account hands out access tokens (`scopes`) and ID tokens (`audience`, `format=full`).
+// account hands out access tokens (`scopes`), cached as Google's are, and ID tokens (`audience`,
+// `format=full`).
 import type { _State } from "./_state.ts";
 import type { _Incoming } from "./_wire.ts";
 import type { EmulatorRoute } from "./types.ts";
@@ -11,6 +12,8 @@ import type { EmulatorRoute } from "./types.ts";
 const PREFIX = "/computeMetadata/v1/";
 const ACCOUNTS = `${PREFIX}instance/service-accounts/`;
 const TOKEN_LIFETIME_SECONDS = 3600;
+/** A cached access token is handed out until this much of its life is left (see below). */
+const REMINT_WITHIN_MS = 240_000;
 const ZONE = "us-central1-a";
 const INSTANCE_NAME = "emulated-instance";
 const INSTANCE_ID = "4000000000000000004";
@@ -102,22 +105,60 @@ function _tree(state: _State): Map<string, string> {
   return tree;
 }
 
+// Google's metadata servers hand out the same access token again and again, with what it has left
+// as `expires_in`, and mint a new one only near its expiry: Compute Engine's documentation says
+// "until they have 5 minutes of remaining time" (quoted in google-cloud-cpp#8255; so says
+// google-auth-library-java#749); Google's auth libraries say the shortest window of today's servers
+// is 4 minutes and refresh 3 min 45 s early (google-cloud-go#9139, golang.org/x/oauth2 v0.21.0,
+// google-auth-library-python#1419; older servers kept a token until 30 s were left,
+// google-auth-library-python#581). The emulator takes 4 minutes, the strictest for a client: one
+// that refreshes earlier gets the same token back. Cloud Run, GKE and App Engine mint a token with
+// the `scopes` asked (Compute Engine ignores them, google-auth-library-java#458), so each scope set
+// has a token of its own; a scope set is a set (RFC 6749 section 3.3), its order and repeats make no
+// new token (how Google keys it is not documented).
+
+/**
+ * The token of `scopes` and when it expires: the cached one while more than
+ * {@linkcode REMINT_WITHIN_MS} of it is left at `now`, else a new one.
+ */
+function _cachedAccessToken(
+  state: _State,
+  scopes: readonly string[],
+  now: number,
+): { token: string; expiresAt: number } {
+  const principal = state.config.metadata.serviceAccount;
+  const key = JSON.stringify([principal, [...new Set(scopes)].sort()]);
+  const cached = state.metadataTokens.get(key);
+  const expiresAt = cached === undefined ? undefined : state.tokenInfo(cached)?.expiresAt.getTime();
+  if (cached !== undefined && expiresAt !== undefined && expiresAt - now > REMINT_WITHIN_MS) {
+    return { token: cached, expiresAt };
+  }
+  // Scope sets whose tokens expired are forgotten, so the cache holds live tokens only.
+  for (const [other, token] of state.metadataTokens) {
+    if (state.tokenInfo(token) === undefined) state.metadataTokens.delete(other);
+  }
+  const token = state.issueToken(
+    { kind: "service_account", principal, attributes: {}, scopes },
+    TOKEN_LIFETIME_SECONDS,
+  );
+  state.metadataTokens.set(key, token);
+  return { token, expiresAt: now + TOKEN_LIFETIME_SECONDS * 1000 };
+}
+
 function _accessToken(request: _Incoming, state: _State): Response {
   const requested = request.url.searchParams.get("scopes");
   const scopes = requested === null || requested.trim() === ""
     ? state.config.metadata.scopes
     : requested.split(",").map((scope) => scope.trim()).filter((scope) => scope !== "");
-  const token = state.issueToken({
-    kind: "service_account",
-    principal: state.config.metadata.serviceAccount,
-    attributes: {},
-    scopes,
-  }, TOKEN_LIFETIME_SECONDS);
+  const now = state.config.now();
+  const { token, expiresAt } = _cachedAccessToken(state, scopes, now);
   return _answer(
     200,
     JSON.stringify({
       access_token: token,
-      expires_in: TOKEN_LIFETIME_SECONDS - 1,
+      // Whole seconds left, never all of them (a fresh token says 3599), so a client that adds
+      // it to its own clock does not outlive the token.
+      expires_in: Math.ceil((expiresAt - now) / 1000) - 1,
       token_type: "Bearer",
     }),
     "application/json",

@@ -32,6 +32,8 @@ export class _State {
   #released = false;
   readonly #tokens: _TokenStore;
   readonly #refreshTokens = new Map<string, readonly string[]>();
+  /** The metadata server's current access token by service account and scope set. */
+  readonly metadataTokens = new Map<string, string>();
   /** The OAuth client `authorized_user` credentials name (as gcloud's own client). */
   readonly oauthClient: Readonly<{ id: string; secret: string }>;
 

@@ -1,8 +1,12 @@
 // What an emulator keeps is bounded: the request record (by count and bytes, oldest dropped),
-// tokens (expired ones forgotten and swept), and keys (each emulator's own, taken from a pool
-// and given back on close, so emulators side by side never accept each other's JWTs).
+// tokens (expired ones forgotten and swept, from the metadata server's cache too), and keys (each
+// emulator's own, taken from a pool and given back on close, so emulators side by side never accept
+// each other's JWTs).
 import assert from "node:assert/strict";
 import { createRemoteJWKSet, importPKCS8, jwtVerify, SignJWT } from "jose";
+import { _resolveConfig } from "../../emulator/_config.ts";
+import { _metadataAnswer } from "../../emulator/_metadata.ts";
+import { _State } from "../../emulator/_state.ts";
 import { _TokenStore } from "../../emulator/_token_store.ts";
 import { startEmulator } from "../../emulator/mod.ts";
 import type { TokenInfo } from "../../emulator/mod.ts";
@@ -68,6 +72,31 @@ Deno.test("startEmulator() forgets expired tokens and sweeps them as it issues n
   store.add("new", info(7_200_000));
   assert.equal(store.size, 2, "issuing sweeps every expired token");
   assert.ok(store.get("long"));
+});
+
+Deno.test("startEmulator() metadata server forgets the scope sets whose tokens expired", async () => {
+  let now = 0;
+  const state = new _State(_resolveConfig({ now: () => now }));
+  const token = (scopes: string) =>
+    _metadataAnswer({
+      method: "GET",
+      url: new URL(
+        `http://m.test/computeMetadata/v1/instance/service-accounts/default/token?scopes=${scopes}`,
+      ),
+      headers: new Headers({ "metadata-flavor": "Google" }),
+      body: "",
+    }, state);
+  try {
+    for (let i = 0; i < 100; i++) await token(`https://x.test/${i}`);
+    assert.equal(state.metadataTokens.size, 100);
+    now = 1_800_000;
+    await token("https://x.test/late");
+    now = 3_600_000;
+    await token("openid");
+    assert.equal(state.metadataTokens.size, 2, "the late scope set and openid are live");
+  } finally {
+    await state.release();
+  }
 });
 
 Deno.test("startEmulator() emulators side by side do not accept each other's JWTs", async () => {

@@ -137,6 +137,70 @@ Deno.test("startEmulator() metadata server issues access tokens with the account
   });
 });
 
+async function accessToken(
+  emulator: Emulator,
+  account: string,
+  scopes?: string,
+): Promise<{ access_token: string; expires_in: number }> {
+  const query = scopes === undefined ? "" : `?scopes=${scopes}`;
+  return JSON.parse(await text(emulator, `instance/service-accounts/${account}/token${query}`));
+}
+
+Deno.test("startEmulator() metadata server hands out its cached token with what it has left", async () => {
+  const t0 = Date.UTC(2026, 0, 2, 3, 4, 5);
+  let now = t0;
+  await withEmulator({ now: () => now }, async (emulator) => {
+    const first = await accessToken(emulator, "default");
+    assert.equal(first.expires_in, 3599);
+    now += 600_500;
+    // The account's email names the same account as default: the same token, 600.5 s older.
+    const again = await accessToken(emulator, emulator.serviceAccount);
+    assert.deepEqual(again, { ...first, expires_in: 2999, token_type: "Bearer" });
+    // The instance's scopes asked for by name are the scope set of the default token.
+    const named = await accessToken(
+      emulator,
+      "default",
+      "https://www.googleapis.com/auth/cloud-platform",
+    );
+    assert.equal(named.access_token, first.access_token);
+    // Another scope set has a token of its own, whatever the order and repeats of its scopes.
+    const scoped = await accessToken(emulator, "default", "openid,https://x.test/a");
+    assert.notEqual(scoped.access_token, first.access_token);
+    assert.equal(scoped.expires_in, 3599);
+    const reordered = await accessToken(emulator, "default", "https://x.test/a,openid,openid");
+    assert.equal(reordered.access_token, scoped.access_token);
+    assert.deepEqual(emulator.tokenInfo(reordered.access_token)?.scopes, [
+      "openid",
+      "https://x.test/a",
+    ]);
+  });
+});
+
+Deno.test("startEmulator() metadata server mints a new token once 4 minutes or less are left", async () => {
+  const t0 = Date.UTC(2026, 0, 2, 3, 4, 5);
+  let now = t0;
+  await withEmulator({ now: () => now }, async (emulator) => {
+    const first = await accessToken(emulator, "default");
+    now = t0 + 3600_000 - 240_001;
+    assert.deepEqual(await accessToken(emulator, "default"), { ...first, expires_in: 240 });
+    now = t0 + 3600_000 - 240_000;
+    const second = await accessToken(emulator, "default");
+    assert.notEqual(second.access_token, first.access_token);
+    assert.equal(second.expires_in, 3599);
+    assert.equal(emulator.tokenInfo(second.access_token)?.expiresAt.getTime(), now + 3600_000);
+    // The replaced token still works until it expires.
+    assert.equal(emulator.tokenInfo(first.access_token)?.expiresAt.getTime(), t0 + 3600_000);
+    now += 60_000;
+    assert.equal((await accessToken(emulator, "default")).access_token, second.access_token);
+    // A scope set asked for again after its token expired gets a new token.
+    const scoped = await accessToken(emulator, "default", "openid");
+    now += 3600_000;
+    const renewed = await accessToken(emulator, "default", "openid");
+    assert.notEqual(renewed.access_token, scoped.access_token);
+    assert.equal(renewed.expires_in, 3599);
+  });
+});
+
 Deno.test("startEmulator() metadata server issues ID tokens that verify at googleCertsUrl", async () => {
   await withEmulator({}, async (emulator) => {
     const noAudience = await metadata(emulator, "instance/service-accounts/default/identity");
