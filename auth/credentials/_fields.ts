@@ -16,16 +16,20 @@ export interface _Fields {
   what: string;
 }
 
-/** An error about `origin`'s `field` (`ERR_CREDENTIALS_FIELD_INVALID` unless `code` says otherwise). */
+/**
+ * An error about `origin`'s `field` (`ERR_CREDENTIALS_FIELD_INVALID` unless `code` says otherwise),
+ * with the error that revealed the problem, if any, as its `cause`.
+ */
 export function _fieldError(
   fields: _Fields,
   problem: string,
   code: CredentialsErrorCode = "ERR_CREDENTIALS_FIELD_INVALID",
+  cause?: unknown,
 ): CredentialsError {
   return new CredentialsError(
     code,
     `Cannot use ${fields.origin} (${fields.what}): ${problem}`,
-    { option: "credentials" },
+    { option: "credentials", cause },
   );
 }
 
