@@ -14,6 +14,8 @@ export interface _Fields {
   origin: string;
   /** Such as `external_account` or `external_account credential_source`. */
   what: string;
+  /** The universe domain, once {@linkcode _universeOf} has read it. */
+  universe?: string;
 }
 
 /**
@@ -107,7 +109,10 @@ export type _Parser = (fields: _Fields) => _TokenSource;
 /** The parser of a file by its `"type"` among `types` (default: every type), and the type. */
 export type _ParserOf = (fields: _Fields, types?: readonly string[]) => [string, _Parser];
 
-/** The universe domain of a file: `universe_domain`, default `googleapis.com`. */
+/**
+ * The universe domain of a file: `universe_domain`, default `googleapis.com`; read and checked once
+ * per `fields` (a file, or an object in it), however many parts of the parse ask for it.
+ */
 export function _universeOf(fields: _Fields): string {
-  return _optionalString(fields, "universe_domain") ?? DEFAULT_UNIVERSE;
+  return fields.universe ??= _optionalString(fields, "universe_domain") ?? DEFAULT_UNIVERSE;
 }
