@@ -74,6 +74,35 @@ export interface SelfSignedJwt {
   expiresAt: Date;
 }
 
+/** Why a signer refused a key: the problem each `ERR_KEY_PRIVATE_KEY_INVALID` of signing names. */
+export const _UNUSABLE_PRIVATE_KEY =
+  `"private_key" is not a PKCS #8 RSA private key of at least ${_MIN_MODULUS_BITS} bits`;
+
+/**
+ * Signs `claims` with the key as {@linkcode signJwtWithKey} does, except that a key the signer
+ * refuses becomes the error `keyError` makes of the signer's error: the caller's, naming the input
+ * the key came from (a credentials file, or the `credentialsJson` option).
+ */
+export async function _signJwt(
+  key: ServiceAccountKey,
+  claims: JWTPayload,
+  keyError: (cause: unknown) => Error,
+  signRs256: (pem: string, data: Uint8Array) => Promise<Uint8Array> = _webCryptoRs256,
+): Promise<string> {
+  const kid = key.private_key_id;
+  const header = { alg: "RS256", typ: "JWT", ...(kid ? { kid } : {}) };
+  const input = `${_base64urlEncode(JSON.stringify(header))}.${
+    _base64urlEncode(JSON.stringify(claims))
+  }`;
+  let signature: Uint8Array;
+  try {
+    signature = await signRs256(key.private_key, new TextEncoder().encode(input));
+  } catch (cause) {
+    throw keyError(cause);
+  }
+  return `${input}.${_base64urlEncode(signature)}`;
+}
+
 /**
  * Signs `claims` with the key: header `{"alg":"RS256","typ":"JWT","kid":<private_key_id>}` (no
  * `kid` when the key has no `private_key_id`), the claims object serialized once as the payload.
@@ -84,8 +113,9 @@ export interface SelfSignedJwt {
  * least 2048 bits; default Web Crypto (`crypto.subtle`). Under Node, a signer over `node:crypto`
  * saves loading Web Crypto as well.
  * @returns The compact JWT.
- * @throws {CredentialsError} `ERR_KEY_PRIVATE_KEY_INVALID` when the private key is not a PKCS #8
- * RSA key of at least 2048 bits.
+ * @throws {CredentialsError} `ERR_KEY_PRIVATE_KEY_INVALID`, with `option: "credentialsJson"` (the
+ * `authenticate()` option keys come in), when the private key is not a PKCS #8 RSA key of at least
+ * 2048 bits.
  *
  * @example Usage
  * ```ts
@@ -107,25 +137,16 @@ export interface SelfSignedJwt {
 export async function signJwtWithKey(
   key: ServiceAccountKey,
   claims: JWTPayload,
-  signRs256: (pem: string, data: Uint8Array) => Promise<Uint8Array> = _webCryptoRs256,
+  signRs256?: (pem: string, data: Uint8Array) => Promise<Uint8Array>,
 ): Promise<string> {
   key = _own(key);
-  const kid = key.private_key_id;
-  const header = { alg: "RS256", typ: "JWT", ...(kid ? { kid } : {}) };
-  const input = `${_base64urlEncode(JSON.stringify(header))}.${
-    _base64urlEncode(JSON.stringify(claims))
-  }`;
-  let signature: Uint8Array;
-  try {
-    signature = await signRs256(key.private_key, new TextEncoder().encode(input));
-  } catch (cause) {
-    throw new CredentialsError(
+  const keyError = (cause: unknown) =>
+    new CredentialsError(
       "ERR_KEY_PRIVATE_KEY_INVALID",
-      `Failed to sign JWT using private key for ${key.client_email}: "private_key" is not a PKCS #8 RSA private key of at least ${_MIN_MODULUS_BITS} bits`,
+      `Failed to sign JWT using private key for ${key.client_email}: ${_UNUSABLE_PRIVATE_KEY}`,
       { option: "credentialsJson", cause },
     );
-  }
-  return `${input}.${_base64urlEncode(signature)}`;
+  return await _signJwt(key, claims, keyError, signRs256);
 }
 
 /**

@@ -14,18 +14,24 @@ export interface _Fields {
   origin: string;
   /** Such as `external_account` or `external_account credential_source`. */
   what: string;
+  /** The universe domain, once {@linkcode _universeOf} has read it. */
+  universe?: string;
 }
 
-/** An error about `origin`'s `field` (`ERR_CREDENTIALS_FIELD_INVALID` unless `code` says otherwise). */
+/**
+ * An error about `origin`'s `field` (`ERR_CREDENTIALS_FIELD_INVALID` unless `code` says otherwise),
+ * with the error that revealed the problem, if any, as its `cause`.
+ */
 export function _fieldError(
   fields: _Fields,
   problem: string,
   code: CredentialsErrorCode = "ERR_CREDENTIALS_FIELD_INVALID",
+  cause?: unknown,
 ): CredentialsError {
   return new CredentialsError(
     code,
     `Cannot use ${fields.origin} (${fields.what}): ${problem}`,
-    { option: "credentials" },
+    { option: "credentials", cause },
   );
 }
 
@@ -103,7 +109,10 @@ export type _Parser = (fields: _Fields) => _TokenSource;
 /** The parser of a file by its `"type"` among `types` (default: every type), and the type. */
 export type _ParserOf = (fields: _Fields, types?: readonly string[]) => [string, _Parser];
 
-/** The universe domain of a file: `universe_domain`, default `googleapis.com`. */
+/**
+ * The universe domain of a file: `universe_domain`, default `googleapis.com`; read and checked once
+ * per `fields` (a file, or an object in it), however many parts of the parse ask for it.
+ */
 export function _universeOf(fields: _Fields): string {
-  return _optionalString(fields, "universe_domain") ?? DEFAULT_UNIVERSE;
+  return fields.universe ??= _optionalString(fields, "universe_domain") ?? DEFAULT_UNIVERSE;
 }

@@ -1,6 +1,11 @@
 // `service_account` key files: a jwt-bearer assertion signed with the key, exchanged at the
 // key's token_uri for an access token, or for an ID token with `target_audience`.
-import { _privateKeyProblem, signJwtWithKey } from "../self_signed_jwt.ts";
+import {
+  _privateKeyProblem,
+  _signJwt,
+  _UNUSABLE_PRIVATE_KEY,
+  type JWTPayload,
+} from "../self_signed_jwt.ts";
 import type { ServiceAccountKey } from "../service_account_key.ts";
 import { DEFAULT_UNIVERSE } from "../universe.ts";
 import { JWT_BEARER_GRANT_TYPE } from "../oauth2.ts";
@@ -40,6 +45,14 @@ export function _serviceAccountSource(fields: _Fields): _TokenSource {
     private_key_id: privateKeyId,
   };
   const projectId = _optionalString(fields, "project_id");
+  // A key that passed the PEM check above and that Web Crypto still refuses (RSA under 2048 bits,
+  // not RSA) is this file's field, as every other problem of the file is.
+  const sign = (claims: JWTPayload) =>
+    _signJwt(
+      key,
+      claims,
+      (cause) => _fieldError(fields, _UNUSABLE_PRIVATE_KEY, "ERR_KEY_PRIVATE_KEY_INVALID", cause),
+    );
 
   async function assertionToken(
     claims: Record<string, string>,
@@ -47,7 +60,7 @@ export function _serviceAccountSource(fields: _Fields): _TokenSource {
     context: _FetchContext,
   ): Promise<ExpiringToken> {
     const iat = _nowSeconds(context);
-    const assertion = await signJwtWithKey(key, {
+    const assertion = await sign({
       iss: clientEmail,
       aud: tokenUrl,
       iat,
@@ -76,7 +89,7 @@ export function _serviceAccountSource(fields: _Fields): _TokenSource {
       // JWT with the scopes as the bearer token.
       const iat = _nowSeconds(context);
       const exp = iat + ASSERTION_LIFETIME_SECONDS;
-      const token = await signJwtWithKey(key, {
+      const token = await sign({
         iss: clientEmail,
         sub: clientEmail,
         scope,

@@ -347,3 +347,23 @@ Deno.test("Credentials has its five fields as own properties, undefined when the
     ["serviceAccountEmail", undefined],
   ]);
 });
+
+Deno.test("a parse reads a file's universe_domain once, however many parts use it", async (t) => {
+  const files: Record<string, Record<string, unknown>> = {
+    service_account: SERVICE_ACCOUNT,
+    authorized_user: AUTHORIZED_USER,
+    external_account: EXTERNAL,
+  };
+  for (const [type, file] of Object.entries(files)) {
+    await t.step(type, () => {
+      let reads = 0;
+      const counted = Object.defineProperty({ ...file }, "universe_domain", {
+        enumerable: true,
+        get: () => (reads++, "example.com"),
+      });
+      const credentials = credentialsFromJson(counted);
+      assert.equal(credentials.universeDomain, "example.com");
+      assert.equal(reads, 1);
+    });
+  }
+});
