@@ -4,6 +4,8 @@
 import process from "node:process";
 import { keyModeWithoutToken } from "./_step_bundle.ts";
 
-if (!keyModeWithoutToken(process.env)) {
-  await import(new URL("./main_full.mjs", import.meta.url).href);
-}
+// Next to dist/main.mjs, against which a relative specifier resolves: building the URL from
+// import.meta.url would load Node's import.meta module for it, about 0.3 ms (Node 24.21).
+const FULL_STEP = "./main_full.mjs";
+
+if (!keyModeWithoutToken(process.env)) await import(FULL_STEP);
