@@ -26,19 +26,23 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 
 /**
- * The modules `dist/main.mjs` leaves out, as the step's modules import them: every flow that calls
- * GitHub or Google, and the transport. Each import of them becomes a stub that throws if it is
- * ever called; `dist/main.mjs` runs the step itself only for inputs that call nothing, and the
- * build fails when it still holds a network module.
+ * The modules `dist/main.mjs` leaves out, as the step's modules import them, and the names it may
+ * import from them: every flow that calls GitHub or Google, and the transport. Each import of them
+ * becomes a stub that throws if it is ever called; `dist/main.mjs` runs the step itself only for
+ * inputs that call nothing. The build fails when it imports anything else from them, or when it
+ * still loads `node:http`, `node:https`, `node:net` or `node:tls`.
  */
-export const KEY_MODE_CUTS = ["./_remote_flows.ts", "./node_fetch.ts"] as const;
+export const KEY_MODE_CUTS: Readonly<Record<string, readonly string[]>> = {
+  "./_remote_flows.ts": ["_federated", "_mint"],
+  "./node_fetch.ts": ["createNodeFetch"],
+};
 
 /** What the build makes: each bundle, its byte budget, and the modules it leaves out. */
 const ENTRIES: readonly {
   source: string;
   output: string;
   limit: number;
-  cut?: readonly string[];
+  cut?: Readonly<Record<string, readonly string[]>>;
 }[] = [
   { source: "action/_entry_main.ts", output: "dist/main.mjs", limit: 120_000, cut: KEY_MODE_CUTS },
   { source: "action/_entry_full.ts", output: "dist/main_full.mjs", limit: 120_000 },
@@ -143,11 +147,11 @@ function _standInDeclaration(specifier: string): string {
   return `const ${_standIn(specifier)}={${members.join(",")}};\n`;
 }
 
-/** What may come right before a `/` that divides: the end of an operand. */
-const OPERAND_END = /[\w$)\]}]/;
+/** What may come right before a `/` that divides: the end of an operand (or `x++`, `x--`). */
+const OPERAND_END = /(?:[\w$)\]}"'`]|\+\+|--)$/;
 /** Keywords after which a `/` starts a regular expression, though they end in a word character. */
 const BEFORE_EXPRESSION =
-  /(?:^|[^\w$.])(?:return|typeof|case|do|else|in|of|new|delete|void|throw|instanceof|yield|await)$/;
+  /(?:^|[^\w$.])(?:return|typeof|case|do|else|in|new|delete|void|throw|instanceof|yield|await)$/;
 
 /** The end of the literal or comment that starts at `start` with `/`, `"`, `'` or a template part. */
 function _literalEnd(code: string, start: number, close: string): number {
@@ -213,7 +217,7 @@ export function _codeOnly(code: string): string {
     }
     if (char === "/") {
       const before = out.slice(-16).trimEnd();
-      if (!OPERAND_END.test(before.at(-1) ?? "") || BEFORE_EXPRESSION.test(before)) {
+      if (!OPERAND_END.test(before) || BEFORE_EXPRESSION.test(before)) {
         const end = _literalEnd(code, index, "/");
         out += "/" + blank(index + 1, end) + (code[end] ?? "");
         index = end + 1;
@@ -226,6 +230,30 @@ export function _codeOnly(code: string): string {
     index++;
   }
   return out;
+}
+
+/** The constructor of async functions: it parses a body with top-level `await` without running it. */
+const AsyncFunction = (async () => {}).constructor as FunctionConstructor;
+
+/**
+ * Throws unless `code` with its literals blanked ({@linkcode _codeOnly}) is still valid JavaScript.
+ * A `/` read the wrong way (a regular expression taken for a division, or the reverse) blanks code
+ * or leaves literal text as code, and the checks that search a bundle for a name could then miss a
+ * use of it; such a misreading almost never leaves valid code. Parsed as the body of an async
+ * function (a built bundle has top-level `await` and no `import`, `export` or `import.meta`),
+ * never run.
+ *
+ * @param code A built bundle.
+ * @param output Its path, for the error.
+ */
+export function _checkCodeOnly(code: string, output: string): void {
+  try {
+    new AsyncFunction(_codeOnly(code));
+  } catch (error) {
+    throw new Error(
+      `${output}: build_dist.ts read a literal of the bundle wrong (${error}): fix _codeOnly()`,
+    );
+  }
 }
 
 /**
@@ -377,21 +405,39 @@ export function randomUUIDFromEntry(code: string, output: string): string {
  * @param cut The modules left out of this bundle on purpose.
  * @returns The bundle with stubs in place of those imports.
  */
-export function stubUnbundled(code: string, output: string, cut: readonly string[] = []): string {
+export function stubUnbundled(
+  code: string,
+  output: string,
+  cut: Readonly<Record<string, readonly string[]>> = {},
+): string {
   const bindings: string[] = [];
   let stubbed = false;
   const rewritten = code.replace(IMPORT, (statement, clause: string | undefined, specifier) => {
     if (specifier.startsWith("node:")) return statement;
-    if (!_isStubbed(specifier) && !cut.includes(specifier)) {
+    const allowed = Object.hasOwn(cut, specifier) ? cut[specifier] : undefined;
+    if (!_isStubbed(specifier) && allowed === undefined) {
       throw new Error(
         `${output} imports "${specifier}" unbundled; only ${
-          [...STUBBED, ...cut].join(", ")
+          [...STUBBED, ...Object.keys(cut)].join(", ")
         } may be`,
       );
     }
     if (clause === undefined) return "";
     const { names, pattern } = _bindings(clause.trim());
-    if (!cut.includes(specifier)) bindings.push(...names);
+    if (allowed === undefined) bindings.push(...names);
+    else {
+      const imported = clause.trim().startsWith("{")
+        ? _namedPairs(clause.trim()).map(([name]) => name)
+        : [clause.trim()];
+      const other = imported.find((name) => !allowed.includes(name));
+      if (other !== undefined) {
+        throw new Error(
+          `${output} imports "${other}" from "${specifier}", which it leaves out for ${
+            allowed.join(", ")
+          } only`,
+        );
+      }
+    }
     stubbed = true;
     return `const ${pattern}=__unbundled(${JSON.stringify(specifier)});`;
   });
@@ -415,7 +461,7 @@ export function stubUnbundled(code: string, output: string, cut: readonly string
 
 if (import.meta.main) {
   mkdirSync("dist", { recursive: true });
-  for (const { source, output, limit, cut = [] } of ENTRIES) {
+  for (const { source, output, limit, cut = {} } of ENTRIES) {
     execFileSync(Deno.execPath(), [
       "bundle",
       "--quiet",
@@ -425,7 +471,7 @@ if (import.meta.main) {
       "esm",
       "--minify",
       ...STUBBED.flatMap((name) => ["--external", name, "--external", `${name}/*`]),
-      ...cut.flatMap((specifier) => ["--external", specifier]),
+      ...Object.keys(cut).flatMap((specifier) => ["--external", specifier]),
       "-o",
       output,
       source,
@@ -438,8 +484,9 @@ if (import.meta.main) {
     if (output === "dist/post.mjs" && /jose|SignJWT|generateAccessToken/.test(code)) {
       throw new Error(`${output} contains auth/ or jose code: the post step must not import them`);
     }
+    _checkCodeOnly(code, output);
     const network = NETWORK_MODULES.find((name) => code.includes(`"${name}"`));
-    if (cut.length > 0 && network !== undefined) {
+    if (Object.keys(cut).length > 0 && network !== undefined) {
       throw new Error(`${output} still loads ${network}: a module that calls out is not cut`);
     }
     if (size > limit) throw new Error(`${output} is ${size} bytes, over its ${limit} byte budget`);

@@ -8,4 +8,9 @@ import { keyModeWithoutToken } from "./_step_bundle.ts";
 // import.meta.url would load Node's import.meta module for it, about 0.3 ms (Node 24.21).
 const FULL_STEP = "./main_full.mjs";
 
-if (!keyModeWithoutToken(process.env)) await import(FULL_STEP);
+if (!keyModeWithoutToken(process.env)) {
+  await import(FULL_STEP);
+  // The whole step ends the process itself; were it ever to return, this bundle must not run the
+  // step again.
+  process.exit();
+}

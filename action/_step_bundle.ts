@@ -1,8 +1,8 @@
 /**
  * Which of the step's two main bundles runs. Key mode without a token calls nothing, and
- * `dist/main.mjs` runs it with every module that calls GitHub or Google left out: about 31 KB less
- * for Node to parse and set up in each such run. Any other run goes on in `dist/main_full.mjs`,
- * which also reports every bad combination of inputs.
+ * `dist/main.mjs` runs it with every module that calls GitHub or Google left out (see
+ * `KEY_MODE_CUTS` in build_dist.ts), so Node parses and sets up less code in each such run. Any
+ * other run goes on in `dist/main_full.mjs`, the whole step. Both report bad inputs alike.
  *
  * @module
  */

@@ -77,6 +77,10 @@ export async function _mint(
   return _withExpiry(accessToken, "accessToken");
 }
 
+/**
+ * Workload Identity Federation: the GitHub OIDC token, the credentials file, the STS exchange for
+ * the auth token, then the access or ID token the options ask for.
+ */
 export async function _federated(
   flow: _Flow,
   plan: ValidatedWorkloadIdentityOptions,

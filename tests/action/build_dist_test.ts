@@ -4,10 +4,11 @@
 // what the built bundles load and how they end under Node 24.
 import assert from "node:assert/strict";
 import { generateKeyPairSync } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
+  _checkCodeOnly,
   _codeOnly,
   builtinsFromProcess,
   KEY_MODE_CUTS,
@@ -71,6 +72,15 @@ Deno.test("stubUnbundled() stubs the cut modules, used or not, and no other rela
     () => stubUnbundled(left, "main_full.mjs"),
     /imports "\.\/_remote_flows\.ts" unbundled/,
   );
+  assert.throws(
+    () =>
+      stubUnbundled(
+        'import{exchangeToken as x}from"./_remote_flows.ts";',
+        "main.mjs",
+        KEY_MODE_CUTS,
+      ),
+    /imports "exchangeToken" from "\.\/_remote_flows\.ts", which it leaves out for _federated, _mint only/,
+  );
 });
 
 Deno.test("stubUnbundled() finds uses of a stubbed binding in code only, not in literals", () => {
@@ -92,11 +102,26 @@ Deno.test("_codeOnly() blanks string, template, regular expression and comment t
     ["f(x)/Z", "f(x)/Z"],
     ["a/*Z*/+Z//Z\nZ", "a     +Z   \nZ"],
     ['"a\\"Z"+Z', '"    "+Z'],
+    // Divisions after a postfix operator, a string and a name that is a contextual keyword.
+    ["x=a++/2;Z()/3", "x=a++/2;Z()/3"],
+    ['x="s"/2;Z()/3', 'x=" "/2;Z()/3'],
+    ["x=of/2;Z()/3", "x=of/2;Z()/3"],
   ];
   for (const [code, expected] of cases) {
     assert.equal(_codeOnly(code), expected, code);
     assert.equal(_codeOnly(code).length, code.length);
   }
+});
+
+Deno.test("_checkCodeOnly() passes the built bundles and fails a bundle whose literals it misreads", () => {
+  for (const name of ["main.mjs", "main_full.mjs", "post.mjs"]) {
+    _checkCodeOnly(Deno.readTextFileSync(dist(name)), name);
+  }
+  // After a block, this "/" starts a regular expression; _codeOnly() takes it for a division.
+  assert.throws(
+    () => _checkCodeOnly('if(a){b()}/["{]/.test(c)&&Z();', "main.mjs"),
+    /main\.mjs: build_dist\.ts read a literal of the bundle wrong/,
+  );
 });
 
 Deno.test("stubUnbundled() fails on an import form it does not rewrite", () => {
@@ -351,5 +376,40 @@ Deno.test({
     // The hook sees a bundle that lets the event loop run dry (the post step does).
     const post = await runBundle(node, dist("post.mjs"), {});
     assert.deepEqual([post.code, post.ranDry], [0, true]);
+  },
+});
+
+Deno.test({
+  name:
+    "dist/main.mjs runs key mode without main_full.mjs, and hands any other run to it before the step starts",
+  ignore: (await node24()) === undefined && !RUNTIMES_REQUIRED,
+  fn: async () => {
+    const node = required(await node24(), "Node 24").path;
+    const dir = mkdtempSync(join(tmpdir(), "dist-alone-"));
+    try {
+      copyFileSync(dist("main.mjs"), join(dir, "main.mjs"));
+      const keyRun = await runBundle(node, join(dir, "main.mjs"), {
+        INPUT_CREDENTIALS_JSON: keyJson(),
+      });
+      assert.equal(keyRun.code, 0);
+      // A stand-in for the whole step: it notes whether dist/main.mjs had started the step (which
+      // replaces process.stdout first) and ends the process.
+      const seen = join(dir, "seen.json");
+      writeFileSync(
+        join(dir, "main_full.mjs"),
+        `const d=Object.getOwnPropertyDescriptor(process,"stdout");` +
+          `process.getBuiltinModule("node:fs").writeFileSync(${
+            JSON.stringify(seen)
+          },JSON.stringify({stepStarted:!d.get}));process.exit(7);`,
+      );
+      const handedOff = await runBundle(node, join(dir, "main.mjs"), {
+        INPUT_CREDENTIALS_JSON: keyJson(),
+        INPUT_TOKEN_FORMAT: "access_token",
+      });
+      assert.equal(handedOff.code, 7);
+      assert.deepEqual(JSON.parse(readFileSync(seen, "utf8")), { stepStarted: false });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   },
 });
