@@ -1,9 +1,10 @@
 /**
  * Builds the workflow step's committed bundles with `deno bundle` (esbuild): ESM for Node 24,
- * minified, deterministic (CI rebuilds and fails on any difference). `dist/main.mjs` runs key mode
- * without a token and is built with the modules that call GitHub or Google cut out
- * ({@linkcode KEY_MODE_CUTS}); it hands any other run to `dist/main_full.mjs`, the whole step (see
- * `action/_step_bundle.ts`). `dist/post.mjs` is the post step.
+ * minified, deterministic (CI rebuilds and fails on any difference). `dist/main.mjs` picks one of
+ * two bundles of the step's main phase (see `action/_step_bundle.ts`): `dist/main_key.mjs` for key
+ * mode without a token, built with the modules that call GitHub or Google cut out
+ * ({@linkcode KEY_MODE_CUTS}), or `dist/main_full.mjs`, the whole step, for any other run.
+ * `dist/post.mjs` is the post step.
  *
  * `@actions/core` is bundled, but not the two packages it imports for what the step never calls
  * (`getIDToken` needs `@actions/http-client`, `platform` needs `@actions/exec`): they stay
@@ -26,9 +27,9 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 
 /**
- * The modules `dist/main.mjs` leaves out, as the step's modules import them, and the names it may
- * import from them: every flow that calls GitHub or Google, and the transport. Each import of them
- * becomes a stub that throws if it is ever called; `dist/main.mjs` runs the step itself only for
+ * The modules `dist/main_key.mjs` leaves out, as the step's modules import them, and the names it
+ * may import from them: every flow that calls GitHub or Google, and the transport. Each import of
+ * them becomes a stub that throws if it is ever called; `dist/main.mjs` runs that bundle only for
  * inputs that call nothing. The build fails when it imports anything else from them, or when it
  * still loads `node:http`, `node:https`, `node:net` or `node:tls`.
  */
@@ -44,12 +45,18 @@ const ENTRIES: readonly {
   limit: number;
   cut?: Readonly<Record<string, readonly string[]>>;
 }[] = [
-  { source: "action/_entry_main.ts", output: "dist/main.mjs", limit: 120_000, cut: KEY_MODE_CUTS },
-  { source: "action/_entry_full.ts", output: "dist/main_full.mjs", limit: 120_000 },
+  { source: "action/_entry_main.ts", output: "dist/main.mjs", limit: 1_000 },
+  {
+    source: "action/_entry_step.ts",
+    output: "dist/main_key.mjs",
+    limit: 120_000,
+    cut: KEY_MODE_CUTS,
+  },
+  { source: "action/_entry_step.ts", output: "dist/main_full.mjs", limit: 120_000 },
   { source: "action/_entry_post.ts", output: "dist/post.mjs", limit: 8_000 },
 ];
 
-/** Built-ins only a call to GitHub or Google loads: `dist/main.mjs` holds none of them. */
+/** Built-ins only a call to GitHub or Google loads: `dist/main_key.mjs` holds none of them. */
 const NETWORK_MODULES = ["node:http", "node:https", "node:net", "node:tls"] as const;
 
 /** The only packages left out of the bundle, each replaced by a throwing stub. */

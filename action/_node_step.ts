@@ -1,6 +1,6 @@
 /**
  * {@linkcode runNodeStep}: the step's main phase under Node, as both main bundles run it
- * (`dist/main.mjs` and `dist/main_full.mjs`, see build_dist.ts).
+ * (`dist/main_key.mjs` and `dist/main_full.mjs`, see build_dist.ts).
  *
  * @module
  */

@@ -1,8 +1,9 @@
 /**
  * Which of the step's two main bundles runs. Key mode without a token calls nothing, and
- * `dist/main.mjs` runs it with every module that calls GitHub or Google left out (see
- * `KEY_MODE_CUTS` in build_dist.ts), so Node parses and sets up less code in each such run. Any
- * other run goes on in `dist/main_full.mjs`, the whole step. Both report bad inputs alike.
+ * `dist/main.mjs` runs it in `dist/main_key.mjs`, built with every module that calls GitHub or
+ * Google left out (see `KEY_MODE_CUTS` in build_dist.ts), so Node parses and sets up less code in
+ * each such run. Any other run takes `dist/main_full.mjs`, the whole step. Both report bad inputs
+ * alike.
  *
  * @module
  */
@@ -13,7 +14,7 @@
  * `@actions/core` takes the variable `INPUT_<NAME>` and trims it.
  *
  * @param env The process environment.
- * @returns `true` when `dist/main.mjs` can run the step itself.
+ * @returns `true` when `dist/main_key.mjs` can run the step.
  *
  * @example Key mode without a token, and with one
  * ```ts

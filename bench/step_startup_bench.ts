@@ -75,7 +75,7 @@ const keyInputs = { INPUT_CREDENTIALS_JSON: world.serviceAccountKey };
 
 const main = new URL("../dist/main.mjs", import.meta.url).pathname;
 const post = new URL("../dist/post.mjs", import.meta.url).pathname;
-for (const name of ["dist/main.mjs", "dist/main_full.mjs", "dist/post.mjs"]) {
+for (const name of ["dist/main.mjs", "dist/main_key.mjs", "dist/main_full.mjs", "dist/post.mjs"]) {
   const bytes = readFileSync(new URL(`../${name}`, import.meta.url));
   console.log(`${name}: ${bytes.length} bytes, ${gzipSync(bytes, { level: 9 }).length} gzip`);
 }

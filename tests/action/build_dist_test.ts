@@ -4,7 +4,7 @@
 // what the built bundles load and how they end under Node 24.
 import assert from "node:assert/strict";
 import { generateKeyPairSync } from "node:crypto";
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -114,7 +114,7 @@ Deno.test("_codeOnly() blanks string, template, regular expression and comment t
 });
 
 Deno.test("_checkCodeOnly() passes the built bundles and fails a bundle whose literals it misreads", () => {
-  for (const name of ["main.mjs", "main_full.mjs", "post.mjs"]) {
+  for (const name of ["main.mjs", "main_key.mjs", "main_full.mjs", "post.mjs"]) {
     _checkCodeOnly(Deno.readTextFileSync(dist(name)), name);
   }
   // After a block, this "/" starts a regular expression; _codeOnly() takes it for a division.
@@ -381,33 +381,31 @@ Deno.test({
 
 Deno.test({
   name:
-    "dist/main.mjs runs key mode without main_full.mjs, and hands any other run to it before the step starts",
+    "dist/main.mjs runs main_key.mjs for key mode without a token and main_full.mjs for the rest",
   ignore: (await node24()) === undefined && !RUNTIMES_REQUIRED,
   fn: async () => {
     const node = required(await node24(), "Node 24").path;
-    const dir = mkdtempSync(join(tmpdir(), "dist-alone-"));
+    const dir = mkdtempSync(join(tmpdir(), "dist-pick-"));
     try {
       copyFileSync(dist("main.mjs"), join(dir, "main.mjs"));
-      const keyRun = await runBundle(node, join(dir, "main.mjs"), {
-        INPUT_CREDENTIALS_JSON: keyJson(),
-      });
-      assert.equal(keyRun.code, 0);
-      // A stand-in for the whole step: it notes whether dist/main.mjs had started the step (which
-      // replaces process.stdout first) and ends the process.
-      const seen = join(dir, "seen.json");
-      writeFileSync(
-        join(dir, "main_full.mjs"),
-        `const d=Object.getOwnPropertyDescriptor(process,"stdout");` +
-          `process.getBuiltinModule("node:fs").writeFileSync(${
-            JSON.stringify(seen)
-          },JSON.stringify({stepStarted:!d.get}));process.exit(7);`,
-      );
-      const handedOff = await runBundle(node, join(dir, "main.mjs"), {
-        INPUT_CREDENTIALS_JSON: keyJson(),
-        INPUT_TOKEN_FORMAT: "access_token",
-      });
-      assert.equal(handedOff.code, 7);
-      assert.deepEqual(JSON.parse(readFileSync(seen, "utf8")), { stepStarted: false });
+      // Stand-ins for the two bundles: each ends the process with an exit code of its own.
+      writeFileSync(join(dir, "main_key.mjs"), "process.exit(11);");
+      writeFileSync(join(dir, "main_full.mjs"), "process.exit(12);");
+      const run = (inputs: Record<string, string>) =>
+        runBundle(node, join(dir, "main.mjs"), inputs);
+      assert.equal((await run({ INPUT_CREDENTIALS_JSON: " {} " })).code, 11);
+      const otherRuns: Record<string, string>[] = [
+        {},
+        { INPUT_CREDENTIALS_JSON: "{}", INPUT_TOKEN_FORMAT: "access_token" },
+        { INPUT_CREDENTIALS_JSON: "{}", INPUT_WORKLOAD_IDENTITY_PROVIDER: "projects/1/x" },
+        { INPUT_WORKLOAD_IDENTITY_PROVIDER: "projects/1/x" },
+      ];
+      for (const inputs of otherRuns) {
+        assert.equal((await run(inputs)).code, 12, JSON.stringify(inputs));
+      }
+      // The key mode bundle runs a key mode run on its own.
+      copyFileSync(dist("main_key.mjs"), join(dir, "main_key.mjs"));
+      assert.equal((await run({ INPUT_CREDENTIALS_JSON: keyJson() })).code, 0);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,4 +1,4 @@
-// action/_step_bundle.ts: dist/main.mjs runs the step itself, without the modules that call out,
+// action/_step_bundle.ts: dist/main.mjs runs dist/main_key.mjs, without the modules that call out,
 // only for inputs that readInputs() reads as key mode without a token (or rejects); every such
 // input takes that path.
 import assert from "node:assert/strict";

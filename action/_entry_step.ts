@@ -1,5 +1,5 @@
-// dist/main_full.mjs: the whole step, for every run but key mode without a token (dist/main.mjs
-// runs that one itself and hands any other to this bundle).
+// dist/main_key.mjs and dist/main_full.mjs: the step's main phase, which dist/main.mjs runs (see
+// _step_bundle.ts). build_dist.ts builds it twice: whole, and without the modules that call out.
 import { runNodeStep } from "./_node_step.ts";
 
 await runNodeStep();
