@@ -9,7 +9,8 @@ import {
   authenticate,
   type AuthenticateResult,
   type CredentialsFileContents,
-  type FetchLike,
+  type FetchLike as AuthFetchLike,
+  type FetchResponse,
 } from "../auth/mod.ts";
 import type { ActionCore } from "./core.ts";
 import {
@@ -23,7 +24,11 @@ import { readInputs, type StepInputs } from "./inputs.ts";
 import { _maskedCore, type MaskedCore } from "./_masked_core.ts";
 import { formatFailure } from "./report.ts";
 
-export type { FetchLike };
+/**
+ * The step's `fetch`: a response needs only what `auth/` reads of it, as the Node transport's
+ * have (see `node_fetch.ts`).
+ */
+export type FetchLike = AuthFetchLike<FetchResponse>;
 
 /** Variables pointing tools at the credentials file. */
 const CREDENTIALS_VARIABLES = [

@@ -277,7 +277,9 @@ function exchange(out: Outgoing, options: NodeFetchOptions): Promise<NodeRespons
 /**
  * A `fetch` over `node:http`/`node:https` for `authenticate({ fetch })` and the other calls of
  * `auth/`. It resolves to a {@linkcode NodeResponse}, the reading half of a `Response` (status,
- * headers, `body`, `text()`, `json()`, `arrayBuffer()`), which is what `auth/` reads.
+ * headers, `body`, `text()`, `json()`, `arrayBuffer()`): more than `auth/` reads of a response
+ * (its `FetchResponse`), but not a `Response`, so it is no fetch for `loadCredentials()`, whose
+ * credentials hand their responses on as `Response`s.
  *
  * @example
  * ```ts
@@ -296,7 +298,7 @@ function exchange(out: Outgoing, options: NodeFetchOptions): Promise<NodeRespons
  * server.close();
  * ```
  */
-export function createNodeFetch(options: NodeFetchOptions = {}): FetchLike {
+export function createNodeFetch(options: NodeFetchOptions = {}): FetchLike<NodeResponse> {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 0) {
     throw new RangeError(
@@ -306,7 +308,5 @@ export function createNodeFetch(options: NodeFetchOptions = {}): FetchLike {
   const settings = { ...options, maxBodyBytes };
   const fetch = async (input: Request | URL | string, init: RequestInit = {}) =>
     exchange(await outgoing(input, init), settings);
-  // The one cast: NodeResponse is the part of Response that auth/ reads (see _node_response.ts
-  // for why it is not a Response instance).
-  return fetch as unknown as FetchLike;
+  return fetch;
 }

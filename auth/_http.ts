@@ -14,7 +14,7 @@ import {
   type _RetryPolicy,
   _retryPolicy,
 } from "./_retry.ts";
-import type { CallOptions } from "./types.ts";
+import type { CallOptions, FetchResponse } from "./types.ts";
 import { _own } from "./_own.ts";
 import { _onAbort } from "./_abort.ts";
 
@@ -60,7 +60,7 @@ export interface _JsonResponse {
 
 interface _Attempt {
   status: number;
-  headers: Headers;
+  headers: FetchResponse["headers"];
   text: string;
   /** The body went past {@linkcode _MAX_BODY_BYTES}: `text` is its head. */
   oversized: boolean;
@@ -90,7 +90,7 @@ async function _fetchText(
  * server that drips or never ends would otherwise be read forever.
  */
 async function _readBody(
-  response: Response,
+  response: FetchResponse,
   signal: AbortSignal,
 ): Promise<{ text: string; oversized: boolean }> {
   const reader = response.body?.getReader();
@@ -293,7 +293,7 @@ function _whereText(request: _HttpRequest): string {
 /** A successful response read as text (the metadata server answers plain text). */
 export interface _TextResponse {
   status: number;
-  headers: Headers;
+  headers: FetchResponse["headers"];
   text: string;
 }
 

@@ -119,6 +119,7 @@ export type {
   CallOptions,
   ExpiringToken,
   FetchLike,
+  FetchResponse,
   RetryOptions,
   SleepLike,
 } from "./types.ts";

@@ -4,8 +4,56 @@
  * @module
  */
 
-/** A `fetch`-compatible function; inject one to test without a network or to add a proxy. */
-export type FetchLike = (input: Request | URL | string, init?: RequestInit) => Promise<Response>;
+/**
+ * What `auth/` reads of the response a {@linkcode FetchLike} resolves to: the status, headers by
+ * name, and the body as a stream of bytes (read through a reader that stops at a size cap and is
+ * cancelled on timeout). A Web `Response` has all of it; so can a lighter object, such as a
+ * response read over `node:http`.
+ *
+ * @example A Response fits
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { FetchResponse } from "./mod.ts";
+ *
+ * const response: FetchResponse = new Response("ok", { headers: { "retry-after": "1" } });
+ * assert.equal(response.headers.get("Retry-After"), "1");
+ * assert.deepEqual(await response.body?.getReader().read(), {
+ *   done: false,
+ *   value: new TextEncoder().encode("ok"),
+ * });
+ * ```
+ */
+export interface FetchResponse {
+  /** The HTTP status code. */
+  readonly status: number;
+  /** The response headers; `get` takes a name in any case and gives `null` for none. */
+  readonly headers: Pick<Headers, "get">;
+  /** The body, or `null` when there is none. */
+  readonly body: {
+    /** Locks the body to a reader that gives it chunk by chunk and can cancel it. */
+    getReader(): Pick<ReadableStreamDefaultReader<Uint8Array>, "read" | "cancel">;
+  } | null;
+}
+
+/**
+ * A `fetch`-compatible function resolving to `R`, by default a `Response`; inject one to test
+ * without a network or to add a proxy. The calls of `auth/` take a `FetchLike<FetchResponse>`:
+ * `globalThis.fetch` is one, and so is a fetch whose responses have only what `auth/` reads.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { FetchLike, FetchResponse } from "./mod.ts";
+ *
+ * const fake: FetchLike = () => Promise.resolve(Response.json({ ok: true }));
+ * const enough: FetchLike<FetchResponse> = fake;
+ * assert.equal((await enough("https://example.com/")).status, 200);
+ * ```
+ */
+export type FetchLike<R extends FetchResponse = Response> = (
+  input: Request | URL | string,
+  init?: RequestInit,
+) => Promise<R>;
 
 /** Waits `ms` milliseconds; rejects with the signal's reason when `signal` aborts. */
 export type SleepLike = (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -37,9 +85,10 @@ export interface CallOptions {
   /**
    * The `fetch` to use; default `globalThis.fetch`. A rejection is a network failure and retried,
    * except an {@linkcode AuthError}, which ends the call as it is (a fetch that refuses its own
-   * configuration, such as an unusable proxy variable).
+   * configuration, such as an unusable proxy variable). Only the response's status, headers and
+   * body stream are read ({@linkcode FetchResponse}).
    */
-  fetch?: FetchLike;
+  fetch?: FetchLike<FetchResponse>;
   /** The clock in milliseconds since the epoch; default `Date.now`. */
   now?: () => number;
   /** How to wait between attempts; default a `setTimeout` that honours the signal. */

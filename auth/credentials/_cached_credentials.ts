@@ -1,7 +1,7 @@
 // Credentials over a source: the access token cache, one ID token cache per audience, request
 // headers and the authorized fetch.
 import { _scopesOrDefault } from "../iam_credentials.ts";
-import type { CallOptions, ExpiringToken } from "../types.ts";
+import type { CallOptions, ExpiringToken, FetchLike } from "../types.ts";
 import { _readFileDefault } from "./_runtime.ts";
 import type { _FetchContext, _Source } from "./_source.ts";
 import { type _TokenCache, _tokenCache } from "./_token_cache.ts";
@@ -55,6 +55,8 @@ export class _CachedCredentials implements Credentials {
   declare readonly serviceAccountEmail?: string;
   #source: _Source;
   #context: _FetchContext;
+  /** The `fetch` option: what {@linkcode fetch} resolves to is a `Response`. */
+  #fetch: FetchLike<Response> | undefined;
   /** A cache of what `mint` gives, on the options' clock and eager refresh. */
   #cache: (mint: () => Promise<ExpiringToken>) => _TokenCache;
   #accessToken: _TokenCache;
@@ -67,6 +69,7 @@ export class _CachedCredentials implements Credentials {
     this.quotaProjectId = source.quotaProjectId;
     this.serviceAccountEmail = source.serviceAccountEmail;
     this.#source = source;
+    this.#fetch = options.fetch;
     const now = options.now ?? Date.now;
     const eagerMs = _eagerMs(options);
     this.#cache = (mint) => _tokenCache(mint, now, eagerMs);
@@ -106,7 +109,7 @@ export class _CachedCredentials implements Credentials {
   }
 
   async fetch(input: Request | URL | string, init?: RequestInit): Promise<Response> {
-    const fetchImpl = this.#context.call.fetch ?? globalThis.fetch;
+    const fetchImpl = this.#fetch ?? globalThis.fetch;
     const first = new Request(input, init);
     const spare = _isReplayable(input, init) ? first.clone() : undefined;
     const { token } = await this.getAccessToken();

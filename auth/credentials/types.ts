@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { CallOptions } from "../types.ts";
+import type { CallOptions, FetchLike } from "../types.ts";
 
 /**
  * Reads a whole text file; inject one where the runtime has no file system (a Worker).
@@ -66,6 +66,12 @@ export type EnvLike = Readonly<Record<string, string | undefined>>;
  * ```
  */
 export interface CredentialsOptions extends CallOptions {
+  /**
+   * The `fetch` to use; default `globalThis.fetch`. It resolves to a `Response`, as
+   * {@linkcode Credentials.fetch} hands what it gives on. A rejection is a network failure and
+   * retried, except an {@linkcode AuthError}, which ends the call as it is.
+   */
+  fetch?: FetchLike<Response>;
   /**
    * Environment variables (`GOOGLE_APPLICATION_CREDENTIALS`, `CLOUDSDK_CONFIG`, `HOME`,
    * `APPDATA`, `GCE_METADATA_HOST`, `GOOGLE_CLOUD_PROJECT`); default the runtime's environment,

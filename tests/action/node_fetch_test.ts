@@ -14,9 +14,17 @@ import {
 } from "node:http";
 import { createServer as createHttpsServer } from "node:https";
 import { node24, required, RUNTIMES_REQUIRED } from "../_helpers/runtimes.ts";
+import type { RunOptions } from "../../action/main.ts";
+import type { NodeResponse } from "../../action/_node_response.ts";
 import { createNodeFetch, type NodeFetchOptions } from "../../action/node_fetch.ts";
 import { ProxyConfigError, type ProxyEnv } from "../../action/proxy.ts";
-import { exchangeToken } from "../../auth/mod.ts";
+import {
+  type AuthenticateOptions,
+  type CredentialsOptions,
+  exchangeToken,
+  type ExchangeTokenOptions,
+  type LoadCredentialsOptions,
+} from "../../auth/mod.ts";
 import {
   type ForwardProxy,
   type ForwardProxyOptions,
@@ -120,7 +128,7 @@ function fetchWith(env: ProxyEnv, options: NodeFetchOptions = {}) {
   return createNodeFetch({ env, ca: certificate.cert, ...options });
 }
 
-async function json(response: Response): Promise<Record<string, unknown>> {
+async function json(response: NodeResponse): Promise<Record<string, unknown>> {
   return await response.json() as Record<string, unknown>;
 }
 
@@ -521,6 +529,24 @@ Deno.test("node fetch: an auth/ attempt timeout ends a body that never finishes"
 });
 
 const runner = await node24();
+
+// Checked by `deno check` (the test task's first step): the Node transport and globalThis.fetch
+// fit every fetch option of auth/ and of the step with no cast, and the Node transport is not
+// taken for a fetch of Responses (credentials hand what their fetch gives on as a Response).
+Deno.test("node fetch: its type fits auth/'s and the step's fetch options, and claims no Response", () => {
+  const node = createNodeFetch({ env: {} });
+  const fits: Required<Pick<AuthenticateOptions | ExchangeTokenOptions | RunOptions, "fetch">>[] = [
+    { fetch: node },
+    { fetch: globalThis.fetch },
+  ];
+  const credentials: Pick<LoadCredentialsOptions | CredentialsOptions, "fetch">[] = [
+    { fetch: globalThis.fetch },
+    // @ts-expect-error NodeResponse is not a Response.
+    { fetch: node },
+  ];
+  const resolvesTo: (fetch: typeof node) => Promise<NodeResponse> = (fetch) => fetch("http://x/");
+  assert.equal(fits.length + credentials.length + resolvesTo.length, 5);
+});
 
 /** Runs _node_fetch_child.ts under Node 24 with `env`; what it printed, once it has ended itself. */
 async function runChild(
