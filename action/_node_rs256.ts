@@ -10,9 +10,8 @@
 import type * as NodeCrypto from "node:crypto";
 import { Buffer } from "node:buffer";
 import process from "node:process";
-import { _MIN_MODULUS_BITS, _PKCS8_HEADER } from "../auth/self_signed_jwt.ts";
+import { _MIN_MODULUS_BITS, _pkcs8Base64 } from "../auth/self_signed_jwt.ts";
 
-const PKCS8_FOOTER = "-----END PRIVATE KEY-----";
 /** The DER of the OID rsaEncryption (1.2.840.113549.1.1.1, RFC 8017 appendix C). */
 const RSA_ENCRYPTION = "06092a864886f70d010101";
 
@@ -67,10 +66,7 @@ function _bitLength(bytes: Uint8Array): number {
  * @throws {RangeError} When the modulus has fewer than 2048 bits.
  */
 export function _rsaPrivateJwk(pem: string): NodeCrypto.JsonWebKey {
-  const end = typeof pem === "string" && pem.startsWith(_PKCS8_HEADER)
-    ? pem.indexOf(PKCS8_FOOTER)
-    : -1;
-  const body = end === -1 ? "" : pem.slice(_PKCS8_HEADER.length, end);
+  const body = _pkcs8Base64(pem) ?? "";
   if (!/^[A-Za-z0-9+/=\s]+$/.test(body)) {
     throw new TypeError("not a PEM with a PRIVATE KEY block");
   }

@@ -88,13 +88,16 @@ function _parseJson(text: string, encoded: boolean): unknown {
 /**
  * Parses a service account key given as raw JSON or as base64/base64url of it (padding and line
  * breaks optional). Only `type: "service_account"` keys are accepted; `client_email`,
- * `private_key` and `private_key_id` must be non-empty strings. The returned object is the key as
- * parsed, every field and its order preserved (it is what the credentials file holds).
+ * `private_key` and `private_key_id` must be non-empty strings, and `private_key` a PEM PKCS #8
+ * key from its `BEGIN PRIVATE KEY` line to its `END PRIVATE KEY` line, as Google's key files hold.
+ * The returned object is the key as parsed, every field and its order preserved (it is what the
+ * credentials file holds).
  *
  * @param raw The key JSON or its base64 encoding.
  * @returns The key.
  * @throws {CredentialsError} `ERR_KEY_EMPTY`, `ERR_KEY_MALFORMED` (not JSON, base64 garbage),
- * `ERR_KEY_UNSUPPORTED_TYPE` or `ERR_KEY_FIELD_MISSING`; messages never contain key material.
+ * `ERR_KEY_UNSUPPORTED_TYPE`, `ERR_KEY_FIELD_MISSING` or `ERR_KEY_PRIVATE_KEY_INVALID` (PKCS #1,
+ * not a PEM, or cut short before its END line); messages never contain key material.
  *
  * @example Raw or base64
  * ```ts

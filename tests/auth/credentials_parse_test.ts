@@ -101,6 +101,12 @@ const CASES: Case[] = [
     /"private_key" is not a PEM PKCS #8 key \(BEGIN PRIVATE KEY\)/,
   ],
   [
+    "service_account private_key without its END line",
+    { ...SERVICE_ACCOUNT, private_key: PRIVATE_KEY.replace("-----END PRIVATE KEY-----\n", "") },
+    "ERR_CREDENTIALS_FIELD_INVALID",
+    /\(service_account\): "private_key" has no END PRIVATE KEY line: it was cut short/,
+  ],
+  [
     "service_account private_key in PKCS #1",
     {
       ...SERVICE_ACCOUNT,

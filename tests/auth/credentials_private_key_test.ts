@@ -2,7 +2,8 @@
 // Crypto refuses to sign with (RSA under 2048 bits, an EC key) fails at the first token with
 // ERR_KEY_PRIVATE_KEY_INVALID naming the input the key came in: the credentials file, the
 // `credentials` option or credentials JSON (option "credentials"), or authenticate()'s
-// `credentialsJson`. No part of the key's PEM body reaches the error.
+// `credentialsJson`. A PEM without its END line (cut short) is refused where the key is read, before
+// any signer sees it, on the same paths. No part of the key's PEM body reaches the error.
 import assert from "node:assert/strict";
 import { exportPKCS8 } from "jose";
 import {
@@ -11,6 +12,7 @@ import {
   credentialsFromJson,
   loadCredentials,
 } from "../../auth/mod.ts";
+import { testKey } from "./_keys.ts";
 
 /** The PKCS #8 PEM of a fresh private key (Web Crypto's key generation). */
 async function pkcs8Of(algorithm: RsaHashedKeyGenParams | EcKeyGenParams): Promise<string> {
@@ -137,14 +139,28 @@ function textsOf(error: Error): string[] {
   return [String(error), error.message, JSON.stringify(own), String(error.cause)];
 }
 
+/**
+ * The 16 characters of the PEM body at each multiple of 8 of each line: any run of 24 or more
+ * characters of a line holds one of them.
+ */
+function fragmentsOf(pem: string): string[] {
+  const fragments = pem.split("\n").filter((line) => !line.startsWith("-----"))
+    .flatMap((line) => [...line.matchAll(/(?=(.{16}))(?:.{8})/g)].map((match) => match[1]!));
+  assert.ok(fragments.length >= 10);
+  return fragments;
+}
+
+/** Asserts that no text of `error` holds one of `fragments`. */
+function assertNoKeyMaterial(error: Error, fragments: string[]): void {
+  for (const text of textsOf(error)) {
+    for (const part of fragments) assert.ok(!text.includes(part), "key material in the error");
+  }
+}
+
 Deno.test("a PKCS #8 key Web Crypto refuses is ERR_KEY_PRIVATE_KEY_INVALID naming its input", async (t) => {
   for (const [kind, generate] of Object.entries(KEYS)) {
     const pem = await generate();
-    // The 16 characters of the PEM body at each multiple of 8 of each line: any run of 24 or more
-    // characters of a line holds one of them.
-    const fragments = pem.split("\n").filter((line) => !line.startsWith("-----"))
-      .flatMap((line) => [...line.matchAll(/(?=(.{16}))(?:.{8})/g)].map((match) => match[1]!));
-    assert.ok(fragments.length >= 10);
+    const fragments = fragmentsOf(pem);
     for (const path of PATHS) {
       await t.step(`${kind}: ${path.name}`, async () => {
         const error = await path.fail(pem).then(
@@ -155,12 +171,52 @@ Deno.test("a PKCS #8 key Web Crypto refuses is ERR_KEY_PRIVATE_KEY_INVALID namin
         assert.equal(error.code, "ERR_KEY_PRIVATE_KEY_INVALID");
         assert.equal(error.option, path.option);
         assert.equal(error.message, `${path.message}${UNUSABLE}`);
-        for (const text of textsOf(error)) {
-          for (const part of fragments) {
-            assert.ok(!text.includes(part), "key material in the error");
-          }
-        }
+        assertNoKeyMaterial(error, fragments);
       });
     }
   }
+});
+
+const CUT_SHORT =
+  '"private_key" has no END PRIVATE KEY line: it was cut short (often in a copy and paste); use the whole key file';
+
+Deno.test("a PEM without its END line is refused where the key is read, naming its input, before any signer", async (t) => {
+  const whole = (await testKey()).key.private_key;
+  const fragments = fragmentsOf(whole);
+  const signed: string[] = [];
+  const signRs256 = (pem: string) => (signed.push(pem), Promise.reject(new Error("no signature")));
+  const paths: (Path & { code: string })[] = [
+    {
+      name: "authenticate({ credentialsJson })",
+      fail: (pem) =>
+        authenticate({ credentialsJson: JSON.stringify(keyFile(pem)), signRs256, fetch: noCall }),
+      code: "ERR_KEY_PRIVATE_KEY_INVALID",
+      option: "credentialsJson",
+      message: "Cannot use service account key: ",
+    },
+    ...PATHS.filter((path) => path.option === "credentials").map((path) => ({
+      ...path,
+      code: "ERR_CREDENTIALS_FIELD_INVALID",
+    })),
+  ];
+  const cuts = {
+    "without its END line": whole.replace("-----END PRIVATE KEY-----", ""),
+    "cut short in its body": whole.slice(0, whole.length - 200),
+  };
+  for (const [cut, pem] of Object.entries(cuts)) {
+    for (const path of paths) {
+      await t.step(`${cut}: ${path.name}`, async () => {
+        const error = await (async () => await path.fail(pem))().then(
+          () => assert.fail("expected an error"),
+          (error: unknown) => error,
+        );
+        assert.ok(error instanceof CredentialsError, String(error));
+        assert.equal(error.code, path.code);
+        assert.equal(error.option, path.option);
+        assert.equal(error.message, `${path.message}${CUT_SHORT}`);
+        assertNoKeyMaterial(error, fragments);
+      });
+    }
+  }
+  assert.deepEqual(signed, []);
 });

@@ -86,6 +86,18 @@ Deno.test("parseServiceAccountKey() throws CredentialsError with a code and neve
       /"private_key" is PKCS #1 .*`openssl pkcs8 -topk8 -nocrypt -in key\.pem`/,
     ],
     [
+      "a PEM cut short before its END line",
+      JSON.stringify({ ...key, private_key: key.private_key.slice(0, 900) }),
+      "ERR_KEY_PRIVATE_KEY_INVALID",
+      /"private_key" has no END PRIVATE KEY line: it was cut short .*; use the whole key file/,
+    ],
+    [
+      "a PEM without its END line",
+      JSON.stringify({ ...key, private_key: key.private_key.replace("-----END", "") }),
+      "ERR_KEY_PRIVATE_KEY_INVALID",
+      /"private_key" has no END PRIVATE KEY line/,
+    ],
+    [
       "a PEM after other text (the signers need it first)",
       JSON.stringify({ ...key, private_key: `\n${key.private_key}` }),
       "ERR_KEY_PRIVATE_KEY_INVALID",
