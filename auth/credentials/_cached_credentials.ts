@@ -1,9 +1,9 @@
 // Credentials over a source: the access token cache, one ID token cache per audience, request
 // headers and the authorized fetch.
 import { _scopesOrDefault } from "../iam_credentials.ts";
-import type { CallOptions, ExpiringToken, FetchLike } from "../types.ts";
+import type { ExpiringToken } from "../types.ts";
 import { _readFileDefault } from "./_runtime.ts";
-import type { _FetchContext, _Source } from "./_source.ts";
+import type { _CredentialsCall, _FetchContext, _Source } from "./_source.ts";
 import { type _TokenCache, _tokenCache } from "./_token_cache.ts";
 import type {
   Credentials,
@@ -18,7 +18,7 @@ const DEFAULT_EAGER_REFRESH_SECONDS = 300;
 const MAX_ID_TOKEN_AUDIENCES = 100;
 
 /** The call options of `options` (without the credentials-only ones). */
-export function _callOptions(options: CredentialsOptions): CallOptions {
+export function _callOptions(options: CredentialsOptions): _CredentialsCall {
   const { env: _env, readFile: _readFile, scopes: _scopes, eagerRefreshSeconds: _eager, ...call } =
     options;
   return call;
@@ -55,8 +55,6 @@ export class _CachedCredentials implements Credentials {
   declare readonly serviceAccountEmail?: string;
   #source: _Source;
   #context: _FetchContext;
-  /** The `fetch` option: what {@linkcode fetch} resolves to is a `Response`. */
-  #fetch: FetchLike<Response> | undefined;
   /** A cache of what `mint` gives, on the options' clock and eager refresh. */
   #cache: (mint: () => Promise<ExpiringToken>) => _TokenCache;
   #accessToken: _TokenCache;
@@ -69,7 +67,6 @@ export class _CachedCredentials implements Credentials {
     this.quotaProjectId = source.quotaProjectId;
     this.serviceAccountEmail = source.serviceAccountEmail;
     this.#source = source;
-    this.#fetch = options.fetch;
     const now = options.now ?? Date.now;
     const eagerMs = _eagerMs(options);
     this.#cache = (mint) => _tokenCache(mint, now, eagerMs);
@@ -109,7 +106,7 @@ export class _CachedCredentials implements Credentials {
   }
 
   async fetch(input: Request | URL | string, init?: RequestInit): Promise<Response> {
-    const fetchImpl = this.#fetch ?? globalThis.fetch;
+    const fetchImpl = this.#context.call.fetch ?? globalThis.fetch;
     const first = new Request(input, init);
     const spare = _isReplayable(input, init) ? first.clone() : undefined;
     const { token } = await this.getAccessToken();

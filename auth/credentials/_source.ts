@@ -1,11 +1,14 @@
 // What every credential source provides to the cache above it: identity facts and the two token
 // fetches (no caching here; _cached_credentials.ts caches).
 import type { CallOptions, ExpiringToken } from "../types.ts";
-import type { CredentialsType, ReadFileLike } from "./types.ts";
+import type { CredentialsOptions, CredentialsType, ReadFileLike } from "./types.ts";
+
+/** Call options of credentials: their `fetch` resolves to a `Response` (`Credentials.fetch`). */
+export type _CredentialsCall = Omit<CallOptions, "fetch"> & Pick<CredentialsOptions, "fetch">;
 
 /** What a fetch of a source needs besides its own fields. */
 export interface _FetchContext {
-  call: CallOptions;
+  call: _CredentialsCall;
   /** The requested scopes, never empty. */
   scopes: readonly string[];
   readFile: ReadFileLike;
