@@ -24,8 +24,9 @@ const PKCS1_HEADER = "-----BEGIN RSA PRIVATE KEY-----";
 /**
  * The base64 of a PEM PKCS #8 key, as both RS256 signers read it: what lies between the
  * `BEGIN PRIVATE KEY` line, which must open the PEM, and the first `END PRIVATE KEY` line after
- * it (anything after that line is ignored); `undefined` when either line is missing. A key file from Google always has both, so a PEM
- * without its END line was cut short (most often in a copy and paste) and is refused, not signed.
+ * it (anything after that line is ignored); `undefined` when either line is missing. A key file
+ * from Google always has both, so a PEM without its END line was cut short (most often in a copy
+ * and paste) and is refused, not signed.
  */
 export function _pkcs8Base64(pem: string): string | undefined {
   if (typeof pem !== "string" || !pem.startsWith(PKCS8_HEADER)) return undefined;
