@@ -160,7 +160,11 @@ const OPERAND_END = /(?:[\w$)\]}"'`]|\+\+|--)$/;
 const BEFORE_EXPRESSION =
   /(?:^|[^\w$.])(?:return|typeof|case|do|else|in|new|delete|void|throw|instanceof|yield|await)$/;
 
-/** The end of the literal or comment that starts at `start` with `/`, `"`, `'` or a template part. */
+/**
+ * Where the literal that starts at `start` ends: the index of its closing `close` (a quote, the
+ * `/` of a regular expression, or the backtick of a template), or of the `${` that interrupts a
+ * template; the end of `code` when it does not close.
+ */
 function _literalEnd(code: string, start: number, close: string): number {
   let index = start + 1;
   let inClass = false;
@@ -265,12 +269,12 @@ export function _checkCodeOnly(code: string, output: string): void {
 
 /**
  * How `code` uses the namespace bound to `name`: the members it reads (`name.member`) and how
- * many times it uses the namespace itself as a value, besides its own declaration. Literals and
- * comments are not searched (see {@linkcode _codeOnly}).
+ * many times it uses the namespace itself as a value, besides its own declaration. `code` is a
+ * bundle with its literals and comments blanked out ({@linkcode _codeOnly}).
  */
 function _namespaceUses(code: string, name: string): { members: string[]; bare: number } {
   const escaped = name.replaceAll("$", "\\$");
-  const uses = _codeOnly(code).matchAll(
+  const uses = code.matchAll(
     new RegExp(`(?<![\\w$.])${escaped}(?![\\w$])(\\.[\\w$]+)?`, "g"),
   );
   const members: string[] = [];
@@ -288,8 +292,9 @@ function _namespaceUses(code: string, name: string): { members: string[]; bare: 
  * there, as `name.member`; throws otherwise.
  */
 function _checkFromProcess(code: string, namespaces: readonly (readonly [string, string])[]): void {
+  const codeOnly = _codeOnly(code);
   for (const [name, specifier] of namespaces) {
-    const { members, bare } = _namespaceUses(code, name);
+    const { members, bare } = _namespaceUses(codeOnly, name);
     for (const member of members) _checkMember(specifier, member);
     if (bare > 0) {
       throw new Error(
@@ -390,8 +395,9 @@ export function randomUUIDFromEntry(code: string, output: string): string {
       return `const ${name}={randomUUID:()=>${exported[1]}()};`;
     },
   );
+  const codeOnly = _codeOnly(rewritten);
   for (const name of namespaces) {
-    const { members, bare } = _namespaceUses(rewritten, name);
+    const { members, bare } = _namespaceUses(codeOnly, name);
     if (bare > 0 || members.some((member) => member !== "randomUUID")) {
       throw new Error(
         `${output} uses node:crypto's namespace "${name}" for more than randomUUID(); bind it to node:crypto`,
@@ -452,8 +458,9 @@ export function stubUnbundled(
   if (left !== null) {
     throw new Error(`${output} still imports "${left[1]}" in a form this build does not rewrite`);
   }
+  const codeOnly = _codeOnly(rewritten);
   for (const name of bindings) {
-    const uses = _codeOnly(rewritten).match(
+    const uses = codeOnly.match(
       new RegExp(`(?<![\\w$.'"\`])${name.replace("$", "\\$")}(?![\\w$])`, "g"),
     );
     // One use is the stub's own declaration.
