@@ -1,5 +1,5 @@
 import { getInput, getState, info, warning } from "@actions/core";
-import { useDirectStdout } from "./_direct_stdout.ts";
+import { useDirectStdout } from "./node/stdout.ts";
 import { runPost } from "./post.ts";
 
 useDirectStdout();

@@ -9,8 +9,8 @@ import fs from "node:fs";
 import nodePath from "node:path";
 import { CREDENTIALS_FILE_NAME } from "./credentials_file_name.ts";
 import { ActionInputError } from "./errors.ts";
-import { randomBytes, toHex } from "./_random.ts";
-import { writeAll } from "./_direct_stdout.ts";
+import { randomBytes, toHex } from "./node/random.ts";
+import { writeAll } from "./node/stdout.ts";
 
 const ATTEMPTS = 3;
 

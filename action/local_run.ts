@@ -22,7 +22,7 @@ import {
   runStep,
   type StepRun,
   withRunnerDirs,
-} from "./_local_runner.ts";
+} from "./local_runner.ts";
 import { type Emulator, startEmulator } from "../emulator/mod.ts";
 
 const USAGE =

@@ -21,12 +21,12 @@ import {
 } from "./credentials_file.ts";
 import { CREDENTIALS_PATH_STATE } from "./credentials_file_name.ts";
 import { readInputs, type StepInputs } from "./inputs.ts";
-import { _maskedCore, type MaskedCore } from "./_masked_core.ts";
+import { type MaskedCore, maskedCore } from "./masked_core.ts";
 import { formatFailure } from "./report.ts";
 
 /**
  * The step's `fetch`: a response needs only what `auth/` reads of it, as the Node transport's
- * have (see `node_fetch.ts`).
+ * have (see `node/fetch.ts`).
  */
 export type FetchLike = AuthFetchLike<FetchResponse>;
 
@@ -180,7 +180,7 @@ function _setTokenOutputs(core: MaskedCore, result: AuthenticateResult): void {
  * ```
  */
 export async function run(core: ActionCore, options: RunOptions): Promise<void> {
-  const masked = _maskedCore(core);
+  const masked = maskedCore(core);
   try {
     _warnIfPinnedToHead(masked, options.env);
     const inputs = readInputs(masked, options.env);

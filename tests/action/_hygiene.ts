@@ -4,7 +4,7 @@
 // appear only on an ::add-mask:: line, and a token may appear in GITHUB_OUTPUT only as the value
 // of its own output, masked first. Debug lines (::debug::) get no exemption.
 import assert from "node:assert/strict";
-import { commandValues, parseFileCommands, type StepRun } from "../../action/_local_runner.ts";
+import { commandValues, parseFileCommands, type StepRun } from "../../action/local_runner.ts";
 
 const TOKEN_OUTPUTS = new Set(["auth_token", "access_token", "id_token"]);
 

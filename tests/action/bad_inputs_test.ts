@@ -14,7 +14,7 @@ import {
   runStep,
   withRunnerDirs,
   workspaceFiles,
-} from "../../action/_local_runner.ts";
+} from "../../action/local_runner.ts";
 import { run } from "../../action/main.ts";
 import { type Emulator, startEmulator } from "../../emulator/mod.ts";
 

@@ -19,7 +19,7 @@ import {
   type StepRun,
   withRunnerDirs,
   workspaceFiles,
-} from "../../action/_local_runner.ts";
+} from "../../action/local_runner.ts";
 import { type Emulator, type EmulatorOptions, startEmulator } from "../../emulator/mod.ts";
 
 const CREDENTIAL_VARIABLES = [

@@ -1,7 +1,7 @@
 // The secret-hygiene checker itself: it must catch every kind of leak it claims to, or the dist
 // tests that rely on it prove nothing.
 import assert from "node:assert/strict";
-import type { StepRun } from "../../action/_local_runner.ts";
+import type { StepRun } from "../../action/local_runner.ts";
 import { keySecrets, requestSecrets } from "../_helpers/secrets.ts";
 import { assertNoSecretLeaks } from "./_hygiene.ts";
 

@@ -13,24 +13,24 @@ import {
   type ServerResponse,
 } from "node:http";
 import { createServer as createHttpsServer } from "node:https";
-import { node24, required, RUNTIMES_REQUIRED } from "../_helpers/runtimes.ts";
-import type { RunOptions } from "../../action/main.ts";
-import type { NodeResponse } from "../../action/_node_response.ts";
-import { createNodeFetch, type NodeFetchOptions } from "../../action/node_fetch.ts";
-import { ProxyConfigError, type ProxyEnv } from "../../action/proxy.ts";
+import { node24, required, RUNTIMES_REQUIRED } from "../../_helpers/runtimes.ts";
+import type { RunOptions } from "../../../action/main.ts";
+import type { NodeResponse } from "../../../action/node/response.ts";
+import { createNodeFetch, type NodeFetchOptions } from "../../../action/node/fetch.ts";
+import { ProxyConfigError, type ProxyEnv } from "../../../action/node/proxy.ts";
 import {
   type AuthenticateOptions,
   type CredentialsOptions,
   exchangeToken,
   type ExchangeTokenOptions,
   type LoadCredentialsOptions,
-} from "../../auth/mod.ts";
+} from "../../../auth/mod.ts";
 import {
   type ForwardProxy,
   type ForwardProxyOptions,
   startForwardProxy,
-} from "./_forward_proxy.ts";
-import { testCertificate } from "./_test_certificate.ts";
+} from "../_forward_proxy.ts";
+import { testCertificate } from "../_test_certificate.ts";
 
 const PLAIN = "plain.proxy-only.test";
 const SECURE = "sts.proxy-only.test";
@@ -556,7 +556,7 @@ async function runChild(
 ): Promise<{ outcomes: string[]; undici: boolean }> {
   const child = spawn(
     node,
-    [new URL("./_node_fetch_child.ts", import.meta.url).pathname, ...urls],
+    [new URL("./_fetch_child.ts", import.meta.url).pathname, ...urls],
     {
       // Deno's spawn adds the parent's environment to `env`: every proxy variable is set here.
       env: {

@@ -28,11 +28,11 @@ import type * as Net from "node:net";
 import process from "node:process";
 import type { Duplex } from "node:stream";
 import type * as Tls from "node:tls";
-import type { FetchLike } from "../auth/types.ts";
-import { bodyStream, NodeResponse } from "./_node_response.ts";
+import type { FetchLike } from "../../auth/types.ts";
+import { bodyStream, NodeResponse } from "./response.ts";
 import {
-  _bareHostname,
-  _portOf,
+  bareHostname,
+  portOf,
   ProxyConfigError,
   type ProxyEnv,
   proxyFor,
@@ -146,7 +146,7 @@ function openTunnel(
   ca: string | string[] | undefined,
   track: (resource: Destroyable) => void,
 ): Promise<Duplex> {
-  const authority = `${target.hostname}:${_portOf(target)}`;
+  const authority = `${target.hostname}:${portOf(target)}`;
   const headers: Record<string, string> = { host: authority };
   if (proxy.authorization !== undefined) headers["proxy-authorization"] = proxy.authorization;
   const options: Https.RequestOptions = {
@@ -192,14 +192,14 @@ function connectionTo(
   ca: string | string[] | undefined,
   tunnel?: Duplex,
 ): Duplex {
-  const host = _bareHostname(target);
+  const host = bareHostname(target);
   if (target.protocol === "http:" && tunnel !== undefined) return tunnel;
   let socket: Net.Socket;
   if (target.protocol === "http:") {
-    socket = net().connect({ host, port: _portOf(target) ?? 80 });
+    socket = net().connect({ host, port: portOf(target) ?? 80 });
   } else {
     const options: Tls.ConnectionOptions = tunnel === undefined
-      ? { host, port: _portOf(target) ?? 443 }
+      ? { host, port: portOf(target) ?? 443 }
       : { socket: tunnel, host };
     if (net().isIP(host) === 0) options.servername = host;
     if (ca !== undefined) options.ca = ca;
@@ -285,7 +285,7 @@ function exchange(out: Outgoing, options: NodeFetchOptions): Promise<NodeRespons
  * ```ts
  * import assert from "node:assert/strict";
  * import { createServer } from "node:http";
- * import { createNodeFetch } from "./node_fetch.ts";
+ * import { createNodeFetch } from "./fetch.ts";
  *
  * const server = createServer((_request, response) => response.end('{"ok":true}'));
  * await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));

@@ -18,7 +18,7 @@
  * @module
  */
 
-import { CredentialsError } from "../auth/errors.ts";
+import { CredentialsError } from "../../auth/errors.ts";
 
 /** The environment variables read, by name; `process.env` in the step. */
 export type ProxyEnv = Readonly<Record<string, string | undefined>>;
@@ -79,13 +79,13 @@ function isLoopback(hostname: string): boolean {
 }
 
 /** The port of `url`, or its scheme's (80, 443); `undefined` for another scheme without one. */
-export function _portOf(url: URL): number | undefined {
+export function portOf(url: URL): number | undefined {
   if (url.port !== "") return Number(url.port);
   return url.protocol === "https:" ? 443 : url.protocol === "http:" ? 80 : undefined;
 }
 
 /** The host name of `url` without the brackets of an IPv6 address, as sockets take it. */
-export function _bareHostname(url: URL): string {
+export function bareHostname(url: URL): string {
   return url.hostname.replace(/^\[(.*)\]$/, "$1");
 }
 
@@ -109,7 +109,7 @@ export function bypassesProxy(target: URL, env: ProxyEnv): boolean {
   const noProxy = variable(env, "NO_PROXY")?.value;
   if (noProxy === undefined) return false;
   const host = target.hostname.toUpperCase();
-  const port = _portOf(target);
+  const port = portOf(target);
   const names = port === undefined ? [host] : [host, `${host}:${port}`];
   return noProxy.split(",").map((entry) => entry.trim().toUpperCase()).some((entry) =>
     entry === "*" ||
@@ -174,10 +174,10 @@ export function proxyFor(target: URL, env: ProxyEnv): ProxyServer | undefined {
   if (found === undefined) return undefined;
   const url = parseProxy(found.name, found.value);
   const protocol = url.protocol as ProxyServer["protocol"];
-  const port = _portOf(url)!;
+  const port = portOf(url)!;
   const proxy: ProxyServer = {
     protocol,
-    hostname: _bareHostname(url),
+    hostname: bareHostname(url),
     port,
     label: `${protocol}//${url.hostname}:${port}`,
   };

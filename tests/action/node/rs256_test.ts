@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { createPrivateKey, generateKeyPairSync } from "node:crypto";
-import { _rsaPrivateJwk, nodeRs256 } from "../../action/_node_rs256.ts";
-import { authenticate, CredentialsError, signJwtWithKey } from "../../auth/mod.ts";
-import { testKey } from "../auth/_keys.ts";
-import emulatorKeys from "../emulator_keys.json" with { type: "json" };
+import { _rsaPrivateJwk, nodeRs256 } from "../../../action/node/rs256.ts";
+import { authenticate, CredentialsError, signJwtWithKey } from "../../../auth/mod.ts";
+import { testKey } from "../../auth/_keys.ts";
+import emulatorKeys from "../../emulator_keys.json" with { type: "json" };
 
 const claims = { iss: "a", sub: "b", aud: "https://x/", iat: 1, exp: 2 };
 

@@ -1,7 +1,7 @@
 // writeAll() writes everything, in order, through short writes and a momentarily full pipe.
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import { writeAll } from "../../action/_direct_stdout.ts";
+import { writeAll } from "../../../action/node/stdout.ts";
 
 Deno.test("writeAll() retries EAGAIN and short writes until every byte is written", () => {
   const writeSync = fs.writeSync;

@@ -11,7 +11,7 @@ export interface MaskedCore extends ActionCore {
  * seen so far replaced by `***` before it is written (defence in depth: the runner masks them
  * too, but a local run or another runner may not).
  */
-export function _maskedCore(core: ActionCore): MaskedCore {
+export function maskedCore(core: ActionCore): MaskedCore {
   const secrets = new Set<string>();
   const redact = (text: string): string => {
     let result = text;

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
-import { randomBytes, randomUUID, toHex } from "../../action/_random.ts";
+import { randomBytes, randomUUID, toHex } from "../../../action/node/random.ts";
 
 Deno.test("randomBytes() gives the size asked for, different each time", () => {
   assert.equal(randomBytes(0).length, 0);

@@ -19,10 +19,10 @@ import {
   setSecret,
   warning,
 } from "@actions/core";
-import { useDirectStdout } from "./_direct_stdout.ts";
-import { nodeRs256 } from "./_node_rs256.ts";
-import { type FetchLike, run } from "./main.ts";
-import { createNodeFetch } from "./node_fetch.ts";
+import { useDirectStdout } from "./stdout.ts";
+import { nodeRs256 } from "./rs256.ts";
+import { type FetchLike, run } from "../main.ts";
+import { createNodeFetch } from "./fetch.ts";
 
 // Named imports only: the bundle then carries none of @actions/core's OIDC, summary or platform
 // code (build_dist.ts checks that). Calls go over node:http/node:https with the runner's proxy
