@@ -39,7 +39,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { PACKAGE_NAME } from "./endpoint/_package.ts";
-import { node24, required, RUNTIMES_REQUIRED } from "./tests/_helpers/runtimes.ts";
+import { node24, required, RUNTIMES_REQUIRED } from "./tests/support/runtimes.ts";
 import tools from "./tools.json" with { type: "json" };
 
 const OUT = "npm";

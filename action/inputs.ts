@@ -15,7 +15,7 @@ import {
   validateAuthenticateOptions,
   type ValidatedAuthenticateOptions,
 } from "../auth/mod.ts";
-import { _quote } from "../auth/_quote.ts";
+import { _quote } from "../auth/_util/quote.ts";
 import type { ActionCore } from "./core.ts";
 import { ActionInputError } from "./errors.ts";
 import { parseBooleanInput, parseDurationInput, parseMultilineCsv } from "./input_parsers.ts";

@@ -5,8 +5,8 @@
  * @module
  */
 
-import { _redact, _redactCause } from "./_redact.ts";
-import { _isRetryableStatus } from "./_retry.ts";
+import { _redact, _redactCause } from "./_util/redact.ts";
+import { _isRetryableStatus } from "./_transport/retry.ts";
 
 /** Codes of {@linkcode CredentialsError}: a bad option, key, provider name or OIDC environment. */
 export type CredentialsErrorCode =

@@ -38,13 +38,13 @@
  * @module
  */
 
-export { authenticate } from "./authenticate.ts";
-export type { AuthenticateResult } from "./authenticate.ts";
+export { authenticate } from "./authenticate/authenticate.ts";
+export type { AuthenticateResult } from "./authenticate/authenticate.ts";
 export {
   DEFAULT_ACCESS_TOKEN_LIFETIME_SECONDS,
   MAX_ACCESS_TOKEN_LIFETIME_SECONDS,
   validateAuthenticateOptions,
-} from "./authenticate_options.ts";
+} from "./authenticate/options.ts";
 export type {
   AuthenticateOptions,
   ProjectIdSource,
@@ -53,18 +53,18 @@ export type {
   ValidatedCommonOptions,
   ValidatedServiceAccountKeyOptions,
   ValidatedWorkloadIdentityOptions,
-} from "./authenticate_options.ts";
-export { buildExternalAccountCredentials } from "./credentials_file.ts";
+} from "./authenticate/options.ts";
+export { buildExternalAccountCredentials } from "./authenticate/credentials_file.ts";
 export type {
   CredentialsFileContents,
   ExternalAccountCredentials,
   ExternalAccountCredentialsOptions,
-} from "./credentials_file.ts";
+} from "./authenticate/credentials_file.ts";
 export {
   buildDomainWideDelegationClaims,
   MAX_DELEGATED_LIFETIME_SECONDS,
-} from "./domain_wide_delegation.ts";
-export type { DomainWideDelegationClaimsOptions } from "./domain_wide_delegation.ts";
+} from "./keys/domain_wide_delegation.ts";
+export type { DomainWideDelegationClaimsOptions } from "./keys/domain_wide_delegation.ts";
 export {
   AUTH_ERROR_HINTS,
   AuthError,
@@ -82,38 +82,38 @@ export type {
   GoogleApiErrorCode,
   TokenErrorCode,
 } from "./errors.ts";
-export { githubOidcTokenUrl, requestGithubOidcToken } from "./github_oidc.ts";
-export type { RequestGithubOidcTokenOptions } from "./github_oidc.ts";
+export { githubOidcTokenUrl, requestGithubOidcToken } from "./flows/github_oidc.ts";
+export type { RequestGithubOidcTokenOptions } from "./flows/github_oidc.ts";
 export {
   CLOUD_PLATFORM_SCOPE,
   generateAccessToken,
   generateIdToken,
   signJwt,
-} from "./iam_credentials.ts";
+} from "./flows/iam_credentials.ts";
 export type {
   GenerateAccessTokenOptions,
   GenerateIdTokenOptions,
   IamCredentialsOptions,
   SignJwtOptions,
   SignJwtResult,
-} from "./iam_credentials.ts";
-export { exchangeJwtBearer, JWT_BEARER_GRANT_TYPE } from "./oauth2.ts";
-export type { ExchangeJwtBearerOptions } from "./oauth2.ts";
+} from "./flows/iam_credentials.ts";
+export { exchangeJwtBearer, JWT_BEARER_GRANT_TYPE } from "./flows/oauth2_token.ts";
+export type { ExchangeJwtBearerOptions } from "./flows/oauth2_token.ts";
 export {
   createSelfSignedJwt,
   SELF_SIGNED_JWT_LIFETIME_SECONDS,
   signJwtWithKey,
-} from "./self_signed_jwt.ts";
-export type { CreateSelfSignedJwtOptions, JWTPayload, SelfSignedJwt } from "./self_signed_jwt.ts";
-export { parseServiceAccountKey } from "./service_account_key.ts";
-export type { ServiceAccountKey } from "./service_account_key.ts";
+} from "./keys/jwt.ts";
+export type { CreateSelfSignedJwtOptions, JWTPayload, SelfSignedJwt } from "./keys/jwt.ts";
+export { parseServiceAccountKey } from "./keys/service_account_key.ts";
+export type { ServiceAccountKey } from "./keys/service_account_key.ts";
 export {
   normalizeDelegates,
   projectIdFromServiceAccount,
   validateServiceAccount,
-} from "./service_account_name.ts";
-export { exchangeToken, GITHUB_TOKEN_HINT_CLAIMS } from "./sts.ts";
-export type { ExchangeTokenOptions } from "./sts.ts";
+} from "./flows/service_account_name.ts";
+export { exchangeToken, GITHUB_TOKEN_HINT_CLAIMS } from "./flows/sts.ts";
+export type { ExchangeTokenOptions } from "./flows/sts.ts";
 export type {
   AuthLogger,
   CallOptions,
@@ -129,8 +129,8 @@ export {
   defaultOidcAudience,
   parseWorkloadIdentityProvider,
   stsAudience,
-} from "./workload_identity.ts";
-export type { WorkloadIdentityProvider } from "./workload_identity.ts";
+} from "./flows/workload_identity.ts";
+export type { WorkloadIdentityProvider } from "./flows/workload_identity.ts";
 export { credentialsFromJson } from "./credentials/credentials_from_json.ts";
 export { loadCredentials } from "./credentials/load_credentials.ts";
 export type {

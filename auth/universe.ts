@@ -6,8 +6,8 @@
  */
 
 import { CredentialsError } from "./errors.ts";
-import { _own } from "./_own.ts";
-import { _quote } from "./_quote.ts";
+import { _own } from "./_util/own.ts";
+import { _quote } from "./_util/quote.ts";
 
 /** The Google services the flows call (`iam` only names the STS audience, `www` the STS scope). */
 export type GoogleService = "iam" | "iamcredentials" | "oauth2" | "sts" | "www";

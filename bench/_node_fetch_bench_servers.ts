@@ -3,7 +3,7 @@
 // proxy that resolves bench.proxy-only.test to the https: one. Posts the ports, then serves.
 import { createServer as createHttpServer, type Server, type ServerResponse } from "node:http";
 import { createServer as createHttpsServer } from "node:https";
-import { startForwardProxy } from "../tests/action/_forward_proxy.ts";
+import { startForwardProxy } from "../tests/support/forward_proxy.ts";
 
 declare const self: Worker;
 

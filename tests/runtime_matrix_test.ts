@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { bun, node24, required, type Runtime, RUNTIMES_REQUIRED } from "./_helpers/runtimes.ts";
+import { bun, node24, required, type Runtime, RUNTIMES_REQUIRED } from "./support/runtimes.ts";
 
 const run = promisify(execFile);
 const DRIVER = "tests/runtime/run_checks.mjs";

@@ -5,12 +5,12 @@
  */
 
 import { CredentialsError } from "../errors.ts";
-import { _own } from "../_own.ts";
-import { _quote } from "../_quote.ts";
-import { _isRecord, _jsonErrorAt } from "../_response.ts";
-import { _authorizedUserSource } from "./_authorized_user.ts";
-import { _CachedCredentials } from "./_cached_credentials.ts";
-import { _externalAccountSource } from "./_external_account.ts";
+import { _own } from "../_util/own.ts";
+import { _quote } from "../_util/quote.ts";
+import { _isRecord, _jsonErrorAt } from "../_transport/response.ts";
+import { _authorizedUserSource } from "./_sources/authorized_user.ts";
+import { _CachedCredentials } from "./_cache/cached_credentials.ts";
+import { _externalAccountSource } from "./_sources/external_account.ts";
 import {
   type _Fields,
   _optionalString,
@@ -18,10 +18,10 @@ import {
   _requiredString,
   _universeOf,
   _unsupported,
-} from "./_fields.ts";
-import { _impersonatedServiceAccountSource } from "./_impersonated_service_account.ts";
-import { _serviceAccountSource } from "./_service_account.ts";
-import type { _Source } from "./_source.ts";
+} from "./_sources/fields.ts";
+import { _impersonatedServiceAccountSource } from "./_sources/impersonated_service_account.ts";
+import { _serviceAccountSource } from "./_sources/service_account.ts";
+import type { _Source } from "./_sources/source.ts";
 import type { Credentials, CredentialsOptions, CredentialsType } from "./types.ts";
 
 const SOURCES: Readonly<Record<string, _Parser>> = {

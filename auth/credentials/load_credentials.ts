@@ -5,15 +5,15 @@
  */
 
 import { _ADC_LOGIN, _PASS_READ_FILE, CredentialsError } from "../errors.ts";
-import { _own } from "../_own.ts";
-import { _quote } from "../_quote.ts";
-import { _CachedCredentials, _callOptions } from "./_cached_credentials.ts";
+import { _own } from "../_util/own.ts";
+import { _quote } from "../_util/quote.ts";
+import { _CachedCredentials, _callOptions } from "./_cache/cached_credentials.ts";
 import {
   _metadataBaseUrls,
   _metadataDetection,
   _metadataServerSource,
   _probeMetadataServer,
-} from "./_metadata_server.ts";
+} from "./_sources/metadata_server.ts";
 import {
   _envDefault,
   _isNotFound,
@@ -21,8 +21,8 @@ import {
   _isWindows,
   _readFailure,
   _readFileDefault,
-} from "./_runtime.ts";
-import type { _Source } from "./_source.ts";
+} from "./_sources/runtime.ts";
+import type { _Source } from "./_sources/source.ts";
 import { _sourceFromJson } from "./credentials_from_json.ts";
 import type { Credentials, EnvLike, LoadCredentialsOptions, ReadFileLike } from "./types.ts";
 

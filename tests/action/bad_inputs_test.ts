@@ -4,7 +4,7 @@
 // runs through the built dist/main.mjs under node, with step debug logging off and on, and must
 // print the same annotation.
 import assert from "node:assert/strict";
-import { keySecrets } from "../_helpers/secrets.ts";
+import { keySecrets } from "../support/secrets.ts";
 import { assertNoSecretLeaks } from "./_hygiene.ts";
 import { fakeCore } from "./_fake_core.ts";
 import {

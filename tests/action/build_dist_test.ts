@@ -16,7 +16,7 @@ import {
   stubUnbundled,
 } from "../../build_dist.ts";
 import { startEmulator } from "../../emulator/mod.ts";
-import { node24, required, RUNTIMES_REQUIRED } from "../_helpers/runtimes.ts";
+import { node24, required, RUNTIMES_REQUIRED } from "../support/runtimes.ts";
 
 const LEFT_BY_ESBUILD =
   'import*as o from"node:os";import{HttpClient as gs,X as y}from"@actions/http-client";' +

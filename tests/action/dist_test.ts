@@ -6,11 +6,11 @@
 import assert from "node:assert/strict";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { basename } from "node:path";
-import { node20, node24, required, RUNTIMES_REQUIRED } from "../_helpers/runtimes.ts";
-import { keySecrets, requestSecrets } from "../_helpers/secrets.ts";
-import { claimsOf } from "../emulator/_calls.ts";
+import { node20, node24, required, RUNTIMES_REQUIRED } from "../support/runtimes.ts";
+import { keySecrets, requestSecrets } from "../support/secrets.ts";
+import { claimsOf } from "../support/emulator_calls.ts";
 import { assertNoSecretLeaks } from "./_hygiene.ts";
-import { startForwardProxy } from "./_forward_proxy.ts";
+import { startForwardProxy } from "../support/forward_proxy.ts";
 import {
   errors,
   runMainAndPost,

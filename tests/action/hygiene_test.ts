@@ -2,7 +2,7 @@
 // tests that rely on it prove nothing.
 import assert from "node:assert/strict";
 import type { StepRun } from "../../action/local_runner.ts";
-import { keySecrets, requestSecrets } from "../_helpers/secrets.ts";
+import { keySecrets, requestSecrets } from "../support/secrets.ts";
 import { assertNoSecretLeaks } from "./_hygiene.ts";
 
 const TOKEN = "ya29.a-secret-access-token";

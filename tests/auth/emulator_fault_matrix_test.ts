@@ -16,8 +16,8 @@ import {
   TokenError,
 } from "../../auth/mod.ts";
 import type { Emulator, EmulatorFault, RecordedRequest } from "../../emulator/mod.ts";
-import { keySecrets, requestSecrets } from "../_helpers/secrets.ts";
-import { wifOptions as wif, withEmulator } from "../emulator/_calls.ts";
+import { keySecrets, requestSecrets } from "../support/secrets.ts";
+import { wifOptions as wif, withEmulator } from "../support/emulator_calls.ts";
 import { MESSAGE_PREFIXES as PREFIXES, type Route } from "./_flows.ts";
 
 /**
@@ -28,7 +28,7 @@ import { MESSAGE_PREFIXES as PREFIXES, type Route } from "./_flows.ts";
 const TIMEOUT_MS = 500;
 /** How long a slow answer is held back: well past the timeout. */
 const SLOW_MS = 1_000;
-/** The default budget of one call (docs/reliability.md, auth/_retry.ts). */
+/** The default budget of one call (docs/reliability.md, auth/_transport/retry.ts). */
 const DEFAULT_BUDGET_MS = 10_000;
 /**
  * The retry policy of the persistent faults: a 4 s budget keeps the file quick, and a 50 ms backoff

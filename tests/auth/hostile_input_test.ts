@@ -11,8 +11,8 @@ import {
   parseWorkloadIdentityProvider,
   validateAuthenticateOptions,
 } from "../../auth/mod.ts";
-import { _redact } from "../../auth/_redact.ts";
-import { assertLinear } from "../_helpers/linear_time.ts";
+import { _redact } from "../../auth/_util/redact.ts";
+import { assertLinear } from "../support/linear_time.ts";
 import { fakeGoogle, flowFor, PROVIDER } from "./_flows.ts";
 import { testKey } from "./_keys.ts";
 

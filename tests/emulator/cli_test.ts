@@ -3,8 +3,8 @@
 // runs, built) print the environment to export, serve, and stop cleanly on SIGTERM.
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
-import { node24, required, type Runtime, RUNTIMES_REQUIRED } from "../_helpers/runtimes.ts";
-import { withEmulator } from "./_calls.ts";
+import { node24, required, type Runtime, RUNTIMES_REQUIRED } from "../support/runtimes.ts";
+import { withEmulator } from "../support/emulator_calls.ts";
 
 const MOD = new URL("../../emulator/mod.ts", import.meta.url).pathname;
 const MAIN = new URL("../../emulator/main.ts", import.meta.url).pathname;

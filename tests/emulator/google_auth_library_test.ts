@@ -8,7 +8,7 @@ import { IdentityPoolClient, JWT, UserRefreshClient } from "google-auth-library"
 import { createRemoteJWKSet, jwtVerify } from "jose";
 import { authenticate } from "../../auth/mod.ts";
 import type { Emulator } from "../../emulator/mod.ts";
-import { withEmulator } from "./_calls.ts";
+import { withEmulator } from "../support/emulator_calls.ts";
 
 const CLOUD_PLATFORM = "https://www.googleapis.com/auth/cloud-platform";
 

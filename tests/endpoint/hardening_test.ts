@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { endpoint, parseTemplate, UriTemplateError } from "../../endpoint/mod.ts";
-import { assertLinear } from "../_helpers/linear_time.ts";
+import { assertLinear } from "../support/linear_time.ts";
 
 const OBJECT_PROTOTYPE_KEYS = Object.getOwnPropertyNames(Object.prototype).sort();
 

@@ -3,5 +3,5 @@
 import "../auth/emulator_fault_matrix_test.ts";
 import "../auth/fault_matrix_test.ts";
 import "../auth/hostile_input_test.ts";
-import "../auth/http_test.ts";
-import "../auth/load_test.ts";
+import "../auth/_transport/http_test.ts";
+import "../auth/credentials/load_test.ts";

@@ -13,7 +13,7 @@ import {
   type ServerResponse,
 } from "node:http";
 import { createServer as createHttpsServer } from "node:https";
-import { node24, required, RUNTIMES_REQUIRED } from "../../_helpers/runtimes.ts";
+import { node24, required, RUNTIMES_REQUIRED } from "../../support/runtimes.ts";
 import type { RunOptions } from "../../../action/main.ts";
 import type { NodeResponse } from "../../../action/node/response.ts";
 import { createNodeFetch, type NodeFetchOptions } from "../../../action/node/fetch.ts";
@@ -29,8 +29,8 @@ import {
   type ForwardProxy,
   type ForwardProxyOptions,
   startForwardProxy,
-} from "../_forward_proxy.ts";
-import { testCertificate } from "../_test_certificate.ts";
+} from "../../support/forward_proxy.ts";
+import { testCertificate } from "../../support/test_certificate.ts";
 
 const PLAIN = "plain.proxy-only.test";
 const SECURE = "sts.proxy-only.test";

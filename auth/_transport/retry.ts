@@ -1,0 +1,88 @@
+// Retry policy: which outcomes are retried, how long to wait, and the defaults.
+import type { RetryOptions, SleepLike } from "../types.ts";
+import { _onAbort } from "../_util/abort.ts";
+
+/** The retry policy with every default filled in. */
+export interface _RetryPolicy {
+  attempts: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  budgetMs: number;
+}
+
+export const _DEFAULT_RETRY: Readonly<_RetryPolicy> = Object.freeze({
+  attempts: 4,
+  baseDelayMs: 250,
+  maxDelayMs: 5_000,
+  budgetMs: 10_000,
+});
+
+export const _DEFAULT_TIMEOUT_MS = 5_000;
+
+/**
+ * Fills in defaults and validates the caller's retry options, in the policy's order: each must be
+ * a finite number >= 0, and `attempts` an integer >= 1.
+ */
+export function _retryPolicy(options: RetryOptions = {}): _RetryPolicy {
+  const policy = { ..._DEFAULT_RETRY };
+  for (const name of Object.keys(policy) as (keyof _RetryPolicy)[]) {
+    const value = options[name];
+    if (value === undefined) continue;
+    const expected = !(Number.isFinite(value) && value >= 0)
+      ? "a finite number >= 0"
+      : name === "attempts" && !(Number.isInteger(value) && value >= 1)
+      ? "an integer >= 1"
+      : undefined;
+    if (expected !== undefined) {
+      throw new RangeError(`Cannot use retry option "${name}": expected ${expected}, got ${value}`);
+    }
+    policy[name] = value;
+  }
+  return policy;
+}
+
+/** 408, 429 and every 5xx are worth another attempt; any other status is final. */
+export function _isRetryableStatus(status: number): boolean {
+  return status === 408 || status === 429 || (status >= 500 && status <= 599);
+}
+
+/** Full jitter: a uniformly random delay in [0, min(max, base * 2^retry)). */
+export function _backoffDelay(
+  policy: _RetryPolicy,
+  retry: number,
+  random: () => number = Math.random,
+): number {
+  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** retry);
+  return Math.floor(random() * ceiling);
+}
+
+/**
+ * The delay a `Retry-After` header asks for, in milliseconds (delta-seconds or an HTTP date), or
+ * `undefined` when absent or unparsable.
+ */
+export function _retryAfterMs(value: string | null, nowMs: number): number | undefined {
+  if (value === null) return undefined;
+  const trimmed = value.trim();
+  if (/^\d{1,10}$/.test(trimmed)) return Number(trimmed) * 1000;
+  // HTTP dates name a day or a month; this keeps Date.parse's leniency ("-5") out.
+  if (trimmed.length > 64 || !/[A-Za-z]{3}/.test(trimmed)) return undefined;
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
+}
+
+/** `setTimeout` as a promise that rejects with the signal's reason when it aborts. */
+export const _defaultSleep: SleepLike = (ms, signal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const timer = setTimeout(() => {
+      stopListening();
+      resolve();
+    }, ms);
+    const stopListening = _onAbort(signal, () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    });
+  });

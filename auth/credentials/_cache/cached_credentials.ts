@@ -1,0 +1,133 @@
+// Credentials over a source: the access token cache, one ID token cache per audience, request
+// headers and the authorized fetch.
+import { _scopesOrDefault } from "../../flows/iam_credentials.ts";
+import type { ExpiringToken } from "../../types.ts";
+import { _readFileDefault } from "../_sources/runtime.ts";
+import type { _CredentialsCall, _FetchContext, _Source } from "../_sources/source.ts";
+import { type _TokenCache, _tokenCache } from "./token_cache.ts";
+import type {
+  Credentials,
+  CredentialsOptions,
+  CredentialsToken,
+  CredentialsType,
+  IdTokenOptions,
+} from "../types.ts";
+
+const DEFAULT_EAGER_REFRESH_SECONDS = 300;
+/** ID token caches kept per Credentials; the oldest audience is dropped past this. */
+const MAX_ID_TOKEN_AUDIENCES = 100;
+
+/** The call options of `options` (without the credentials-only ones). */
+export function _callOptions(options: CredentialsOptions): _CredentialsCall {
+  const { env: _env, readFile: _readFile, scopes: _scopes, eagerRefreshSeconds: _eager, ...call } =
+    options;
+  return call;
+}
+
+function _eagerMs(options: CredentialsOptions): number {
+  const seconds = options.eagerRefreshSeconds ?? DEFAULT_EAGER_REFRESH_SECONDS;
+  if (!Number.isFinite(seconds) || seconds < 0) {
+    throw new RangeError(
+      `Cannot use option "eagerRefreshSeconds": expected a number >= 0, got ${seconds}`,
+    );
+  }
+  return seconds * 1000;
+}
+
+/**
+ * Whether the body of a request can be sent again after a 401 without holding a stream in
+ * memory: no body, or one the runtime already holds in full. A stream is sent once.
+ */
+function _isReplayable(input: Request | URL | string, init: RequestInit | undefined): boolean {
+  const body = init?.body ?? (input instanceof Request ? input.body : null);
+  return body === null || typeof body === "string" || body instanceof URLSearchParams ||
+    body instanceof Blob || body instanceof ArrayBuffer || ArrayBuffer.isView(body) ||
+    body instanceof FormData;
+}
+
+/** Credentials that cache and refresh the tokens of `source`. */
+export class _CachedCredentials implements Credentials {
+  // Assigned in the constructor, in this order (declared, so no empty class fields are emitted).
+  declare readonly type: CredentialsType;
+  declare readonly projectId?: string;
+  declare readonly universeDomain: string;
+  declare readonly quotaProjectId?: string;
+  declare readonly serviceAccountEmail?: string;
+  #source: _Source;
+  #context: _FetchContext;
+  /** A cache of what `mint` gives, on the options' clock and eager refresh. */
+  #cache: (mint: () => Promise<ExpiringToken>) => _TokenCache;
+  #accessToken: _TokenCache;
+  #idTokens = new Map<string, _TokenCache>();
+
+  constructor(source: _Source, options: CredentialsOptions, projectId?: string) {
+    this.type = source.type;
+    this.projectId = projectId ?? source.projectId;
+    this.universeDomain = source.universeDomain;
+    this.quotaProjectId = source.quotaProjectId;
+    this.serviceAccountEmail = source.serviceAccountEmail;
+    this.#source = source;
+    const now = options.now ?? Date.now;
+    const eagerMs = _eagerMs(options);
+    this.#cache = (mint) => _tokenCache(mint, now, eagerMs);
+    this.#context = {
+      call: _callOptions(options),
+      scopes: _scopesOrDefault(options.scopes),
+      readFile: options.readFile ?? _readFileDefault,
+    };
+    this.#accessToken = this.#cache(() => source.accessToken(this.#context));
+  }
+
+  getAccessToken(): Promise<CredentialsToken> {
+    return this.#accessToken.get();
+  }
+
+  getIdToken(audience: string, options: IdTokenOptions = {}): Promise<CredentialsToken> {
+    if (typeof audience !== "string" || audience.trim() === "") {
+      return Promise.reject(
+        new TypeError("Cannot get an ID token: audience must be a non-empty string"),
+      );
+    }
+    const includeEmail = options.includeEmail ?? false;
+    const key = `${includeEmail ? "email" : "plain"} ${audience}`;
+    let cache = this.#idTokens.get(key);
+    if (cache === undefined) {
+      cache = this.#cache(() => this.#source.idToken(audience, includeEmail, this.#context));
+      this.#idTokens.set(key, cache);
+      if (this.#idTokens.size > MAX_ID_TOKEN_AUDIENCES) {
+        this.#idTokens.delete(this.#idTokens.keys().next().value!);
+      }
+    }
+    return cache.get();
+  }
+
+  async getRequestHeaders(): Promise<Record<string, string>> {
+    return this.#headersFor((await this.getAccessToken()).token);
+  }
+
+  async fetch(input: Request | URL | string, init?: RequestInit): Promise<Response> {
+    const fetchImpl = this.#context.call.fetch ?? globalThis.fetch;
+    const first = new Request(input, init);
+    const spare = _isReplayable(input, init) ? first.clone() : undefined;
+    const { token } = await this.getAccessToken();
+    const response = await fetchImpl(this.#authorized(first, token));
+    if (response.status !== 401 || spare === undefined) return response;
+    await response.body?.cancel();
+    this.#accessToken.invalidate(token);
+    const fresh = await this.getAccessToken();
+    return await fetchImpl(this.#authorized(spare, fresh.token));
+  }
+
+  #headersFor(token: string): Record<string, string> {
+    const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+    if (this.quotaProjectId !== undefined) headers["x-goog-user-project"] = this.quotaProjectId;
+    return headers;
+  }
+
+  #authorized(request: Request, token: string): Request {
+    for (const [name, value] of Object.entries(this.#headersFor(token))) {
+      request.headers.set(name, value);
+    }
+    return request;
+  }
+}

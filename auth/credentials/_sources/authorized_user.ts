@@ -1,0 +1,45 @@
+// `authorized_user` files (gcloud's application default credentials): the refresh_token grant at
+// the OAuth2 token endpoint, for access tokens and, with `target_audience`, ID tokens.
+import { type _Fields, _requiredString } from "./fields.ts";
+import { _requestOAuth2Token, _tokenUri } from "./oauth2_token.ts";
+import type { _FetchContext, _TokenSource } from "./source.ts";
+import type { ExpiringToken } from "../../types.ts";
+import { _ADC_LOGIN } from "../../errors.ts";
+
+const LOGIN_HINT =
+  `Run ${_ADC_LOGIN} again: the refresh token is revoked, expired or another client's`;
+
+/** Validates an `authorized_user` file and returns its source. */
+export function _authorizedUserSource(fields: _Fields): _TokenSource {
+  const clientId = _requiredString(fields, "client_id");
+  const clientSecret = _requiredString(fields, "client_secret");
+  const refreshToken = _requiredString(fields, "refresh_token");
+  const tokenUrl = _tokenUri(fields);
+
+  async function refresh(
+    extra: Record<string, string>,
+    field: "access_token" | "id_token",
+    context: _FetchContext,
+  ): Promise<ExpiringToken> {
+    return await _requestOAuth2Token({
+      tokenUrl,
+      form: {
+        grant_type: "refresh_token",
+        client_id: clientId,
+        client_secret: clientSecret,
+        refresh_token: refreshToken,
+        ...extra,
+      },
+      field,
+      who: `authorized user (client ${clientId})`,
+      secrets: [clientSecret, refreshToken],
+      hint: (details) => details.status === 400 || details.status === 401 ? LOGIN_HINT : undefined,
+    }, context.call);
+  }
+
+  return {
+    accessToken: (context) => refresh({}, "access_token", context),
+    idToken: (audience, _includeEmail, context) =>
+      refresh({ target_audience: audience }, "id_token", context),
+  };
+}

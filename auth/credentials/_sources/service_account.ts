@@ -1,0 +1,105 @@
+// `service_account` key files: a jwt-bearer assertion signed with the key, exchanged at the
+// key's token_uri for an access token, or for an ID token with `target_audience`.
+import {
+  _privateKeyProblem,
+  _signJwt,
+  _UNUSABLE_PRIVATE_KEY,
+  type JWTPayload,
+} from "../../keys/jwt.ts";
+import type { ServiceAccountKey } from "../../keys/service_account_key.ts";
+import { DEFAULT_UNIVERSE } from "../../universe.ts";
+import { JWT_BEARER_GRANT_TYPE } from "../../flows/oauth2_token.ts";
+import type { ExpiringToken } from "../../types.ts";
+import {
+  _fieldError,
+  type _Fields,
+  _optionalString,
+  _requiredString,
+  _universeOf,
+} from "./fields.ts";
+import { _requestOAuth2Token, _tokenUri } from "./oauth2_token.ts";
+import type { _FetchContext, _TokenSource } from "./source.ts";
+
+const ASSERTION_LIFETIME_SECONDS = 3600;
+const KEY_HINT =
+  "Check that the key and its service account exist and are enabled, or create a new key";
+
+/** The clock of `context` in whole seconds, as JWT claims count time. */
+function _nowSeconds(context: _FetchContext): number {
+  return Math.floor((context.call.now ?? Date.now)() / 1000);
+}
+
+/** Validates a `service_account` key file and returns its source. */
+export function _serviceAccountSource(fields: _Fields): _TokenSource {
+  const clientEmail = _requiredString(fields, "client_email");
+  const privateKey = _requiredString(fields, "private_key");
+  const privateKeyId = _optionalString(fields, "private_key_id");
+  const problem = _privateKeyProblem(privateKey);
+  if (problem !== undefined) throw _fieldError(fields, problem);
+  const universeDomain = _universeOf(fields);
+  const tokenUrl = _tokenUri(fields);
+  const key: ServiceAccountKey = {
+    type: "service_account",
+    client_email: clientEmail,
+    private_key: privateKey,
+    private_key_id: privateKeyId,
+  };
+  const projectId = _optionalString(fields, "project_id");
+  // A key that passed the PEM check above and that Web Crypto still refuses (RSA under 2048 bits,
+  // not RSA) is this file's field, as every other problem of the file is.
+  const sign = (claims: JWTPayload) =>
+    _signJwt(
+      key,
+      claims,
+      (cause) => _fieldError(fields, _UNUSABLE_PRIVATE_KEY, "ERR_KEY_PRIVATE_KEY_INVALID", cause),
+    );
+
+  async function assertionToken(
+    claims: Record<string, string>,
+    field: "access_token" | "id_token",
+    context: _FetchContext,
+  ): Promise<ExpiringToken> {
+    const iat = _nowSeconds(context);
+    const assertion = await sign({
+      iss: clientEmail,
+      aud: tokenUrl,
+      iat,
+      exp: iat + ASSERTION_LIFETIME_SECONDS,
+      ...claims,
+    });
+    return await _requestOAuth2Token({
+      tokenUrl,
+      form: { grant_type: JWT_BEARER_GRANT_TYPE, assertion },
+      field,
+      who: clientEmail,
+      secrets: [assertion],
+      hint: () => KEY_HINT,
+    }, context.call);
+  }
+
+  return {
+    serviceAccountEmail: clientEmail,
+    projectId,
+    async accessToken(context) {
+      const scope = context.scopes.join(" ");
+      if (universeDomain === DEFAULT_UNIVERSE) {
+        return await assertionToken({ scope }, "access_token", context);
+      }
+      // Outside googleapis.com there is no OAuth2 endpoint: Google's APIs take a self-signed
+      // JWT with the scopes as the bearer token.
+      const iat = _nowSeconds(context);
+      const exp = iat + ASSERTION_LIFETIME_SECONDS;
+      const token = await sign({
+        iss: clientEmail,
+        sub: clientEmail,
+        scope,
+        iat,
+        exp,
+      });
+      return { token, expiresAt: new Date(exp * 1000) };
+    },
+    async idToken(audience, _includeEmail, context) {
+      return await assertionToken({ target_audience: audience }, "id_token", context);
+    },
+  };
+}

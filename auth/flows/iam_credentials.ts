@@ -1,0 +1,240 @@
+/**
+ * IAM Service Account Credentials API: access tokens, ID tokens and JWT signatures for a service
+ * account, authorised by a federated token or a self-signed JWT.
+ *
+ * @module
+ */
+
+import { GoogleApiError } from "../errors.ts";
+import type { GoogleApiErrorCode } from "../errors.ts";
+import type { JWTPayload } from "../keys/jwt.ts";
+import { normalizeDelegates, validateServiceAccount } from "./service_account_name.ts";
+import { _googleRequest } from "../_transport/google_request.ts";
+import { _requestJson } from "../_transport/http.ts";
+import type { _JsonResponse } from "../_transport/http.ts";
+import { _jwtExpiry } from "../_util/jwt_decode.ts";
+import { _expireTime, _expiring } from "../_transport/response.ts";
+import type { CallOptions, ExpiringToken } from "../types.ts";
+import { _own } from "../_util/own.ts";
+
+/** The default scope of access tokens. */
+export const CLOUD_PLATFORM_SCOPE = "https://www.googleapis.com/auth/cloud-platform";
+
+/** The longest access token lifetime Google issues (12 h, with the org policy that allows it). */
+export const MAX_ACCESS_TOKEN_LIFETIME_SECONDS = 43_200;
+
+/** Options shared by the IAM Credentials calls. */
+export interface IamCredentialsOptions extends CallOptions {
+  /** The service account (email or unique id) to act as. */
+  serviceAccount: string;
+  /** The bearer token of the caller: a federated token or a self-signed JWT. */
+  authToken: string;
+  /** Delegation chain; bare emails are normalised to `projects/-/serviceAccounts/<email>`. */
+  delegates?: readonly string[];
+  /** IAM Credentials base URL; default `https://iamcredentials.googleapis.com/v1`. */
+  baseUrl?: string;
+}
+
+/** Options of {@linkcode generateAccessToken}. */
+export interface GenerateAccessTokenOptions extends IamCredentialsOptions {
+  /** OAuth scopes; default cloud-platform. */
+  scopes?: readonly string[];
+  /** Lifetime in seconds (sent as `"<n>s"`); default 3600. */
+  lifetimeSeconds?: number;
+}
+
+/** Options of {@linkcode generateIdToken}. */
+export interface GenerateIdTokenOptions extends IamCredentialsOptions {
+  /** The `aud` of the ID token, such as a Cloud Run URL. */
+  audience: string;
+  /** Adds the `email` and `email_verified` claims; default false. */
+  includeEmail?: boolean;
+}
+
+/** Options of {@linkcode signJwt}. */
+export interface SignJwtOptions extends IamCredentialsOptions {
+  /** The claims, serialized once into the `payload` string Google signs. */
+  claims: JWTPayload;
+}
+
+/** What {@linkcode signJwt} returns. */
+export interface SignJwtResult {
+  /** The signed JWT. */
+  signedJwt: string;
+  /** The id of the Google-managed key that signed it, when returned. */
+  keyId?: string;
+}
+
+/**
+ * One IAM Credentials call: `method` for `options.serviceAccount` (through its delegates) with
+ * `body`; a failure is a GoogleApiError with `code`, its message `${message} <service account>`;
+ * the answer's `field` is the token.
+ */
+async function _callIam(
+  options: IamCredentialsOptions,
+  method: "generateAccessToken" | "generateIdToken" | "signJwt",
+  field: string,
+  code: GoogleApiErrorCode,
+  message: string,
+  body: Record<string, unknown>,
+): Promise<_JsonResponse> {
+  const serviceAccount = validateServiceAccount(options.serviceAccount);
+  const delegates = normalizeDelegates(options.delegates ?? []);
+  const request = _googleRequest(
+    // {+name} keeps the validated email's "@" and the ":method" suffix as they are.
+    "POST /projects/-/serviceAccounts/{+name}",
+    options.baseUrl ?? "https://iamcredentials.googleapis.com/v1",
+    {
+      name: `${serviceAccount}:${method}`,
+      ...(delegates.length > 0 ? { delegates } : {}),
+      ...body,
+    },
+    options.requestReason,
+    {},
+    options.authToken,
+  );
+  return await _requestJson(request, options, {
+    message: `${message} ${serviceAccount}`,
+    field,
+    secrets: [options.authToken],
+    error: (text, details) => new GoogleApiError(code, text, details),
+  });
+}
+
+/** `scopes` when there are any, else the cloud-platform scope. */
+export function _scopesOrDefault(scopes: readonly string[] | undefined): string[] {
+  return scopes !== undefined && scopes.length > 0 ? [...scopes] : [CLOUD_PLATFORM_SCOPE];
+}
+
+/**
+ * Mints an OAuth 2.0 access token for a service account
+ * ([generateAccessToken](https://cloud.google.com/iam/docs/reference/credentials/rest/v1/projects.serviceAccounts/generateAccessToken)).
+ *
+ * @param options The service account, the caller's token, scopes, lifetime and delegates.
+ * @returns The access token and its `expireTime`.
+ * @throws {GoogleApiError} `ERR_IAM_ACCESS_TOKEN_FAILED` (a 403 usually means a missing
+ * `roles/iam.serviceAccountTokenCreator` or `roles/iam.workloadIdentityUser` binding).
+ * @throws {TokenError} `ERR_TOKEN_RESPONSE_INVALID` when the response lacks `accessToken`.
+ * @throws {CredentialsError} `ERR_OPTIONS_INVALID` for a malformed service account or delegate.
+ *
+ * @example With an injected fetch
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { generateAccessToken } from "../mod.ts";
+ *
+ * const token = await generateAccessToken({
+ *   serviceAccount: "ci@my-proj.iam.gserviceaccount.com",
+ *   authToken: "federated-token",
+ *   lifetimeSeconds: 600,
+ *   fetch: async (url, init) => {
+ *     assert.equal(String(url), "https://iamcredentials.googleapis.com/v1/projects/-/serviceAccounts/ci@my-proj.iam.gserviceaccount.com:generateAccessToken");
+ *     assert.deepEqual(JSON.parse(String(init?.body)), {
+ *       scope: ["https://www.googleapis.com/auth/cloud-platform"],
+ *       lifetime: "600s",
+ *     });
+ *     return Response.json({ accessToken: "ya29.token", expireTime: "2030-01-01T00:00:00Z" });
+ *   },
+ * });
+ * assert.equal(token.expiresAt?.toISOString(), "2030-01-01T00:00:00.000Z");
+ * ```
+ */
+export async function generateAccessToken(
+  options: GenerateAccessTokenOptions,
+): Promise<ExpiringToken> {
+  options = _own(options);
+  const { token, json } = await _callIam(
+    options,
+    "generateAccessToken",
+    "accessToken",
+    "ERR_IAM_ACCESS_TOKEN_FAILED",
+    "Failed to generate Google Cloud OAuth 2.0 Access Token for",
+    { scope: _scopesOrDefault(options.scopes), lifetime: `${options.lifetimeSeconds ?? 3600}s` },
+  );
+  return _expiring(token, _expireTime(json, "expireTime"));
+}
+
+/**
+ * Mints a Google-signed OpenID Connect ID token for a service account
+ * ([generateIdToken](https://cloud.google.com/iam/docs/reference/credentials/rest/v1/projects.serviceAccounts/generateIdToken)).
+ *
+ * @param options The service account, the caller's token, audience, includeEmail and delegates.
+ * @returns The ID token and its `exp`.
+ * @throws {GoogleApiError} `ERR_IAM_ID_TOKEN_FAILED`.
+ * @throws {TokenError} `ERR_TOKEN_RESPONSE_INVALID` when the response lacks `token`.
+ * @throws {CredentialsError} `ERR_OPTIONS_INVALID` for a malformed service account or delegate.
+ *
+ * @example With an injected fetch
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { generateIdToken } from "../mod.ts";
+ *
+ * const token = await generateIdToken({
+ *   serviceAccount: "ci@my-proj.iam.gserviceaccount.com",
+ *   authToken: "federated-token",
+ *   audience: "https://my-service.a.run.app",
+ *   includeEmail: true,
+ *   fetch: async (_url, init) => {
+ *     assert.deepEqual(JSON.parse(String(init?.body)), {
+ *       audience: "https://my-service.a.run.app",
+ *       includeEmail: true,
+ *     });
+ *     return Response.json({ token: "id-token" });
+ *   },
+ * });
+ * assert.equal(token.token, "id-token");
+ * ```
+ */
+export async function generateIdToken(options: GenerateIdTokenOptions): Promise<ExpiringToken> {
+  options = _own(options);
+  const { token } = await _callIam(
+    options,
+    "generateIdToken",
+    "token",
+    "ERR_IAM_ID_TOKEN_FAILED",
+    "Failed to generate Google Cloud OpenID Connect ID token for",
+    { audience: options.audience, includeEmail: options.includeEmail ?? false },
+  );
+  return _expiring(token, _jwtExpiry(token));
+}
+
+/**
+ * Signs JWT claims with a Google-managed key of a service account
+ * ([signJwt](https://cloud.google.com/iam/docs/reference/credentials/rest/v1/projects.serviceAccounts/signJwt));
+ * the claims object is serialized exactly once into the `payload` string.
+ *
+ * @param options The service account, the caller's token, the claims and delegates.
+ * @returns The signed JWT and the key id.
+ * @throws {GoogleApiError} `ERR_IAM_SIGN_JWT_FAILED`.
+ * @throws {TokenError} `ERR_TOKEN_RESPONSE_INVALID` when the response lacks `signedJwt`.
+ * @throws {CredentialsError} `ERR_OPTIONS_INVALID` for a malformed service account or delegate.
+ *
+ * @example With an injected fetch
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { signJwt } from "../mod.ts";
+ *
+ * const result = await signJwt({
+ *   serviceAccount: "ci@my-proj.iam.gserviceaccount.com",
+ *   authToken: "federated-token",
+ *   claims: { sub: "user@example.com" },
+ *   fetch: async (_url, init) => {
+ *     assert.deepEqual(JSON.parse(String(init?.body)), { payload: '{"sub":"user@example.com"}' });
+ *     return Response.json({ keyId: "k1", signedJwt: "a.b.c" });
+ *   },
+ * });
+ * assert.deepEqual(result, { signedJwt: "a.b.c", keyId: "k1" });
+ * ```
+ */
+export async function signJwt(options: SignJwtOptions): Promise<SignJwtResult> {
+  options = _own(options);
+  const { token: signedJwt, json } = await _callIam(
+    options,
+    "signJwt",
+    "signedJwt",
+    "ERR_IAM_SIGN_JWT_FAILED",
+    "Failed to sign JWT using",
+    { payload: JSON.stringify(options.claims) },
+  );
+  const keyId = (json as Record<string, unknown>).keyId;
+  return typeof keyId === "string" ? { signedJwt, keyId } : { signedJwt };
+}

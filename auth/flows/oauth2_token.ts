@@ -1,0 +1,76 @@
+/**
+ * Google OAuth 2.0 token endpoint: exchanges a signed JWT assertion for an access token
+ * (jwt-bearer grant, used by domain-wide delegation).
+ *
+ * @module
+ */
+
+import { GoogleApiError } from "../errors.ts";
+import { _googleRequest } from "../_transport/google_request.ts";
+import { _requestJson } from "../_transport/http.ts";
+import { _expiresIn, _expiring } from "../_transport/response.ts";
+import type { CallOptions, ExpiringToken } from "../types.ts";
+import { _own } from "../_util/own.ts";
+
+/** Options of {@linkcode exchangeJwtBearer}. */
+export interface ExchangeJwtBearerOptions extends CallOptions {
+  /** The signed JWT assertion. */
+  assertion: string;
+  /** OAuth2 base URL; default `https://oauth2.googleapis.com`. */
+  baseUrl?: string;
+}
+
+/** The jwt-bearer grant type (RFC 7523). */
+export const JWT_BEARER_GRANT_TYPE = "urn:ietf:params:oauth:grant-type:jwt-bearer";
+
+/**
+ * Exchanges a signed JWT assertion for an OAuth 2.0 access token at `POST {oauth2}/token` (form
+ * body `grant_type` + `assertion`), retrying transient failures.
+ *
+ * @param options The assertion and call options.
+ * @returns The access token and its expiry (from `expires_in` and the clock).
+ * @throws {GoogleApiError} `ERR_OAUTH2_TOKEN_FAILED` (such as `unauthorized_client` when the
+ * client is not authorised for domain-wide delegation of those scopes).
+ * @throws {TokenError} `ERR_TOKEN_RESPONSE_INVALID` when the response lacks `access_token`.
+ *
+ * @example With an injected fetch
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { exchangeJwtBearer } from "../mod.ts";
+ *
+ * const token = await exchangeJwtBearer({
+ *   assertion: "header.payload.signature",
+ *   now: () => 0,
+ *   fetch: async (url, init) => {
+ *     assert.equal(String(url), "https://oauth2.googleapis.com/token");
+ *     const form = new URLSearchParams(String(init?.body));
+ *     assert.equal(form.get("grant_type"), "urn:ietf:params:oauth:grant-type:jwt-bearer");
+ *     return Response.json({ access_token: "ya29.dwd", expires_in: 3599, token_type: "Bearer" });
+ *   },
+ * });
+ * assert.equal(token.expiresAt?.getTime(), 3_599_000);
+ * ```
+ */
+export async function exchangeJwtBearer(options: ExchangeJwtBearerOptions): Promise<ExpiringToken> {
+  options = _own(options);
+  const data = new URLSearchParams({
+    grant_type: JWT_BEARER_GRANT_TYPE,
+    assertion: options.assertion,
+  }).toString();
+  const request = _googleRequest(
+    "POST /token",
+    options.baseUrl ?? "https://oauth2.googleapis.com",
+    { data },
+    options.requestReason,
+    { "content-type": "application/x-www-form-urlencoded" },
+  );
+  const message = "Failed to generate Google Cloud Domain Wide Delegation OAuth 2.0 Access Token";
+  const response = await _requestJson(request, options, {
+    message,
+    field: "access_token",
+    secrets: [options.assertion],
+    error: (text, details) => new GoogleApiError("ERR_OAUTH2_TOKEN_FAILED", text, details),
+  });
+  const { token } = response;
+  return _expiring(token, _expiresIn(response.json, "expires_in", options.now));
+}

@@ -1,0 +1,145 @@
+/**
+ * Google Security Token Service: exchanges a GitHub OIDC token for a federated access token.
+ *
+ * @module
+ */
+
+import { GoogleApiError } from "../errors.ts";
+import { _requestJson } from "../_transport/http.ts";
+import type { _FailureDetails, _FailureSpec } from "../_transport/http.ts";
+import { _googleRequest } from "../_transport/google_request.ts";
+import { _jwtClaims } from "../_util/jwt_decode.ts";
+import { _expiresIn, _expiring } from "../_transport/response.ts";
+import type { CallOptions, ExpiringToken } from "../types.ts";
+import { _own } from "../_util/own.ts";
+import { CLOUD_PLATFORM_SCOPE } from "./iam_credentials.ts";
+
+/** Options of {@linkcode exchangeToken}. */
+export interface ExchangeTokenOptions extends CallOptions {
+  /** The STS audience, `//iam.<universe>/<provider name>` (see `stsAudience()`). */
+  audience: string;
+  /** The GitHub OIDC token (a JWT). */
+  subjectToken: string;
+  /** STS base URL; default `https://sts.googleapis.com/v1`. */
+  baseUrl?: string;
+  /** The scope; default `https://www.googleapis.com/auth/cloud-platform`. */
+  scope?: string;
+  /** The whole token URL (an `external_account` file's `token_url`); overrides `baseUrl`. */
+  tokenUrl?: string;
+  /** The subject token's type; default `urn:ietf:params:oauth:token-type:jwt`. */
+  subjectTokenType?: string;
+  /** A workforce pool's user project, sent as `options: {"userProject": ...}`. */
+  userProject?: string;
+}
+
+/** The claims of a GitHub OIDC token that attribute conditions are written against. */
+export const GITHUB_TOKEN_HINT_CLAIMS: readonly string[] = /* @__PURE__ */ Object.freeze([
+  "sub",
+  "repository",
+  "repository_owner",
+  "ref",
+  "workflow",
+  "event_name",
+  "job_workflow_ref",
+]);
+
+function _claimsText(subjectToken: string): string {
+  const claims = _jwtClaims(subjectToken);
+  if (claims === undefined) return "";
+  const parts = [...GITHUB_TOKEN_HINT_CLAIMS, "aud"].flatMap((name) => {
+    const value = claims[name];
+    if (value === undefined) return [];
+    return [`${name}=${JSON.stringify(value).slice(0, 200)}`];
+  });
+  return parts.length === 0 ? "" : `; the GitHub token's claims: ${parts.join(", ")}`;
+}
+
+function _stsHint(details: _FailureDetails, subjectToken: string): string | undefined {
+  if (details.status < 400 || details.status >= 500) return undefined;
+  const text = `${details.googleStatus ?? ""} ${details.googleMessage ?? ""}`.toLowerCase();
+  const claims = _claimsText(subjectToken);
+  if (text.includes("audience")) {
+    return `Request the GitHub OIDC token for an audience the provider allows (by default https://iam.googleapis.com/<provider name>), and check the provider name${claims}`;
+  }
+  if (text.includes("attribute condition")) {
+    return `Change the provider's attribute condition or run from a repository, ref and workflow it allows${claims}`;
+  }
+  return `Check the provider name, its issuer (https://token.actions.githubusercontent.com), allowed audiences and attribute condition${claims}`;
+}
+
+/**
+ * Exchanges a GitHub OIDC token for a federated Google access token at STS (`POST {sts}/token`,
+ * JSON body with camelCase fields, no `Authorization`), retrying transient failures.
+ *
+ * @param options The audience, the subject token, and call options.
+ * @returns The federated token and its expiry (from `expires_in` and the clock).
+ * @throws {GoogleApiError} `ERR_STS_EXCHANGE_FAILED`; for a rejected token the hint lists the
+ * token's non-secret claims (`sub`, `repository`, `ref`, ...) that attribute conditions match.
+ * @throws {TokenError} `ERR_TOKEN_RESPONSE_INVALID` when the response lacks `access_token`.
+ *
+ * @example With an injected fetch
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { exchangeToken } from "../mod.ts";
+ *
+ * const token = await exchangeToken({
+ *   audience: "//iam.googleapis.com/projects/1/locations/global/workloadIdentityPools/p/providers/gh",
+ *   subjectToken: "eyJhbGciOiJSUzI1NiJ9.e30.sig",
+ *   now: () => 0,
+ *   fetch: async (_url, init) => {
+ *     assert.equal(JSON.parse(String(init?.body)).grantType, "urn:ietf:params:oauth:grant-type:token-exchange");
+ *     return Response.json({ access_token: "federated", expires_in: 3600 });
+ *   },
+ * });
+ * assert.equal(token.token, "federated");
+ * assert.equal(token.expiresAt?.getTime(), 3_600_000);
+ * ```
+ */
+export async function exchangeToken(options: ExchangeTokenOptions): Promise<ExpiringToken> {
+  options = _own(options);
+  const subjectToken = options.subjectToken;
+  const tokenUrl = options.tokenUrl ??
+    `${options.baseUrl ?? "https://sts.googleapis.com/v1"}/token`;
+  return await _exchangeToken(
+    { ...options, tokenUrl },
+    (details) => _stsHint(details, subjectToken),
+  );
+}
+
+/**
+ * {@linkcode exchangeToken} for any subject token: a failure gets `hint` (default: the code's
+ * generic hint), so a credentials file whose token comes from another identity provider is not
+ * told about GitHub, and a bundle that never calls `exchangeToken` leaves out the GitHub hints.
+ */
+export async function _exchangeToken(
+  options: ExchangeTokenOptions & { tokenUrl: string },
+  hint?: _FailureSpec["hint"],
+): Promise<ExpiringToken> {
+  options = _own(options);
+  const request = _googleRequest(
+    "POST {+tokenUrl}",
+    options.tokenUrl,
+    {
+      tokenUrl: options.tokenUrl,
+      audience: options.audience,
+      grantType: "urn:ietf:params:oauth:grant-type:token-exchange",
+      requestedTokenType: "urn:ietf:params:oauth:token-type:access_token",
+      scope: options.scope ?? CLOUD_PLATFORM_SCOPE,
+      subjectTokenType: options.subjectTokenType ?? "urn:ietf:params:oauth:token-type:jwt",
+      subjectToken: options.subjectToken,
+      ...(options.userProject === undefined
+        ? {}
+        : { options: JSON.stringify({ userProject: options.userProject }) }),
+    },
+    options.requestReason,
+  );
+  const response = await _requestJson(request, options, {
+    message: `Failed to generate Google Cloud federated token for ${options.audience}`,
+    field: "access_token",
+    secrets: [options.subjectToken],
+    error: (text, details) => new GoogleApiError("ERR_STS_EXCHANGE_FAILED", text, details),
+    hint,
+  });
+  const { token } = response;
+  return _expiring(token, _expiresIn(response.json, "expires_in", options.now));
+}

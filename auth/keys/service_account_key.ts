@@ -1,0 +1,163 @@
+/**
+ * Service account key JSON: parsing raw or base64/base64url input, with errors that never echo
+ * the key.
+ *
+ * @module
+ */
+
+import { CredentialsError } from "../errors.ts";
+import { _quote } from "../_util/quote.ts";
+import { _base64Decode } from "../_util/base64url.ts";
+import { _field, _jsonErrorAt } from "../_transport/response.ts";
+import { _privateKeyProblem } from "./jwt.ts";
+
+/** A Google service account key file (`type: "service_account"`), every field preserved. */
+export interface ServiceAccountKey {
+  /** Always `service_account`. */
+  type: "service_account";
+  /** The project the service account belongs to. */
+  project_id?: string;
+  /**
+   * The key's id, sent as the JWT `kid` (optional, as in google-auth-library: no `kid` without
+   * it; {@linkcode parseServiceAccountKey} still requires it, as Google's key files carry it).
+   */
+  private_key_id?: string;
+  /** The PKCS #8 PEM private key. */
+  private_key: string;
+  /** The service account's email. */
+  client_email: string;
+  /** The service account's unique id. */
+  client_id?: string;
+  /** The OAuth2 token endpoint SDKs use with this key. */
+  token_uri?: string;
+  /** The universe the key belongs to. */
+  universe_domain?: string;
+  /** Any other field of the file. */
+  [field: string]: unknown;
+}
+
+const OPTION = "credentialsJson";
+const BASE64 = /^[A-Za-z0-9+/_-]+={0,2}$/;
+const WHITESPACE = /\s+/g;
+const REQUIRED = ["client_email", "private_key", "private_key_id"] as const;
+
+function _malformed(problem: string): CredentialsError {
+  return new CredentialsError(
+    "ERR_KEY_MALFORMED",
+    `Cannot parse service account key JSON: ${problem}`,
+    { option: OPTION },
+  );
+}
+
+function _decodeBase64(text: string): string {
+  const compact = text.replace(WHITESPACE, "");
+  if (!BASE64.test(compact) || compact.replace(/=+$/, "").length % 4 === 1) {
+    throw _malformed('the value is neither JSON (it does not start with "{") nor base64');
+  }
+  const standard = compact.replace(/-/g, "+").replace(/_/g, "/").replace(/=+$/, "");
+  let bytes: Uint8Array;
+  try {
+    bytes = _base64Decode(standard);
+  } catch {
+    throw _malformed("the value is neither JSON nor valid base64");
+  }
+  let decoded: string;
+  try {
+    decoded = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw _malformed("the value is base64 of binary data, not of JSON text");
+  }
+  if (!decoded.trimStart().startsWith("{")) {
+    throw _malformed("the value is base64 of text that is not a JSON object");
+  }
+  return decoded;
+}
+
+function _parseJson(text: string, encoded: boolean): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw _malformed(
+      `${encoded ? "the decoded base64 is" : "the value is"} not valid JSON${
+        _jsonErrorAt(error)
+      }; if it came from a multi-line secret, make sure it was not altered`,
+    );
+  }
+}
+
+/**
+ * Parses a service account key given as raw JSON or as base64/base64url of it (padding and line
+ * breaks optional). Only `type: "service_account"` keys are accepted; `client_email`,
+ * `private_key` and `private_key_id` must be non-empty strings, and `private_key` a PEM PKCS #8
+ * key from its `BEGIN PRIVATE KEY` line to its `END PRIVATE KEY` line, as Google's key files hold.
+ * The returned object is the key as parsed, every field and its order preserved (it is what the
+ * credentials file holds).
+ *
+ * @param raw The key JSON or its base64 encoding.
+ * @returns The key.
+ * @throws {CredentialsError} `ERR_KEY_EMPTY`, `ERR_KEY_MALFORMED` (not JSON, base64 garbage),
+ * `ERR_KEY_UNSUPPORTED_TYPE`, `ERR_KEY_FIELD_MISSING` or `ERR_KEY_PRIVATE_KEY_INVALID` (PKCS #1,
+ * not a PEM, or cut short before its END line); messages never contain key material.
+ *
+ * @example Raw or base64
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseServiceAccountKey } from "../mod.ts";
+ *
+ * const json = JSON.stringify({
+ *   type: "service_account",
+ *   project_id: "my-project",
+ *   private_key_id: "abc123",
+ *   private_key: "-----BEGIN PRIVATE KEY-----\nMIIE...\n-----END PRIVATE KEY-----\n",
+ *   client_email: "deployer@my-project.iam.gserviceaccount.com",
+ * });
+ * assert.equal(parseServiceAccountKey(json).client_email, "deployer@my-project.iam.gserviceaccount.com");
+ * assert.equal(parseServiceAccountKey(btoa(json)).project_id, "my-project");
+ * ```
+ */
+export function parseServiceAccountKey(raw: string): ServiceAccountKey {
+  if (typeof raw !== "string") {
+    throw new TypeError(`Cannot parse service account key: expected a string, got ${typeof raw}`);
+  }
+  const text = raw.trim();
+  if (text === "") {
+    throw new CredentialsError(
+      "ERR_KEY_EMPTY",
+      "Cannot parse service account key JSON: the value is empty",
+      { option: OPTION },
+    );
+  }
+  const encoded = !text.startsWith("{");
+  const value = _parseJson(encoded ? _decodeBase64(text) : text, encoded);
+  // Text starting with "{" that parses is always an object.
+  const record = value as Record<string, unknown>;
+  const type = _field(record, "type");
+  if (type !== "service_account") {
+    const found = typeof type === "string" ? _quote(type) : "missing";
+    throw new CredentialsError(
+      "ERR_KEY_UNSUPPORTED_TYPE",
+      `Cannot use credentials JSON: "type" is ${found}, expected "service_account"`,
+      { option: OPTION },
+    );
+  }
+  const missing = REQUIRED.filter((field) => {
+    const fieldValue = _field(record, field);
+    return typeof fieldValue !== "string" || fieldValue.trim() === "";
+  });
+  if (missing.length > 0) {
+    throw new CredentialsError(
+      "ERR_KEY_FIELD_MISSING",
+      `Cannot use service account key: missing or empty ${missing.map((f) => `"${f}"`).join(", ")}`,
+      { option: OPTION },
+    );
+  }
+  const problem = _privateKeyProblem(record.private_key as string);
+  if (problem !== undefined) {
+    throw new CredentialsError(
+      "ERR_KEY_PRIVATE_KEY_INVALID",
+      `Cannot use service account key: ${problem}`,
+      { option: OPTION },
+    );
+  }
+  return record as ServiceAccountKey;
+}

@@ -1,0 +1,116 @@
+import assert from "node:assert/strict";
+import { _redact, _redactAndTruncate } from "../../../auth/_util/redact.ts";
+import { assertLinear } from "../../support/linear_time.ts";
+
+Deno.test("_redact() removes JWTs, bearer credentials, Google tokens, keys and token fields", async (t) => {
+  const rows: [string, string, string][] = [
+    ["JWT", "token eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl end", "token [REDACTED] end"],
+    ["bearer", "Authorization: Bearer abc.def-123", "Authorization: Bearer [REDACTED]"],
+    ["access token", "got ya29.a0AfH6SMB-x_y ok", "got [REDACTED] ok"],
+    [
+      "private key",
+      "k=-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY----- done",
+      "k=[REDACTED] done",
+    ],
+    ["unterminated private key", "-----BEGIN RSA PRIVATE KEY-----\nMIIE", "[REDACTED]"],
+    [
+      "JSON token field",
+      '{"access_token":"opaque-secret","x":1}',
+      '{"access_token":"[REDACTED]","x":1}',
+    ],
+    ["JSON accessToken field", '{"accessToken" : "s3cr3t"}', '{"accessToken" : "[REDACTED]"}'],
+    ...[
+      "refresh_token",
+      "refreshToken",
+      "client_secret",
+      "clientSecret",
+      "id_token",
+      "idToken",
+      "private_key",
+      "privateKey",
+      "subject_token",
+      "subjectToken",
+      "token",
+      "signedJwt",
+      "assertion",
+      "value",
+    ].map((field): [string, string, string] => [
+      `JSON ${field} field`,
+      `{"${field}":"opaque-s3cr3t","n":1}`,
+      `{"${field}":"[REDACTED]","n":1}`,
+    ]),
+  ];
+  for (const [name, input, expected] of rows) {
+    await t.step(name, () => assert.equal(_redact(input), expected));
+  }
+  // The field list is written once for both spellings: other names and mixed forms are kept.
+  for (const field of ["access_Token", "accesstoken", "tokens", "client_Secret", "email"]) {
+    assert.equal(_redact(`{"${field}":"kept"}`), `{"${field}":"kept"}`, field);
+  }
+});
+
+Deno.test("_redact() removes literal secrets of 8+ characters", () => {
+  assert.equal(_redact("a opaque-request-token b", ["opaque-request-token"]), "a [REDACTED] b");
+  assert.equal(_redact("short abc", ["abc"]), "short abc");
+});
+
+Deno.test("_redact() keeps a JWT preceded by other token characters out", () => {
+  const jwt = "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl";
+  assert.equal(_redact(`id-${jwt} and x${jwt}.`), "id-[REDACTED] and x[REDACTED]");
+  assert.equal(_redact("eyJ-eyJ-eyJ- and eyJonly.one"), "eyJ-eyJ-eyJ- and eyJonly.one");
+});
+
+Deno.test("_redact() and _redactAndTruncate() take linear time on hostile bodies", async (t) => {
+  const hostile: Record<string, (size: number) => string> = {
+    '"eyJ-" repeated (a JWT regex restarting at every eyJ is quadratic)': (size) =>
+      "eyJ-".repeat(size / 4),
+    '"eyJa." repeated': (size) => "eyJa.".repeat(size / 5),
+    "an unterminated token field": (size) => `{"access_token":"${"a".repeat(size)}`,
+    "Bearer and spaces": (size) => `Bearer${" ".repeat(size)}`,
+    "an unterminated private key": (size) =>
+      `-----BEGIN PRIVATE KEY-----\n${"-----END ".repeat(size / 9)}`,
+  };
+  for (const [name, make] of Object.entries(hostile)) {
+    await t.step(`_redact(): ${name}`, () => assertLinear((size) => () => _redact(make(size))));
+    await t.step(`_redactAndTruncate(): ${name}`, () => {
+      const secrets = ["literal-secret"];
+      assertLinear((size) => () => _redactAndTruncate(make(size), secrets));
+      const result = _redactAndTruncate(make(256 * 1024), secrets);
+      assert.ok(result.length <= 600, `${result.length} characters`);
+    });
+  }
+});
+
+Deno.test("_redactAndTruncate() shortens to about max characters and says how much it left out", () => {
+  const result = _redactAndTruncate(`${"word ".repeat(400)}`, [], 100);
+  assert.equal(result, `${"word ".repeat(20)}… (1900 more characters)`);
+  assert.equal(_redactAndTruncate("short", [], 100), "short");
+});
+
+Deno.test("_redactAndTruncate() never keeps part of a secret that crosses the cut", async (t) => {
+  const jwt = "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl";
+  const literal = "opaque refresh token with spaces";
+  const rows: [string, string, string[], RegExp][] = [
+    ["a JWT", jwt, [], /eyJ|c2ln/],
+    ["a Google access token", "ya29.a0AfH6SMB-x_y_zzzzzzzzzzzzzzzz", [], /ya29|a0Af/],
+    ["a literal secret with spaces", literal, [literal], /opaque|refresh/],
+    ["a JSON token field", '{"access_token":"abc def ghi jkl mno"}', [], /abc|def/],
+    [
+      "a private key",
+      "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\nBKcwggSjAgEAAoIBAQC7\n-----END PRIVATE KEY-----",
+      [],
+      /MIIE|BKcw/,
+    ],
+  ];
+  for (const [name, secret, secrets, part] of rows) {
+    await t.step(name, () => {
+      for (let offset = 1; offset < Math.min(secret.length, 100); offset++) {
+        const text = `${"x ".repeat(50 - offset / 2)}${" ".repeat(offset % 2)}${secret} tail`;
+        const cut = 100 - offset;
+        assert.equal(text.indexOf(secret), cut, "the secret starts before the cut");
+        const result = _redactAndTruncate(text, secrets, 100);
+        assert.doesNotMatch(result, part, `cut ${offset} characters into it: ${result}`);
+      }
+    });
+  }
+});

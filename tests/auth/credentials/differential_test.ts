@@ -1,0 +1,240 @@
+// Differential: google-auth-library 11.3.4 and credentialsFromJson()/loadCredentials() get
+// tokens from the same file (each supported type, and the metadata server) against one emulator,
+// and the requests they send agree: method, path, query, body fields (JSON and form alike, JWT
+// assertion claims but their times) and headers, transport headers aside. Each difference is
+// listed here with its reason, and the same list is in docs/credentials.md.
+import assert from "node:assert/strict";
+import process from "node:process";
+import { GoogleAuth } from "google-auth-library";
+import { decodeJwt, decodeProtectedHeader } from "jose";
+import { authenticate, credentialsFromJson, loadCredentials } from "../../../auth/mod.ts";
+import { type RecordedRequest, startEmulator } from "../../../emulator/mod.ts";
+
+/** Set by the runtime's HTTP stack, not by either library. */
+const TRANSPORT = new Set([
+  "user-agent",
+  "host",
+  "connection",
+  "content-length",
+  "accept-encoding",
+  "accept-language",
+]);
+
+function snake(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+function bodyFields(request: RecordedRequest): [string, string][] {
+  if (request.body === "") return [];
+  if ((request.headers["content-type"] ?? "").startsWith("application/json")) {
+    return Object.entries(JSON.parse(request.body) as Record<string, unknown>).map((
+      [name, value],
+    ) => [snake(name), typeof value === "string" ? value : JSON.stringify(value)]);
+  }
+  return [...new URLSearchParams(request.body)];
+}
+
+/** What a request says, one fact per line; per-call values (tokens, times) are abstracted. */
+function facts(request: RecordedRequest): string[] {
+  const url = new URL(request.url);
+  const out = [`${request.method} ${url.pathname}`];
+  for (const [name, value] of url.searchParams) out.push(`query ${name}=${value}`);
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (TRANSPORT.has(name)) continue;
+    const shown = name === "authorization"
+      ? value.replace(/ .*/, " <token>")
+      : name === "content-type"
+      ? value.split(";")[0]!
+      : value;
+    out.push(`header ${name}=${shown}`);
+  }
+  for (const [name, value] of bodyFields(request)) {
+    if (name === "assertion") {
+      for (const [k, v] of Object.entries(decodeProtectedHeader(value))) {
+        out.push(`assertion header ${k}=${String(v)}`);
+      }
+      for (const [k, v] of Object.entries(decodeJwt(value))) {
+        if (k !== "iat" && k !== "exp") out.push(`assertion claim ${k}=${String(v)}`);
+      }
+    } else if (name === "subject_token") {
+      out.push(`body subject_token=<${value.startsWith("eyJ") ? "jwt" : "other"}>`);
+    } else {
+      out.push(`body ${name}=${value}`);
+    }
+  }
+  return out.sort();
+}
+
+/** Facts only one side sent: `- ` google-auth-library only, `+ ` ours only. */
+function differences(theirs: RecordedRequest[], ours: RecordedRequest[]): string[] {
+  assert.deepEqual(ours.map((r) => r.route), theirs.map((r) => r.route), "same calls");
+  return theirs.flatMap((request, index) => {
+    const a = facts(request);
+    const b = facts(ours[index]!);
+    return [
+      ...a.filter((fact) => !b.includes(fact)).map((fact) => `${request.route}: - ${fact}`),
+      ...b.filter((fact) => !a.includes(fact)).map((fact) => `${request.route}: + ${fact}`),
+    ];
+  });
+}
+
+/** The documented differences (docs/credentials.md, "Differences from google-auth-library"). */
+const ID_AUDIENCE = "https://service.example.run.app";
+const ID_TOKEN_TYPES = new Set(["service_account", "authorized_user"]);
+const IAM_CREDENTIALS = "https://iamcredentials.googleapis.com/v1";
+const TELEMETRY = /: - header x-goog-api-client=/;
+const ACCEPT = /: [-+] header accept=/;
+const EXPECTED: Record<string, RegExp[]> = {
+  external_account: [
+    TELEMETRY,
+    // One STS client for the step and the library: JSON (STS takes JSON and forms alike).
+    /^sts: [-+] header content-type=application\/(json|x-www-form-urlencoded)$/,
+  ],
+  service_account: [
+    TELEMETRY,
+    // The assertion's aud is the key's token_uri (google-auth-library posts to Google's fixed
+    // URL and uses it as aud whatever the key says); the JWT header names the key (typ, kid).
+    /^oauth2Token: [-+] assertion claim aud=/,
+    /^oauth2Token: \+ assertion header (typ=JWT|kid=\w+)$/,
+  ],
+  authorized_user: [TELEMETRY, ACCEPT],
+  // An empty delegation chain is left out rather than sent as [] (the same request to IAM).
+  impersonated_service_account: [TELEMETRY, ACCEPT, /^generateAccessToken: - body delegates=\[\]$/],
+  metadata_server: [],
+};
+
+function assertDocumented(type: string, found: string[]): void {
+  const expected = EXPECTED[type]!;
+  const unexplained = found.filter((line) => !expected.some((pattern) => pattern.test(line)));
+  assert.deepEqual(unexplained, [], `${type}: undocumented differences`);
+}
+
+/** Runs `fn` with google-auth-library's deprecation warnings muted. */
+async function quietly<T>(fn: () => Promise<T>): Promise<T> {
+  const emitWarning = process.emitWarning;
+  const warn = console.warn;
+  process.emitWarning = () => {};
+  console.warn = () => {};
+  try {
+    return await fn();
+  } finally {
+    process.emitWarning = emitWarning;
+    console.warn = warn;
+  }
+}
+
+Deno.test("google-auth-library and credentialsFromJson send the same requests for each file type", async (t) => {
+  const emulator = await startEmulator();
+  const oauth2 = `${emulator.endpoints.oauth2}/token`;
+  // google-auth-library 11.3.4 posts keys and users to https://oauth2.googleapis.com/token
+  // whatever the file's token_uri, and impersonates at iamcredentials.googleapis.com whatever
+  // the impersonation URL's host; send those to the emulator.
+  // deno-lint-ignore no-explicit-any
+  const redirect = (client: any) =>
+    client?.transporter?.interceptors?.request.add({
+      // deno-lint-ignore no-explicit-any
+      resolved: (config: any) => {
+        const url = String(config.url);
+        if (url === "https://oauth2.googleapis.com/token") config.url = new URL(oauth2);
+        if (url.startsWith(IAM_CREDENTIALS)) {
+          config.url = new URL(
+            emulator.endpoints.iamcredentials + url.slice(IAM_CREDENTIALS.length),
+          );
+        }
+        return Promise.resolve(config);
+      },
+    });
+  const since = (from: number) => emulator.requests.slice(from);
+  // Every GoogleAuth gets a projectId: it spares google-auth-library's `gcloud config` lookup
+  // (about 1 s per client here), which sends nothing to the emulator.
+  try {
+    const step = await authenticate({
+      workloadIdentityProvider: emulator.provider,
+      serviceAccount: emulator.serviceAccount,
+      oidcRequest: emulator.oidcRequest,
+      endpoints: emulator.endpoints,
+    });
+    const files: Record<string, string> = {
+      external_account: JSON.stringify(step.credentialsFile),
+      service_account: await emulator.serviceAccountKey(),
+      authorized_user: emulator.authorizedUser(),
+      impersonated_service_account: emulator.impersonatedServiceAccount(),
+    };
+    for (const [type, json] of Object.entries(files)) {
+      await t.step(type, async () => {
+        let from = emulator.requests.length;
+        const theirToken = await quietly(async () => {
+          const client = await new GoogleAuth({
+            credentials: JSON.parse(json),
+            projectId: "given",
+            scopes: ["https://www.googleapis.com/auth/cloud-platform"],
+          }).getClient();
+          redirect(client);
+          redirect((client as unknown as { sourceClient?: unknown }).sourceClient);
+          return (await client.getAccessToken()).token;
+        });
+        const theirs = since(from);
+        from = emulator.requests.length;
+        const credentials = credentialsFromJson(json);
+        const ours = (await credentials.getAccessToken()).token;
+        assert.equal(
+          emulator.tokenInfo(ours)?.principal,
+          emulator.tokenInfo(theirToken!)?.principal,
+        );
+        assertDocumented(type, differences(theirs, since(from)));
+        if (!ID_TOKEN_TYPES.has(type)) return;
+        // ID tokens (google-auth-library asks external_account files for none, and sends
+        // impersonation a `useEmailAzp` field IAM Credentials' public API does not have).
+        from = emulator.requests.length;
+        await quietly(async () => {
+          const provider = (await new GoogleAuth({
+            credentials: JSON.parse(json),
+            projectId: "given",
+          }).getIdTokenClient(ID_AUDIENCE)).idTokenProvider;
+          redirect(provider);
+          return await provider.fetchIdToken(ID_AUDIENCE);
+        });
+        const theirId = since(from);
+        from = emulator.requests.length;
+        await credentials.getIdToken(ID_AUDIENCE);
+        assertDocumented(type, differences(theirId, since(from)));
+      });
+    }
+    await t.step("metadata_server", async () => {
+      process.env.GCE_METADATA_HOST = emulator.metadataHost;
+      // gcp-metadata's detection waits for a timeout; the probes differ by design (docs).
+      process.env.METADATA_SERVER_DETECTION = "assume-present";
+      try {
+        const auth = new GoogleAuth({ projectId: "given" });
+        const theirToken = await quietly(async () => (await auth.getAccessToken())!);
+        const theirs = emulator.requests.filter((r) => r.route === "metadataToken").slice(-1);
+        const credentials = await loadCredentials({
+          env: { GCE_METADATA_HOST: emulator.metadataHost },
+        });
+        const ours = (await credentials.getAccessToken()).token;
+        assert.equal(
+          emulator.tokenInfo(ours)?.principal,
+          emulator.tokenInfo(theirToken)?.principal,
+        );
+        const oursRequests = emulator.requests.filter((r) => r.route === "metadataToken").slice(-1);
+        assertDocumented("metadata_server", differences(theirs, oursRequests));
+        const identity = () => emulator.requests.filter((r) => r.route === "metadataIdentity");
+        await quietly(async () =>
+          await (await auth.getIdTokenClient(ID_AUDIENCE)).idTokenProvider.fetchIdToken(ID_AUDIENCE)
+        );
+        await credentials.getIdToken(ID_AUDIENCE);
+        assert.equal(identity().length, 2);
+        assertDocumented(
+          "metadata_server",
+          differences(identity().slice(0, 1), identity().slice(1)),
+        );
+        assert.equal(credentials.projectId, "emulated-project");
+      } finally {
+        delete process.env.GCE_METADATA_HOST;
+        delete process.env.METADATA_SERVER_DETECTION;
+      }
+    });
+  } finally {
+    await emulator.close();
+  }
+});
