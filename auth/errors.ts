@@ -19,6 +19,7 @@ export type CredentialsErrorCode =
   | "ERR_KEY_MALFORMED"
   | "ERR_KEY_UNSUPPORTED_TYPE"
   | "ERR_KEY_FIELD_MISSING"
+  | "ERR_KEY_FIELD_INVALID"
   | "ERR_KEY_PRIVATE_KEY_INVALID"
   | "ERR_OIDC_UNAVAILABLE"
   | "ERR_CREDENTIALS_NOT_FOUND"
@@ -77,6 +78,7 @@ export const AUTH_ERROR_HINTS: Readonly<Record<AuthErrorCode, string>> = Object.
   ERR_KEY_UNSUPPORTED_TYPE:
     'Pass a "service_account" key; use workload_identity_provider for federation',
   ERR_KEY_FIELD_MISSING: NEW_KEY_HINT,
+  ERR_KEY_FIELD_INVALID: NEW_KEY_HINT,
   ERR_KEY_PRIVATE_KEY_INVALID: NEW_KEY_HINT,
   ERR_OIDC_UNAVAILABLE: `Add ${ID_TOKEN_WRITE} to the job; ${FORKS_GET_NO} OIDC token`,
   ERR_CREDENTIALS_NOT_FOUND:

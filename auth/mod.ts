@@ -39,7 +39,7 @@
  */
 
 export { authenticate } from "./authenticate/authenticate.ts";
-export type { AuthenticateResult } from "./authenticate/authenticate.ts";
+export type { AuthenticateResult } from "./authenticate/run.ts";
 export {
   DEFAULT_ACCESS_TOKEN_LIFETIME_SECONDS,
   MAX_ACCESS_TOKEN_LIFETIME_SECONDS,

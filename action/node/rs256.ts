@@ -10,7 +10,10 @@
 import type * as NodeCrypto from "node:crypto";
 import { Buffer } from "node:buffer";
 import process from "node:process";
-import { _MIN_MODULUS_BITS, _pkcs8Base64 } from "../../auth/keys/jwt.ts";
+import {
+  MIN_MODULUS_BITS as _MIN_MODULUS_BITS,
+  pkcs8Base64 as _pkcs8Base64,
+} from "../../auth/keys/private_key.ts";
 
 /** The DER of the OID rsaEncryption (1.2.840.113549.1.1.1, RFC 8017 appendix C). */
 const RSA_ENCRYPTION = "06092a864886f70d010101";

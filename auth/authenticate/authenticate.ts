@@ -6,43 +6,18 @@
 
 import {
   type AuthenticateOptions,
-  type ProjectIdSource,
   validateAuthenticateOptions,
   type ValidatedAuthenticateOptions,
   type ValidatedServiceAccountKeyOptions,
 } from "./options.ts";
-import type { CredentialsFileContents } from "./credentials_file.ts";
 import { createSelfSignedJwt } from "../keys/jwt.ts";
 import type { CallOptions } from "../types.ts";
-import { _federated, _mint } from "./remote_flows.ts";
-import { type _Flow, _withExpiry } from "./flow.ts";
+import { federated } from "./federated.ts";
+import { mint } from "./mint.ts";
+import { type AuthenticateResult, type Run, withExpiry } from "./run.ts";
 import { _own } from "../_util/own.ts";
 
-/** What `authenticate()` returns. */
-export interface AuthenticateResult {
-  /** The project id, when given or derived. */
-  projectId?: string;
-  /** Where {@linkcode AuthenticateResult.projectId} came from. */
-  projectIdSource?: ProjectIdSource;
-  /** The service account tokens were minted for, when there is one. */
-  serviceAccount?: string;
-  /** What the credentials file holds (already passed to `onCredentialsFile`). */
-  credentialsFile: CredentialsFileContents;
-  /** WIF: the federated STS token; key mode: a self-signed JWT for Google APIs. */
-  authToken: string;
-  /** When {@linkcode AuthenticateResult.authToken} expires. */
-  authTokenExpiresAt?: Date;
-  /** The access token, for `tokenFormat: "access_token"` (Direct WIF: the federated token). */
-  accessToken?: string;
-  /** When {@linkcode AuthenticateResult.accessToken} expires. */
-  accessTokenExpiresAt?: Date;
-  /** The ID token, for `tokenFormat: "id_token"`. */
-  idToken?: string;
-  /** When {@linkcode AuthenticateResult.idToken} expires. */
-  idTokenExpiresAt?: Date;
-}
-
-function _callOptions(
+function callOptions(
   options: AuthenticateOptions,
   plan: ValidatedAuthenticateOptions,
 ): CallOptions {
@@ -58,8 +33,8 @@ function _callOptions(
   return call;
 }
 
-async function _withKey(
-  flow: _Flow,
+async function withKey(
+  flow: Run,
   plan: ValidatedServiceAccountKeyOptions,
 ): Promise<AuthenticateResult> {
   const { call, options } = flow;
@@ -73,10 +48,10 @@ async function _withKey(
   flow.authToken(authToken.token);
   const result = {
     credentialsFile: plan.key,
-    ..._withExpiry(authToken, "authToken"),
+    ...withExpiry(authToken, "authToken"),
   } as AuthenticateResult;
   if (plan.tokenFormat === "") return result;
-  return { ...result, ...(await _mint(flow, authToken.token, plan.serviceAccount, plan.key)) };
+  return { ...result, ...(await mint(flow, authToken.token, plan.serviceAccount, plan.key)) };
 }
 
 /**
@@ -125,8 +100,8 @@ async function _withKey(
 export async function authenticate(options: AuthenticateOptions): Promise<AuthenticateResult> {
   options = _own(options);
   const plan = validateAuthenticateOptions(options);
-  const call = _callOptions(options, plan);
-  const flow: _Flow = {
+  const call = callOptions(options, plan);
+  const flow: Run = {
     plan,
     options,
     call,
@@ -147,8 +122,8 @@ export async function authenticate(options: AuthenticateOptions): Promise<Authen
     );
   }
   const result = plan.mode === "workload_identity_federation"
-    ? await _federated(flow, plan)
-    : await _withKey(flow, plan);
+    ? await federated(flow, plan)
+    : await withKey(flow, plan);
   const identity: Partial<AuthenticateResult> = {};
   if (plan.projectId !== undefined) identity.projectId = plan.projectId;
   if (plan.projectIdSource !== undefined) identity.projectIdSource = plan.projectIdSource;

@@ -138,7 +138,7 @@ export function _sourceFromJson(json: string | object, origin: string): _Source 
  *
  * assert.throws(
  *   () => credentialsFromJson('{"type": "service_account", "client_email": "sa@p.iam.gserviceaccount.com"}'),
- *   { code: "ERR_CREDENTIALS_FIELD_MISSING", message: /"private_key" is missing/ },
+ *   { code: "ERR_KEY_FIELD_MISSING", message: /missing or empty "private_key"/ },
  * );
  * ```
  */

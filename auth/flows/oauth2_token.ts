@@ -1,6 +1,7 @@
 /**
- * Google OAuth 2.0 token endpoint: exchanges a signed JWT assertion for an access token
- * (jwt-bearer grant, used by domain-wide delegation).
+ * Google's OAuth 2.0 token endpoint: one form POST for every grant this package sends (jwt-bearer
+ * for keys and domain-wide delegation, refresh_token for authorized users), for access tokens and
+ * ID tokens.
  *
  * @module
  */
@@ -8,6 +9,8 @@
 import { GoogleApiError } from "../errors.ts";
 import { _googleRequest } from "../_transport/google_request.ts";
 import { _requestJson } from "../_transport/http.ts";
+import type { _FailureDetails } from "../_transport/http.ts";
+import { _jwtExpiry } from "../_util/jwt_decode.ts";
 import { _expiresIn, _expiring } from "../_transport/response.ts";
 import type { CallOptions, ExpiringToken } from "../types.ts";
 import { _own } from "../_util/own.ts";
@@ -53,24 +56,51 @@ export const JWT_BEARER_GRANT_TYPE = "urn:ietf:params:oauth:grant-type:jwt-beare
  */
 export async function exchangeJwtBearer(options: ExchangeJwtBearerOptions): Promise<ExpiringToken> {
   options = _own(options);
-  const data = new URLSearchParams({
-    grant_type: JWT_BEARER_GRANT_TYPE,
-    assertion: options.assertion,
-  }).toString();
-  const request = _googleRequest(
-    "POST /token",
-    options.baseUrl ?? "https://oauth2.googleapis.com",
-    { data },
-    options.requestReason,
+  return await requestOAuth2Token({
+    tokenUrl: `${options.baseUrl ?? "https://oauth2.googleapis.com"}/token`,
+    form: { grant_type: JWT_BEARER_GRANT_TYPE, assertion: options.assertion },
+    field: "access_token",
+    message: "Failed to generate Google Cloud Domain Wide Delegation OAuth 2.0 Access Token",
+    secrets: [options.assertion],
+  }, options);
+}
+
+/** One form POST to an OAuth 2.0 token endpoint, and how its failure reads. */
+export interface OAuth2TokenRequest {
+  tokenUrl: string;
+  form: Record<string, string>;
+  /** `access_token`, or `id_token` for a `target_audience` request. */
+  field: "access_token" | "id_token";
+  /** The failure's message, such as `Failed to get an access token for <who> from <URL>`. */
+  message: string;
+  /** Form values to redact from errors (assertion, refresh token, client secret). */
+  secrets: readonly string[];
+  /** The hint of a rejected request. */
+  hint?: (details: _FailureDetails) => string | undefined;
+}
+
+/** POSTs the form and returns the token with its expiry (`expires_in`, or the ID token's `exp`). */
+export async function requestOAuth2Token(
+  request: OAuth2TokenRequest,
+  call: CallOptions,
+): Promise<ExpiringToken> {
+  // The form (secrets in it) goes into the body only; the failure spec gets the rest.
+  const { tokenUrl, form, ...spec } = request;
+  const http = _googleRequest(
+    "POST {+tokenUrl}",
+    tokenUrl,
+    { tokenUrl, data: new URLSearchParams(form).toString() },
+    call.requestReason,
     { "content-type": "application/x-www-form-urlencoded" },
   );
-  const message = "Failed to generate Google Cloud Domain Wide Delegation OAuth 2.0 Access Token";
-  const response = await _requestJson(request, options, {
-    message,
-    field: "access_token",
-    secrets: [options.assertion],
+  const idToken = spec.field === "id_token";
+  const response = await _requestJson(http, call, {
+    ...spec,
     error: (text, details) => new GoogleApiError("ERR_OAUTH2_TOKEN_FAILED", text, details),
   });
   const { token } = response;
-  return _expiring(token, _expiresIn(response.json, "expires_in", options.now));
+  return _expiring(
+    token,
+    idToken ? _jwtExpiry(token) : _expiresIn(response.json, "expires_in", call.now),
+  );
 }

@@ -1,12 +1,13 @@
 /**
- * Google Security Token Service: exchanges a GitHub OIDC token for a federated access token.
+ * Google Security Token Service: exchanges a subject token (a GitHub OIDC token, or another
+ * identity provider's) for a federated access token.
  *
  * @module
  */
 
 import { GoogleApiError } from "../errors.ts";
 import { _requestJson } from "../_transport/http.ts";
-import type { _FailureDetails, _FailureSpec } from "../_transport/http.ts";
+import type { _FailureDetails } from "../_transport/http.ts";
 import { _googleRequest } from "../_transport/google_request.ts";
 import { _jwtClaims } from "../_util/jwt_decode.ts";
 import { _expiresIn, _expiring } from "../_transport/response.ts";
@@ -54,6 +55,15 @@ function _claimsText(subjectToken: string): string {
   return parts.length === 0 ? "" : `; the GitHub token's claims: ${parts.join(", ")}`;
 }
 
+/**
+ * Whether the subject token is a GitHub Actions OIDC token (it has `repository` and `workflow`
+ * claims, whoever issued it, an emulator included): only its rejections get the GitHub hints.
+ */
+function _isGithubToken(subjectToken: string): boolean {
+  const claims = _jwtClaims(subjectToken);
+  return typeof claims?.repository === "string" && typeof claims.workflow === "string";
+}
+
 function _stsHint(details: _FailureDetails, subjectToken: string): string | undefined {
   if (details.status < 400 || details.status >= 500) return undefined;
   const text = `${details.googleStatus ?? ""} ${details.googleMessage ?? ""}`.toLowerCase();
@@ -68,13 +78,14 @@ function _stsHint(details: _FailureDetails, subjectToken: string): string | unde
 }
 
 /**
- * Exchanges a GitHub OIDC token for a federated Google access token at STS (`POST {sts}/token`,
- * JSON body with camelCase fields, no `Authorization`), retrying transient failures.
+ * Exchanges a subject token (a GitHub OIDC token, or any an `external_account` file names) for a
+ * federated Google access token at STS (`POST {sts}/token`, JSON body with camelCase fields, no
+ * `Authorization`), retrying transient failures.
  *
  * @param options The audience, the subject token, and call options.
  * @returns The federated token and its expiry (from `expires_in` and the clock).
- * @throws {GoogleApiError} `ERR_STS_EXCHANGE_FAILED`; for a rejected token the hint lists the
- * token's non-secret claims (`sub`, `repository`, `ref`, ...) that attribute conditions match.
+ * @throws {GoogleApiError} `ERR_STS_EXCHANGE_FAILED`; for a rejected GitHub token the hint lists
+ * the token's non-secret claims (`sub`, `repository`, `ref`, ...) that attribute conditions match.
  * @throws {TokenError} `ERR_TOKEN_RESPONSE_INVALID` when the response lacks `access_token`.
  *
  * @example With an injected fetch
@@ -100,27 +111,11 @@ export async function exchangeToken(options: ExchangeTokenOptions): Promise<Expi
   const subjectToken = options.subjectToken;
   const tokenUrl = options.tokenUrl ??
     `${options.baseUrl ?? "https://sts.googleapis.com/v1"}/token`;
-  return await _exchangeToken(
-    { ...options, tokenUrl },
-    (details) => _stsHint(details, subjectToken),
-  );
-}
-
-/**
- * {@linkcode exchangeToken} for any subject token: a failure gets `hint` (default: the code's
- * generic hint), so a credentials file whose token comes from another identity provider is not
- * told about GitHub, and a bundle that never calls `exchangeToken` leaves out the GitHub hints.
- */
-export async function _exchangeToken(
-  options: ExchangeTokenOptions & { tokenUrl: string },
-  hint?: _FailureSpec["hint"],
-): Promise<ExpiringToken> {
-  options = _own(options);
   const request = _googleRequest(
     "POST {+tokenUrl}",
-    options.tokenUrl,
+    tokenUrl,
     {
-      tokenUrl: options.tokenUrl,
+      tokenUrl,
       audience: options.audience,
       grantType: "urn:ietf:params:oauth:grant-type:token-exchange",
       requestedTokenType: "urn:ietf:params:oauth:token-type:access_token",
@@ -138,7 +133,7 @@ export async function _exchangeToken(
     field: "access_token",
     secrets: [options.subjectToken],
     error: (text, details) => new GoogleApiError("ERR_STS_EXCHANGE_FAILED", text, details),
-    hint,
+    hint: (details) => _isGithubToken(subjectToken) ? _stsHint(details, subjectToken) : undefined,
   });
   const { token } = response;
   return _expiring(token, _expiresIn(response.json, "expires_in", options.now));

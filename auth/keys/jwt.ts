@@ -11,56 +11,20 @@ import type { JWTPayload } from "jose";
 import { _base64Decode, _base64urlEncode } from "../_util/base64url.ts";
 import { CredentialsError } from "../errors.ts";
 import type { ServiceAccountKey } from "./service_account_key.ts";
+import { MIN_MODULUS_BITS, pkcs8Base64, UNUSABLE_PRIVATE_KEY } from "./private_key.ts";
 import { _own } from "../_util/own.ts";
 
 export type { JWTPayload };
 
-/** How a PEM PKCS #8 private key (what Google's key files hold) begins. */
-const PKCS8_HEADER = "-----BEGIN PRIVATE KEY-----";
-/** How it ends. */
-const PKCS8_FOOTER = "-----END PRIVATE KEY-----";
-const PKCS1_HEADER = "-----BEGIN RSA PRIVATE KEY-----";
-
-/**
- * The base64 of a PEM PKCS #8 key, as both RS256 signers read it: what lies between the
- * `BEGIN PRIVATE KEY` line, which must open the PEM, and the first `END PRIVATE KEY` line after
- * it (anything after that line is ignored); `undefined` when either line is missing. A key file
- * from Google always has both, so a PEM without its END line was cut short (most often in a copy
- * and paste) and is refused, not signed.
- */
-export function _pkcs8Base64(pem: string): string | undefined {
-  if (typeof pem !== "string" || !pem.startsWith(PKCS8_HEADER)) return undefined;
-  const end = pem.indexOf(PKCS8_FOOTER, PKCS8_HEADER.length);
-  return end === -1 ? undefined : pem.slice(PKCS8_HEADER.length, end);
-}
-
-/**
- * What is wrong with a key file's `private_key`, found before any signing: `undefined` for a PEM
- * PKCS #8 key with both its lines (what Google's key files hold, and what {@linkcode _pkcs8Base64}
- * reads); for a PEM cut short, to use the whole file; for a PKCS #1 key, the command that
- * converts it. The problem never quotes the key.
- */
-export function _privateKeyProblem(pem: string): string | undefined {
-  if (_pkcs8Base64(pem) !== undefined) return undefined;
-  if (pem.startsWith(PKCS8_HEADER)) {
-    return `"private_key" has no END PRIVATE KEY line: it was cut short (often in a copy and paste); use the whole key file`;
-  }
-  return pem.startsWith(PKCS1_HEADER)
-    ? `"private_key" is PKCS #1 (BEGIN RSA PRIVATE KEY); convert it with \`openssl pkcs8 -topk8 -nocrypt -in key.pem\``
-    : `"private_key" is not a PEM PKCS #8 key (BEGIN PRIVATE KEY)`;
-}
 const RS256: RsaHashedImportParams = { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" };
-/** The smallest RSA modulus accepted for RS256 (RFC 7518, section 3.3). */
-export const _MIN_MODULUS_BITS = 2048;
-
 /** The PEM's PKCS #8 RSA key, for signing only; throws when it is not one of 2048 bits or more. */
 async function _importSigningKey(pem: string): Promise<CryptoKey> {
-  const base64 = _pkcs8Base64(pem);
+  const base64 = pkcs8Base64(pem);
   if (base64 === undefined) throw new TypeError("not a PEM with a PRIVATE KEY block");
   const der = _base64Decode(base64.replace(/\s/g, ""));
   const key = await crypto.subtle.importKey("pkcs8", der, RS256, false, ["sign"]);
-  if ((key.algorithm as RsaHashedKeyAlgorithm).modulusLength < _MIN_MODULUS_BITS) {
-    throw new RangeError(`RS256 needs an RSA key of at least ${_MIN_MODULUS_BITS} bits`);
+  if ((key.algorithm as RsaHashedKeyAlgorithm).modulusLength < MIN_MODULUS_BITS) {
+    throw new RangeError(`RS256 needs an RSA key of at least ${MIN_MODULUS_BITS} bits`);
   }
   return key;
 }
@@ -91,10 +55,6 @@ export interface SelfSignedJwt {
   /** When it expires (`exp`). */
   expiresAt: Date;
 }
-
-/** Why a signer refused a key: the problem each `ERR_KEY_PRIVATE_KEY_INVALID` of signing names. */
-export const _UNUSABLE_PRIVATE_KEY =
-  `"private_key" is not a PKCS #8 RSA private key of at least ${_MIN_MODULUS_BITS} bits`;
 
 /**
  * Signs `claims` with the key as {@linkcode signJwtWithKey} does, except that a key the signer
@@ -161,7 +121,7 @@ export async function signJwtWithKey(
   const keyError = (cause: unknown) =>
     new CredentialsError(
       "ERR_KEY_PRIVATE_KEY_INVALID",
-      `Failed to sign JWT using private key for ${key.client_email}: ${_UNUSABLE_PRIVATE_KEY}`,
+      `Failed to sign JWT using private key for ${key.client_email}: ${UNUSABLE_PRIVATE_KEY}`,
       { option: "credentialsJson", cause },
     );
   return await _signJwt(key, claims, keyError, signRs256);

@@ -5,11 +5,11 @@
  * @module
  */
 
-import { CredentialsError } from "../errors.ts";
+import { CredentialsError, type CredentialsErrorCode } from "../errors.ts";
 import { _quote } from "../_util/quote.ts";
 import { _base64Decode } from "../_util/base64url.ts";
 import { _field, _jsonErrorAt } from "../_transport/response.ts";
-import { _privateKeyProblem } from "./jwt.ts";
+import { privateKeyProblem } from "./private_key.ts";
 
 /** A Google service account key file (`type: "service_account"`), every field preserved. */
 export interface ServiceAccountKey {
@@ -36,10 +36,21 @@ export interface ServiceAccountKey {
   [field: string]: unknown;
 }
 
+/** Where a key was read from, for its errors: the option that carried it and the words naming it. */
+export interface KeyOrigin {
+  /** The option the key came in: `credentialsJson` (`authenticate()`) or `credentials` (a file). */
+  option: "credentialsJson" | "credentials";
+  /** How messages name it, such as `service account key` or `credentials file "/k.json" (service_account)`. */
+  label: string;
+  /** Whether `private_key_id` must be there (a self-signed JWT names it as `kid`). */
+  requireKeyId: boolean;
+}
+
 const OPTION = "credentialsJson";
+/** The key `authenticate({ credentialsJson })` and {@linkcode parseServiceAccountKey} read. */
+const KEY_JSON: KeyOrigin = { option: OPTION, label: "service account key", requireKeyId: true };
 const BASE64 = /^[A-Za-z0-9+/_-]+={0,2}$/;
 const WHITESPACE = /\s+/g;
-const REQUIRED = ["client_email", "private_key", "private_key_id"] as const;
 
 function _malformed(problem: string): CredentialsError {
   return new CredentialsError(
@@ -140,24 +151,62 @@ export function parseServiceAccountKey(raw: string): ServiceAccountKey {
       { option: OPTION },
     );
   }
-  const missing = REQUIRED.filter((field) => {
-    const fieldValue = _field(record, field);
-    return typeof fieldValue !== "string" || fieldValue.trim() === "";
+  return checkServiceAccountKey(record, KEY_JSON);
+}
+
+/**
+ * Checks the fields of a `service_account` key that signing needs, wherever the key was read
+ * (the one check of a key's faults, so that each fault has one code whichever entry read it):
+ * `client_email` and `private_key` (and `private_key_id` when `origin` requires it) non-empty
+ * strings, and `private_key` a whole PEM PKCS #8 key. Messages name the fields, never their values.
+ *
+ * @param record The key file's JSON object.
+ * @param origin The option it came in and how messages name it.
+ * @returns The key, the same object.
+ * @throws {CredentialsError} `ERR_KEY_FIELD_MISSING`, `ERR_KEY_FIELD_INVALID` (not a string) or
+ * `ERR_KEY_PRIVATE_KEY_INVALID`.
+ *
+ * @example A key file without its private key
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { checkServiceAccountKey } from "./service_account_key.ts";
+ *
+ * const origin = { option: "credentials", label: "credentials JSON", requireKeyId: false } as const;
+ * assert.throws(
+ *   () => checkServiceAccountKey({ type: "service_account", client_email: "a@b.c" }, origin),
+ *   { code: "ERR_KEY_FIELD_MISSING", message: 'Cannot use credentials JSON: missing or empty "private_key"' },
+ * );
+ * ```
+ */
+export function checkServiceAccountKey(
+  record: Record<string, unknown>,
+  origin: KeyOrigin,
+): ServiceAccountKey {
+  const fail = (code: CredentialsErrorCode, problem: string) =>
+    new CredentialsError(code, `Cannot use ${origin.label}: ${problem}`, { option: origin.option });
+  const required = origin.requireKeyId
+    ? ["client_email", "private_key", "private_key_id"]
+    : ["client_email", "private_key"];
+  const notString = [...required, ...(origin.requireKeyId ? [] : ["private_key_id"])].find(
+    (field) => {
+      const value = _field(record, field);
+      return value !== undefined && value !== null && typeof value !== "string";
+    },
+  );
+  if (notString !== undefined) {
+    throw fail("ERR_KEY_FIELD_INVALID", `"${notString}" is not a string`);
+  }
+  const missing = required.filter((field) => {
+    const value = _field(record, field);
+    return typeof value !== "string" || value.trim() === "";
   });
   if (missing.length > 0) {
-    throw new CredentialsError(
+    throw fail(
       "ERR_KEY_FIELD_MISSING",
-      `Cannot use service account key: missing or empty ${missing.map((f) => `"${f}"`).join(", ")}`,
-      { option: OPTION },
+      `missing or empty ${missing.map((field) => `"${field}"`).join(", ")}`,
     );
   }
-  const problem = _privateKeyProblem(record.private_key as string);
-  if (problem !== undefined) {
-    throw new CredentialsError(
-      "ERR_KEY_PRIVATE_KEY_INVALID",
-      `Cannot use service account key: ${problem}`,
-      { option: OPTION },
-    );
-  }
+  const problem = privateKeyProblem(record.private_key as string);
+  if (problem !== undefined) throw fail("ERR_KEY_PRIVATE_KEY_INVALID", problem);
   return record as ServiceAccountKey;
 }

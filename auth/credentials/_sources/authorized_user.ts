@@ -1,7 +1,7 @@
 // `authorized_user` files (gcloud's application default credentials): the refresh_token grant at
 // the OAuth2 token endpoint, for access tokens and, with `target_audience`, ID tokens.
-import { type _Fields, _requiredString } from "./fields.ts";
-import { _requestOAuth2Token, _tokenUri } from "./oauth2_token.ts";
+import { type _Fields, _requiredString, _tokenFailure, _tokenUri } from "./fields.ts";
+import { requestOAuth2Token } from "../../flows/oauth2_token.ts";
 import type { _FetchContext, _TokenSource } from "./source.ts";
 import type { ExpiringToken } from "../../types.ts";
 import { _ADC_LOGIN } from "../../errors.ts";
@@ -21,7 +21,7 @@ export function _authorizedUserSource(fields: _Fields): _TokenSource {
     field: "access_token" | "id_token",
     context: _FetchContext,
   ): Promise<ExpiringToken> {
-    return await _requestOAuth2Token({
+    return await requestOAuth2Token({
       tokenUrl,
       form: {
         grant_type: "refresh_token",
@@ -31,7 +31,7 @@ export function _authorizedUserSource(fields: _Fields): _TokenSource {
         ...extra,
       },
       field,
-      who: `authorized user (client ${clientId})`,
+      message: _tokenFailure(field, `authorized user (client ${clientId})`, tokenUrl),
       secrets: [clientSecret, refreshToken],
       hint: (details) => details.status === 400 || details.status === 401 ? LOGIN_HINT : undefined,
     }, context.call);

@@ -4,7 +4,7 @@ import {
   CLOUD_PLATFORM_SCOPE,
   MAX_ACCESS_TOKEN_LIFETIME_SECONDS,
 } from "../../flows/iam_credentials.ts";
-import { _exchangeToken } from "../../flows/sts.ts";
+import { exchangeToken } from "../../flows/sts.ts";
 import type { ExpiringToken } from "../../types.ts";
 import {
   _fieldError,
@@ -68,7 +68,7 @@ export function _externalAccountSource(fields: _Fields): _TokenSource {
 
   async function federated(context: _FetchContext, scopes: readonly string[]) {
     const token = await subjectToken(context);
-    return await _exchangeToken({
+    return await exchangeToken({
       ...context.call,
       tokenUrl,
       audience,

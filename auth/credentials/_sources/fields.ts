@@ -116,3 +116,17 @@ export type _ParserOf = (fields: _Fields, types?: readonly string[]) => [string,
 export function _universeOf(fields: _Fields): string {
   return fields.universe ??= _optionalString(fields, "universe_domain") ?? DEFAULT_UNIVERSE;
 }
+
+/** A file's OAuth 2.0 token endpoint: `token_uri`, default `https://oauth2.<universe>/token`. */
+export function _tokenUri(fields: _Fields): string {
+  return _url(fields, "token_uri", `https://oauth2.${_universeOf(fields)}/token`);
+}
+
+/** The message of a failed token request: `Failed to get an access token for <who> from <URL>`. */
+export function _tokenFailure(
+  field: "access_token" | "id_token",
+  who: string,
+  url: string,
+): string {
+  return `Failed to get an ${field === "id_token" ? "ID" : "access"} token for ${who} from ${url}`;
+}

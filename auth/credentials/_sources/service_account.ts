@@ -1,12 +1,8 @@
 // `service_account` key files: a jwt-bearer assertion signed with the key, exchanged at the
 // key's token_uri for an access token, or for an ID token with `target_audience`.
-import {
-  _privateKeyProblem,
-  _signJwt,
-  _UNUSABLE_PRIVATE_KEY,
-  type JWTPayload,
-} from "../../keys/jwt.ts";
-import type { ServiceAccountKey } from "../../keys/service_account_key.ts";
+import { _signJwt, type JWTPayload } from "../../keys/jwt.ts";
+import { UNUSABLE_PRIVATE_KEY } from "../../keys/private_key.ts";
+import { checkServiceAccountKey } from "../../keys/service_account_key.ts";
 import { DEFAULT_UNIVERSE } from "../../universe.ts";
 import { JWT_BEARER_GRANT_TYPE } from "../../flows/oauth2_token.ts";
 import type { ExpiringToken } from "../../types.ts";
@@ -14,10 +10,11 @@ import {
   _fieldError,
   type _Fields,
   _optionalString,
-  _requiredString,
+  _tokenFailure,
+  _tokenUri,
   _universeOf,
 } from "./fields.ts";
-import { _requestOAuth2Token, _tokenUri } from "./oauth2_token.ts";
+import { requestOAuth2Token } from "../../flows/oauth2_token.ts";
 import type { _FetchContext, _TokenSource } from "./source.ts";
 
 const ASSERTION_LIFETIME_SECONDS = 3600;
@@ -31,19 +28,14 @@ function _nowSeconds(context: _FetchContext): number {
 
 /** Validates a `service_account` key file and returns its source. */
 export function _serviceAccountSource(fields: _Fields): _TokenSource {
-  const clientEmail = _requiredString(fields, "client_email");
-  const privateKey = _requiredString(fields, "private_key");
-  const privateKeyId = _optionalString(fields, "private_key_id");
-  const problem = _privateKeyProblem(privateKey);
-  if (problem !== undefined) throw _fieldError(fields, problem);
+  const key = checkServiceAccountKey(fields.record, {
+    option: "credentials",
+    label: `${fields.origin} (${fields.what})`,
+    requireKeyId: false,
+  });
+  const clientEmail = key.client_email;
   const universeDomain = _universeOf(fields);
   const tokenUrl = _tokenUri(fields);
-  const key: ServiceAccountKey = {
-    type: "service_account",
-    client_email: clientEmail,
-    private_key: privateKey,
-    private_key_id: privateKeyId,
-  };
   const projectId = _optionalString(fields, "project_id");
   // A key that passed the PEM check above and that Web Crypto still refuses (RSA under 2048 bits,
   // not RSA) is this file's field, as every other problem of the file is.
@@ -51,7 +43,7 @@ export function _serviceAccountSource(fields: _Fields): _TokenSource {
     _signJwt(
       key,
       claims,
-      (cause) => _fieldError(fields, _UNUSABLE_PRIVATE_KEY, "ERR_KEY_PRIVATE_KEY_INVALID", cause),
+      (cause) => _fieldError(fields, UNUSABLE_PRIVATE_KEY, "ERR_KEY_PRIVATE_KEY_INVALID", cause),
     );
 
   async function assertionToken(
@@ -67,11 +59,11 @@ export function _serviceAccountSource(fields: _Fields): _TokenSource {
       exp: iat + ASSERTION_LIFETIME_SECONDS,
       ...claims,
     });
-    return await _requestOAuth2Token({
+    return await requestOAuth2Token({
       tokenUrl,
       form: { grant_type: JWT_BEARER_GRANT_TYPE, assertion },
       field,
-      who: clientEmail,
+      message: _tokenFailure(field, clientEmail, tokenUrl),
       secrets: [assertion],
       hint: () => KEY_HINT,
     }, context.call);

@@ -85,25 +85,31 @@ const CASES: Case[] = [
   ...["client_email", "private_key"].map((field): Case => [
     `service_account without ${field}`,
     without(SERVICE_ACCOUNT, field),
-    "ERR_CREDENTIALS_FIELD_MISSING",
-    new RegExp(`\\(service_account\\): "${field}" is missing`),
+    "ERR_KEY_FIELD_MISSING",
+    new RegExp(`\\(service_account\\): missing or empty "${field}"`),
   ]),
   [
     "service_account with an empty client_email",
     { ...SERVICE_ACCOUNT, client_email: " " },
-    "ERR_CREDENTIALS_FIELD_MISSING",
-    /"client_email" is missing or empty/,
+    "ERR_KEY_FIELD_MISSING",
+    /missing or empty "client_email"/,
+  ],
+  [
+    "service_account with a client_email that is not a string",
+    { ...SERVICE_ACCOUNT, client_email: 7 },
+    "ERR_KEY_FIELD_INVALID",
+    /\(service_account\): "client_email" is not a string/,
   ],
   [
     "service_account private_key not PEM",
     { ...SERVICE_ACCOUNT, private_key: "client-secret-value" },
-    "ERR_CREDENTIALS_FIELD_INVALID",
+    "ERR_KEY_PRIVATE_KEY_INVALID",
     /"private_key" is not a PEM PKCS #8 key \(BEGIN PRIVATE KEY\)/,
   ],
   [
     "service_account private_key without its END line",
     { ...SERVICE_ACCOUNT, private_key: PRIVATE_KEY.replace("-----END PRIVATE KEY-----\n", "") },
-    "ERR_CREDENTIALS_FIELD_INVALID",
+    "ERR_KEY_PRIVATE_KEY_INVALID",
     /\(service_account\): "private_key" has no END PRIVATE KEY line: it was cut short/,
   ],
   [
@@ -112,7 +118,7 @@ const CASES: Case[] = [
       ...SERVICE_ACCOUNT,
       private_key: PRIVATE_KEY.replaceAll("PRIVATE KEY", "RSA PRIVATE KEY"),
     },
-    "ERR_CREDENTIALS_FIELD_INVALID",
+    "ERR_KEY_PRIVATE_KEY_INVALID",
     /"private_key" is PKCS #1 .*`openssl pkcs8 -topk8 -nocrypt -in key\.pem`/,
   ],
   [

@@ -196,7 +196,7 @@ Deno.test("a PEM without its END line is refused where the key is read, naming i
     },
     ...PATHS.filter((path) => path.option === "credentials").map((path) => ({
       ...path,
-      code: "ERR_CREDENTIALS_FIELD_INVALID",
+      code: "ERR_KEY_PRIVATE_KEY_INVALID",
     })),
   ];
   const cuts = {

@@ -80,6 +80,12 @@ Deno.test("parseServiceAccountKey() throws CredentialsError with a code and neve
       /missing or empty "client_email", "private_key", "private_key_id"/,
     ],
     [
+      "a private_key_id that is not a string",
+      JSON.stringify({ ...key, private_key_id: 12 }),
+      "ERR_KEY_FIELD_INVALID",
+      /"private_key_id" is not a string/,
+    ],
+    [
       "PKCS #1 key",
       json.replaceAll("PRIVATE KEY", "RSA PRIVATE KEY"),
       "ERR_KEY_PRIVATE_KEY_INVALID",
