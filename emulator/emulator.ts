@@ -5,15 +5,15 @@
  * @module
  */
 
-import { _resolveConfig } from "./_config.ts";
-import { OIDC_PATH } from "./_github_oidc.ts";
-import { _authorizedUser, _impersonatedServiceAccount } from "./_credentials_files.ts";
-import { _googleFetch } from "./_google_fetch.ts";
-import { GOOGLE_CERTS_PATH } from "./_iam_credentials.ts";
-import { OAUTH2_TOKEN_PATH } from "./_oauth2.ts";
-import { _close, _FaultQueue, _listen } from "./_server.ts";
-import { _State } from "./_state.ts";
-import { _RequestLog } from "./_request_log.ts";
+import { _resolveConfig } from "./_core/config.ts";
+import { OIDC_PATH } from "./services/github_oidc.ts";
+import { _authorizedUser, _impersonatedServiceAccount } from "./_core/credentials_files.ts";
+import { _googleFetch } from "./_core/google_fetch.ts";
+import { GOOGLE_CERTS_PATH } from "./services/iam_credentials.ts";
+import { OAUTH2_TOKEN_PATH } from "./services/oauth2.ts";
+import { _close, _FaultQueue, _listen } from "./_core/server.ts";
+import { _State } from "./_core/state.ts";
+import { _RequestLog } from "./_core/request_log.ts";
 import type { Emulator, EmulatorOptions } from "./types.ts";
 
 /**

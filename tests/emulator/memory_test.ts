@@ -4,10 +4,10 @@
 // each other's JWTs).
 import assert from "node:assert/strict";
 import { createRemoteJWKSet, importPKCS8, jwtVerify, SignJWT } from "jose";
-import { _resolveConfig } from "../../emulator/_config.ts";
-import { _metadataAnswer } from "../../emulator/_metadata.ts";
-import { _State } from "../../emulator/_state.ts";
-import { _TokenStore } from "../../emulator/_token_store.ts";
+import { _resolveConfig } from "../../emulator/_core/config.ts";
+import { _metadataAnswer } from "../../emulator/services/metadata_server.ts";
+import { _State } from "../../emulator/_core/state.ts";
+import { _TokenStore } from "../../emulator/_core/token_store.ts";
 import { startEmulator } from "../../emulator/mod.ts";
 import type { TokenInfo } from "../../emulator/mod.ts";
 import {

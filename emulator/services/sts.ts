@@ -2,8 +2,8 @@
 // GitHub token (signature, issuer, lifetime, allowed audiences), applies the provider's CEL
 // attribute mapping and condition, and issues a federated access token for the pool principal.
 import { decodeProtectedHeader, errors, type JWTPayload, jwtVerify } from "jose";
-import { CelEvaluationError, type CelValue } from "./_cel.ts";
-import type { _State } from "./_state.ts";
+import { CelEvaluationError, type CelValue } from "../cel/cel.ts";
+import type { _State } from "../_core/state.ts";
 import {
   type _Incoming,
   _json,
@@ -11,7 +11,7 @@ import {
   _parseForm,
   _parseProtoJson,
   _requestReason,
-} from "./_wire.ts";
+} from "../_core/wire.ts";
 
 /** Path of the token exchange under the emulator's STS base. */
 export const STS_PATH = "/sts/v1/token";

@@ -1,7 +1,7 @@
 // The record of requests an emulator received, bounded: at most `maxRequests` requests and about
 // `maxBytes` of them (URL, header and body text), the oldest dropped first, so an emulator that
 // serves for hours or takes large bodies keeps a bounded amount of memory.
-import type { RecordedRequest } from "./types.ts";
+import type { RecordedRequest } from "../types.ts";
 
 /** The record's limits. */
 export interface _RecordLimits {

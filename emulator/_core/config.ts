@@ -1,9 +1,9 @@
 // Options of startEmulator() checked once and filled with defaults: the emulator refuses a setup
 // the real services would not have, and says which option is wrong.
-import { type CelProgram, CelSyntaxError, compileCel } from "./_cel.ts";
-import { _isKnownRole } from "./_iam_policy.ts";
-import type { _RecordLimits } from "./_request_log.ts";
-import type { EmulatorOptions, GithubClaims, IamBinding } from "./types.ts";
+import { type CelProgram, CelSyntaxError, compileCel } from "../cel/cel.ts";
+import { _isKnownRole } from "./iam_policy.ts";
+import type { _RecordLimits } from "./request_log.ts";
+import type { EmulatorOptions, GithubClaims, IamBinding } from "../types.ts";
 
 /** The GitHub issuer. */
 const GITHUB_ISSUER = "https://token.actions.githubusercontent.com";

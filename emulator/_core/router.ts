@@ -5,20 +5,20 @@ import {
   DISCOVERY_PATH,
   JWKS_PATH,
   OIDC_PATH,
-} from "./_github_oidc.ts";
+} from "../services/github_oidc.ts";
 import {
   _googleCerts,
   _iamCredentials,
   _iamTarget,
   GOOGLE_CERTS_PATH,
-} from "./_iam_credentials.ts";
-import { _metadataAnswer, _metadataRoute } from "./_metadata.ts";
-import { _oauth2Token, OAUTH2_TOKEN_PATH } from "./_oauth2.ts";
-import { _getProject, PROJECTS_PREFIX } from "./_resource_manager.ts";
-import type { _State } from "./_state.ts";
-import { _stsToken, STS_PATH } from "./_sts.ts";
-import { type _Incoming, _rpcError } from "./_wire.ts";
-import type { EmulatorRoute } from "./types.ts";
+} from "../services/iam_credentials.ts";
+import { _metadataAnswer, _metadataRoute } from "../services/metadata_server.ts";
+import { _oauth2Token, OAUTH2_TOKEN_PATH } from "../services/oauth2.ts";
+import { _getProject, PROJECTS_PREFIX } from "../services/resource_manager.ts";
+import type { _State } from "./state.ts";
+import { _stsToken, STS_PATH } from "../services/sts.ts";
+import { type _Incoming, _rpcError } from "./wire.ts";
+import type { EmulatorRoute } from "../types.ts";
 
 /** The route a path belongs to, or `undefined`. */
 export function _routeOf(path: string): EmulatorRoute | undefined {

@@ -2,8 +2,8 @@
 // as bearer and an `audience` query parameter; answers `{ count, value }` with an RS256 JWT.
 // Also the issuer's discovery document and JWKS, so tokens can be verified like GitHub's.
 import { SignJWT } from "jose";
-import type { _State } from "./_state.ts";
-import { _bearer, type _Incoming, _json } from "./_wire.ts";
+import type { _State } from "../_core/state.ts";
+import { _bearer, type _Incoming, _json } from "../_core/wire.ts";
 
 /** Path of the token endpoint (the request URL adds `?api-version=2.0`). */
 export const OIDC_PATH = "/github/idtoken";

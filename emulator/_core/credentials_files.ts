@@ -1,8 +1,8 @@
 // Credentials files that point at the emulator, as gcloud writes them: `authorized_user` (a user's
 // refresh token for gcloud's OAuth client) and `impersonated_service_account` (source credentials,
 // the target's generateAccessToken URL and the delegation chain).
-import type { _State } from "./_state.ts";
-import type { AuthorizedUserOptions, ImpersonatedServiceAccountOptions } from "./types.ts";
+import type { _State } from "./state.ts";
+import type { AuthorizedUserOptions, ImpersonatedServiceAccountOptions } from "../types.ts";
 
 /** gcloud's scopes for application default credentials. */
 const ADC_SCOPES = [

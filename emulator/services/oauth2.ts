@@ -2,11 +2,11 @@
 // JSON claims set signed by a key of its `iss` service account, for this endpoint, short-lived and
 // scoped; with `sub` it is domain-wide delegation, allowed for the configured scopes only; with
 // `target_audience` instead of `scope` the answer is `{ id_token }`. The refresh token grant is in
-// _oauth2_refresh.ts.
+// oauth2_refresh.ts.
 import { decodeJwt, decodeProtectedHeader, type JWTPayload } from "jose";
-import { _refreshGrant } from "./_oauth2_refresh.ts";
-import type { _State } from "./_state.ts";
-import { type _Incoming, _json, _oauthError, _parseForm, _requestReason } from "./_wire.ts";
+import { _refreshGrant } from "./oauth2_refresh.ts";
+import type { _State } from "../_core/state.ts";
+import { type _Incoming, _json, _oauthError, _parseForm, _requestReason } from "../_core/wire.ts";
 
 /** Path of the token endpoint under the emulator's OAuth2 base. */
 export const OAUTH2_TOKEN_PATH = "/oauth2/token";

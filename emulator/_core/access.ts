@@ -1,8 +1,8 @@
 // Google's check of a call's bearer access token: present, issued by the emulator and live, and
 // scoped for the service called; otherwise Google's 401 or 403 shapes.
-import type { _State } from "./_state.ts";
-import { _bearer, type _Incoming, _rpcError } from "./_wire.ts";
-import type { TokenInfo } from "./types.ts";
+import type { _State } from "./state.ts";
+import { _bearer, type _Incoming, _rpcError } from "./wire.ts";
+import type { TokenInfo } from "../types.ts";
 
 /** Google's 401 for credentials it does not accept. */
 export const UNAUTHENTICATED =

@@ -8,9 +8,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
 import { parseArgs } from "node:util";
-import { startEmulator } from "./emulator.ts";
-import { _KEYS_VARIABLE, _makeKeySet } from "./_key_pool.ts";
-import type { Emulator } from "./types.ts";
+import { startEmulator } from "../emulator.ts";
+import { _KEYS_VARIABLE, _makeKeySet } from "./key_pool.ts";
+import type { Emulator } from "../types.ts";
 
 const USAGE = `Usage: gcp-oidc-emulator [--port <port>] [--credentials <type>]
        gcp-oidc-emulator --make-keys <count>

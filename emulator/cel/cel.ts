@@ -2,7 +2,7 @@
  * A small, defensive evaluator for the subset of Google's Common Expression Language (CEL) that
  * Workload Identity Federation uses in provider attribute mappings and attribute conditions.
  *
- * Layout: the parser (`_cel_parse.ts`), RE2 patterns (`_cel_re2.ts`) and, here, the evaluator.
+ * Layout: the parser (`parse.ts`), RE2 patterns (`re2.ts`) and, here, the evaluator.
  * What the subset leaves out of CEL fails to parse with an error naming the feature; the README's
  * emulator section lists both.
  *
@@ -18,8 +18,8 @@ import {
   parseCel,
   type Step,
   type StringMethod,
-} from "./_cel_parse.ts";
-import { compileRe2 } from "./_cel_re2.ts";
+} from "./parse.ts";
+import { compileRe2 } from "./re2.ts";
 
 export { CelSyntaxError };
 

@@ -12,10 +12,10 @@ import {
   type JWTVerifyOptions,
   SignJWT,
 } from "jose";
-import { type _Config, _projectOf } from "./_config.ts";
-import { _giveBack, _randomId, type _SigningKey, _takeKey } from "./_key_pool.ts";
-import { _TokenStore } from "./_token_store.ts";
-import type { TokenInfo } from "./types.ts";
+import { type _Config, _projectOf } from "./config.ts";
+import { _giveBack, _randomId, type _SigningKey, _takeKey } from "./key_pool.ts";
+import { _TokenStore } from "./token_store.ts";
+import type { TokenInfo } from "../types.ts";
 
 const ID_TOKEN_LIFETIME_SECONDS = 3600;
 

@@ -4,11 +4,11 @@
 // fault meets the request it was queued for, never a client's retry on a reused connection.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { _answer, _routeOf } from "./_router.ts";
-import type { _RequestLog } from "./_request_log.ts";
-import type { _State } from "./_state.ts";
-import { type _Incoming, _rpcError } from "./_wire.ts";
-import type { EmulatorFault, EmulatorRoute } from "./types.ts";
+import { _answer, _routeOf } from "./router.ts";
+import type { _RequestLog } from "./request_log.ts";
+import type { _State } from "./state.ts";
+import { type _Incoming, _rpcError } from "./wire.ts";
+import type { EmulatorFault, EmulatorRoute } from "../types.ts";
 
 const MAX_BODY_BYTES = 1 << 20;
 

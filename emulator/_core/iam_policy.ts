@@ -1,9 +1,9 @@
 // IAM on service accounts: who the caller is (its principal identifiers), which permissions the
 // bound roles carry, and Google's 403 when a permission is missing anywhere along a delegation
 // chain.
-import type { _State } from "./_state.ts";
-import { _rpcError } from "./_wire.ts";
-import type { TokenInfo } from "./types.ts";
+import type { _State } from "./state.ts";
+import { _rpcError } from "./wire.ts";
+import type { TokenInfo } from "../types.ts";
 
 /** The permissions IAM Credentials checks. */
 export type _Permission =

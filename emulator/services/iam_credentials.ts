@@ -3,9 +3,9 @@
 // emulator issued or a self-signed JWT of a user-managed key, IAM checked along the delegation
 // chain, and Google's limits on lifetimes, scopes and JWT expiry.
 import { SignJWT } from "jose";
-import { _bearerOf, _missingCredential, UNAUTHENTICATED } from "./_access.ts";
-import { _authorize, type _Caller, type _Permission } from "./_iam_policy.ts";
-import type { _State } from "./_state.ts";
+import { _bearerOf, _missingCredential, UNAUTHENTICATED } from "../_core/access.ts";
+import { _authorize, type _Caller, type _Permission } from "../_core/iam_policy.ts";
+import type { _State } from "../_core/state.ts";
 import {
   type _FieldType,
   type _Incoming,
@@ -14,7 +14,7 @@ import {
   _requestReason,
   _rfc3339,
   _rpcError,
-} from "./_wire.ts";
+} from "../_core/wire.ts";
 
 /** Path of the JWKS Google's ID tokens verify against (`https://www.googleapis.com/oauth2/v3/certs`). */
 export const GOOGLE_CERTS_PATH = "/www/oauth2/v3/certs";

@@ -1,7 +1,7 @@
 // The access tokens an emulator issued, until they expire: an expired token is forgotten when it
 // is looked up, and the whole store is swept of expired tokens at most once a minute of the
 // emulator's clock, when a token is issued, so memory follows the tokens alive, not all ever made.
-import type { TokenInfo } from "./types.ts";
+import type { TokenInfo } from "../types.ts";
 
 const SWEEP_EVERY_MS = 60_000;
 

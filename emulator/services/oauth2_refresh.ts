@@ -2,8 +2,8 @@
 // (gcloud's application default credentials) use it: the OAuth client authenticates with its id
 // and secret (form fields or HTTP Basic), the refresh token must be one the emulator issued, and a
 // `scope` may narrow what it granted. With `openid` granted, the answer carries an ID token.
-import type { _State } from "./_state.ts";
-import { type _Incoming, _json, _oauthError, _requestReason } from "./_wire.ts";
+import type { _State } from "../_core/state.ts";
+import { type _Incoming, _json, _oauthError, _requestReason } from "../_core/wire.ts";
 
 const TOKEN_LIFETIME_SECONDS = 3600;
 

@@ -2,9 +2,9 @@
 // from the project number of a workload identity audience: the caller needs a live token the
 // emulator issued, scoped to cloud-platform (or its read-only form); the emulated project is found
 // by number or id, and any other project is a 403, as Google answers for projects one cannot see.
-import { _bearerOf, _missingCredential, UNAUTHENTICATED } from "./_access.ts";
-import type { _State } from "./_state.ts";
-import { type _Incoming, _json, _rpcError } from "./_wire.ts";
+import { _bearerOf, _missingCredential, UNAUTHENTICATED } from "../_core/access.ts";
+import type { _State } from "../_core/state.ts";
+import { type _Incoming, _json, _rpcError } from "../_core/wire.ts";
 
 /** The path prefix of projects under the emulator's Cloud Resource Manager base. */
 export const PROJECTS_PREFIX = "/cloudresourcemanager/v1/projects/";

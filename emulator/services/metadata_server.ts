@@ -4,9 +4,9 @@
 // (a directory asked for without its trailing slash is redirected there), the default service
 // account hands out access tokens (`scopes`), cached as Google's are, and ID tokens (`audience`,
 // `format=full`).
-import type { _State } from "./_state.ts";
-import type { _Incoming } from "./_wire.ts";
-import type { EmulatorRoute } from "./types.ts";
+import type { _State } from "../_core/state.ts";
+import type { _Incoming } from "../_core/wire.ts";
+import type { EmulatorRoute } from "../types.ts";
 
 /** The metadata server's path prefix. */
 const PREFIX = "/computeMetadata/v1/";
