@@ -3,11 +3,11 @@
 // runs, built) print the environment to export, serve, and stop cleanly on SIGTERM.
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
-import { node24, required, type Runtime, RUNTIMES_REQUIRED } from "../_helpers/runtimes.ts";
-import { withEmulator } from "./_calls.ts";
+import { node24, required, type Runtime, RUNTIMES_REQUIRED } from "../../_helpers/runtimes.ts";
+import { withEmulator } from "../_calls.ts";
 
-const MOD = new URL("../../emulator/mod.ts", import.meta.url).pathname;
-const MAIN = new URL("../../emulator/main.ts", import.meta.url).pathname;
+const MOD = new URL("../../../emulator/mod.ts", import.meta.url).pathname;
+const MAIN = new URL("../../../emulator/main.ts", import.meta.url).pathname;
 
 /** `export NAME='value'` lines back to a record. */
 function parseExports(text: string): Record<string, string> {

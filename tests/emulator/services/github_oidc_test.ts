@@ -2,8 +2,8 @@
 // verification through the issuer's discovery document and JWKS.
 import assert from "node:assert/strict";
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
-import { startEmulator } from "../../emulator/mod.ts";
-import { claimsOf, githubToken } from "./_calls.ts";
+import { startEmulator } from "../../../emulator/mod.ts";
+import { claimsOf, githubToken } from "../_calls.ts";
 
 const STRING_CLAIMS = [
   "jti",

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-const MOD = new URL("../../emulator/mod.ts", import.meta.url).href;
+const MOD = new URL("../../../emulator/mod.ts", import.meta.url).href;
 
 /** Starts two emulators at once, closes both, starts a third; prints each one's Google key `n`. */
 const PROBE = `

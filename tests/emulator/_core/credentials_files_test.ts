@@ -3,8 +3,8 @@
 // key's assertion, a key whose token_uri is the emulator, and impersonated_service_account.
 import assert from "node:assert/strict";
 import { createRemoteJWKSet, importPKCS8, jwtVerify, SignJWT } from "jose";
-import type { Emulator } from "../../emulator/mod.ts";
-import { type Answer, iam, jwtBearer, withEmulator } from "./_calls.ts";
+import type { Emulator } from "../../../emulator/mod.ts";
+import { type Answer, iam, jwtBearer, withEmulator } from "../_calls.ts";
 
 async function form(
   emulator: Emulator,

@@ -1,8 +1,8 @@
 // The emulated Cloud Resource Manager projects.get and emulator.fetch, which routes Google's
 // hosts to the emulator.
 import assert from "node:assert/strict";
-import type { Emulator } from "../../emulator/mod.ts";
-import { federatedToken, withEmulator } from "./_calls.ts";
+import type { Emulator } from "../../../emulator/mod.ts";
+import { federatedToken, withEmulator } from "../_calls.ts";
 
 async function getProject(emulator: Emulator, name: string, bearer?: string) {
   const response = await emulator.fetch(

@@ -11,7 +11,7 @@ import {
   stsAudience,
   stsJson,
   withEmulator,
-} from "./_calls.ts";
+} from "../_calls.ts";
 
 Deno.test("startEmulator() STS exchanges a GitHub token (JSON camelCase) for a federated token", async () => {
   await withEmulator({}, async (emulator) => {

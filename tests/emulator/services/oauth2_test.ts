@@ -3,8 +3,8 @@
 // scope) and domain-wide delegation scopes.
 import assert from "node:assert/strict";
 import { base64url, importPKCS8, SignJWT } from "jose";
-import { federatedToken, iam, jwtBearer, withEmulator } from "./_calls.ts";
-import type { Emulator } from "../../emulator/mod.ts";
+import { federatedToken, iam, jwtBearer, withEmulator } from "../_calls.ts";
+import type { Emulator } from "../../../emulator/mod.ts";
 
 const AUD = "https://oauth2.googleapis.com/token";
 const GMAIL = "https://www.googleapis.com/auth/gmail.readonly";

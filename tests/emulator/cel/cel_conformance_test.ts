@@ -10,7 +10,7 @@ import {
   CelSyntaxError,
   type CelValue,
   compileCel,
-} from "../../emulator/cel/cel.ts";
+} from "../../../emulator/cel/cel.ts";
 
 /** The JSON form of a `cel.expr.Value`, as the conformance files hold it. */
 type ExprValue = {

@@ -8,7 +8,7 @@ import {
   type CelValue,
   type CelVariables,
   compileCel,
-} from "../../emulator/cel/cel.ts";
+} from "../../../emulator/cel/cel.ts";
 
 const SEED = 20240917;
 

@@ -12,7 +12,7 @@ import {
   oidcAudience,
   stsJson,
   withEmulator,
-} from "./_calls.ts";
+} from "../_calls.ts";
 
 const SCOPE = ["https://www.googleapis.com/auth/cloud-platform"];
 

@@ -2,8 +2,8 @@
 // ID tokens, the project and universe values, directory listings and the root probe.
 import assert from "node:assert/strict";
 import { createRemoteJWKSet, jwtVerify } from "jose";
-import type { Emulator } from "../../emulator/mod.ts";
-import { withEmulator } from "./_calls.ts";
+import type { Emulator } from "../../../emulator/mod.ts";
+import { withEmulator } from "../_calls.ts";
 
 const FLAVOR = { "metadata-flavor": "Google" };
 
