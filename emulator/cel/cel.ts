@@ -2,7 +2,8 @@
  * A small, defensive evaluator for the subset of Google's Common Expression Language (CEL) that
  * Workload Identity Federation uses in provider attribute mappings and attribute conditions.
  *
- * Layout: the parser (`parse.ts`), RE2 patterns (`re2.ts`) and, here, the evaluator.
+ * Layout: the parser (`parse.ts`), RE2 patterns (`re2.ts`), the value type (`value.ts`) and,
+ * here, the evaluator.
  * What the subset leaves out of CEL fails to parse with an error naming the feature; the README's
  * emulator section lists both.
  *
@@ -20,17 +21,10 @@ import {
   type StringMethod,
 } from "./parse.ts";
 import { compileRe2 } from "./re2.ts";
+import type { CelValue } from "./value.ts";
 
 export { CelSyntaxError };
-
-/** A CEL value as the emulator uses it. */
-export type CelValue =
-  | string
-  | number
-  | boolean
-  | null
-  | readonly CelValue[]
-  | { readonly [key: string]: CelValue };
+export type { CelValue };
 
 /** Variables visible to an expression, e.g. `{ assertion: {...claims}, attribute: {...} }`. */
 export type CelVariables = Readonly<Record<string, CelValue>>;

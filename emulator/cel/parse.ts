@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { CelValue } from "./cel.ts";
+import type { CelValue } from "./value.ts";
 
 /** Syntax error in a CEL expression, with the 0-based `index` of the problem. */
 export class CelSyntaxError extends SyntaxError {
