@@ -1,7 +1,7 @@
 // Options of startEmulator() checked once and filled with defaults: the emulator refuses a setup
 // the real services would not have, and says which option is wrong.
 import { type CelProgram, CelSyntaxError, compileCel } from "../cel/cel.ts";
-import { _isKnownRole } from "./iam_policy.ts";
+import { isKnownRole } from "./roles.ts";
 import type { _RecordLimits } from "./request_log.ts";
 import type { EmulatorOptions, GithubClaims, IamBinding } from "../types.ts";
 
@@ -191,7 +191,7 @@ function _checkBindings(bindings: readonly IamBinding[], accounts: readonly stri
     if (!accounts.includes(serviceAccount)) {
       _fail(`bindings[${i}].serviceAccount`, `names "${serviceAccount}", not in serviceAccounts`);
     }
-    if (!_isKnownRole(role)) {
+    if (!isKnownRole(role)) {
       _fail(
         `bindings[${i}].role`,
         `is "${role}": use roles/iam.serviceAccountTokenCreator, roles/iam.workloadIdentityUser or roles/iam.serviceAccountOpenIdTokenCreator`,

@@ -1,35 +1,10 @@
-// IAM on service accounts: who the caller is (its principal identifiers), which permissions the
-// bound roles carry, and Google's 403 when a permission is missing anywhere along a delegation
-// chain.
+// IAM on service accounts: who the caller is (its principal identifiers), whether its bound roles
+// carry a permission (roles.ts), and Google's 403 when a permission is missing anywhere along a
+// delegation chain.
+import { type Permission, permissionsOf } from "./roles.ts";
 import type { _State } from "./state.ts";
 import { _rpcError } from "./wire.ts";
 import type { TokenInfo } from "../types.ts";
-
-/** The permissions IAM Credentials checks. */
-export type _Permission =
-  | "iam.serviceAccounts.getAccessToken"
-  | "iam.serviceAccounts.getOpenIdToken"
-  | "iam.serviceAccounts.signJwt"
-  | "iam.serviceAccounts.implicitDelegation";
-
-const ROLE_PERMISSIONS: Readonly<Record<string, readonly _Permission[]>> = {
-  "roles/iam.serviceAccountTokenCreator": [
-    "iam.serviceAccounts.getAccessToken",
-    "iam.serviceAccounts.getOpenIdToken",
-    "iam.serviceAccounts.signJwt",
-    "iam.serviceAccounts.implicitDelegation",
-  ],
-  "roles/iam.workloadIdentityUser": [
-    "iam.serviceAccounts.getAccessToken",
-    "iam.serviceAccounts.getOpenIdToken",
-  ],
-  "roles/iam.serviceAccountOpenIdTokenCreator": ["iam.serviceAccounts.getOpenIdToken"],
-};
-
-/** Whether `role` is one the emulator knows (`roles/iam.serviceAccountTokenCreator`, ...). */
-export function _isKnownRole(role: string): boolean {
-  return Object.hasOwn(ROLE_PERMISSIONS, role);
-}
 
 /** A caller: a federated identity, a service account, or a user (a delegated token). */
 export type _Caller =
@@ -54,16 +29,16 @@ function _allows(
   state: _State,
   members: readonly string[],
   serviceAccount: string,
-  permission: _Permission,
+  permission: Permission,
 ): boolean {
   return state.config.bindings.some((binding) =>
     binding.serviceAccount === serviceAccount &&
-    (ROLE_PERMISSIONS[binding.role] ?? []).includes(permission) &&
+    permissionsOf(binding.role).includes(permission) &&
     binding.members.some((member) => members.includes(member))
   );
 }
 
-function _denied(permission: _Permission, resource: string): Response {
+function _denied(permission: Permission, resource: string): Response {
   return _rpcError(
     403,
     `Permission '${permission}' denied on resource (or it may not exist).`,
@@ -86,7 +61,7 @@ export function _authorize(
   caller: _Caller,
   target: string,
   delegates: readonly string[],
-  permission: _Permission,
+  permission: Permission,
 ): Response | undefined {
   let members = _members(caller, state);
   for (const delegate of delegates) {

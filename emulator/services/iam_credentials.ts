@@ -4,7 +4,8 @@
 // chain, and Google's limits on lifetimes, scopes and JWT expiry.
 import { SignJWT } from "jose";
 import { _bearerOf, _missingCredential, UNAUTHENTICATED } from "../_core/access.ts";
-import { _authorize, type _Caller, type _Permission } from "../_core/iam_policy.ts";
+import { _authorize, type _Caller } from "../_core/iam_policy.ts";
+import type { Permission } from "../_core/roles.ts";
 import type { _State } from "../_core/state.ts";
 import {
   type _FieldType,
@@ -25,7 +26,7 @@ const IAM_CREDENTIALS_PREFIX = "/iamcredentials/v1/projects/-/serviceAccounts/";
 /** The methods IAM Credentials offers. */
 export type _IamMethod = "generateAccessToken" | "generateIdToken" | "signJwt";
 
-const PERMISSIONS: Readonly<Record<_IamMethod, _Permission>> = {
+const PERMISSIONS: Readonly<Record<_IamMethod, Permission>> = {
   generateAccessToken: "iam.serviceAccounts.getAccessToken",
   generateIdToken: "iam.serviceAccounts.getOpenIdToken",
   signJwt: "iam.serviceAccounts.signJwt",
