@@ -9,7 +9,7 @@ import { join } from "node:path";
 import process from "node:process";
 import { parseArgs } from "node:util";
 import { startEmulator } from "../emulator.ts";
-import { _KEYS_VARIABLE, _makeKeySet } from "./key_pool.ts";
+import { KEYS_VARIABLE, makeKeySet } from "./key_pool.ts";
 import type { Emulator } from "../types.ts";
 
 const USAGE = `Usage: gcp-oidc-emulator [--port <port>] [--credentials <type>]
@@ -24,7 +24,7 @@ and serves until SIGINT or SIGTERM.
                         GOOGLE_APPLICATION_CREDENTIALS: service_account, authorized_user or
                         impersonated_service_account
   --make-keys <count>   print a JWK Set of <count> new RSA private keys and exit: name that file
-                        in ${_KEYS_VARIABLE} and every emulator process starts from those keys
+                        in ${KEYS_VARIABLE} and every emulator process starts from those keys
                         instead of making its own (for test suites that start many emulators)
   --help                print this
 `;
@@ -36,11 +36,11 @@ const CREDENTIALS: Readonly<Record<string, (emulator: Emulator) => Promise<strin
 };
 
 /** A POSIX shell word that stands for `value`. */
-function _shellQuote(value: string): string {
+function shellQuote(value: string): string {
   return `'${value.replaceAll("'", `'\\''`)}'`;
 }
 
-function _options(
+function parseOptions(
   args: readonly string[],
 ): { port: number; credentials?: string } | { makeKeys: number } | "help" {
   const { values } = parseArgs({
@@ -79,7 +79,7 @@ function _options(
   return values.credentials === undefined ? { port } : { port, credentials: values.credentials };
 }
 
-function _stopped(): Promise<void> {
+function untilStopped(): Promise<void> {
   return new Promise((resolve) => {
     const stop = () => {
       process.off("SIGINT", stop);
@@ -92,10 +92,10 @@ function _stopped(): Promise<void> {
 }
 
 /** Runs the emulator program with `args` (default the process's); sets the exit code. */
-export async function _runCli(args: readonly string[] = process.argv.slice(2)): Promise<void> {
-  let options: ReturnType<typeof _options>;
+export async function runCli(args: readonly string[] = process.argv.slice(2)): Promise<void> {
+  let options: ReturnType<typeof parseOptions>;
   try {
-    options = _options(args);
+    options = parseOptions(args);
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n\n${USAGE}`);
     process.exitCode = 2;
@@ -106,13 +106,13 @@ export async function _runCli(args: readonly string[] = process.argv.slice(2)): 
     return;
   }
   if ("makeKeys" in options) {
-    process.stdout.write(`${JSON.stringify(await _makeKeySet(options.makeKeys))}\n`);
+    process.stdout.write(`${JSON.stringify(await makeKeySet(options.makeKeys))}\n`);
     return;
   }
   let emulator: Emulator | undefined;
   let dir: string | undefined;
   try {
-    const stopped = _stopped();
+    const stopped = untilStopped();
     emulator = await startEmulator({ port: options.port });
     const env: Record<string, string> = { ...emulator.env };
     if (options.credentials !== undefined) {
@@ -125,7 +125,7 @@ export async function _runCli(args: readonly string[] = process.argv.slice(2)): 
       env.GOOGLE_APPLICATION_CREDENTIALS = path;
     }
     process.stdout.write(
-      Object.entries(env).map(([name, value]) => `export ${name}=${_shellQuote(value)}\n`).join(""),
+      Object.entries(env).map(([name, value]) => `export ${name}=${shellQuote(value)}\n`).join(""),
     );
     process.stderr.write(`Emulator listening on ${emulator.url}; stop it with Ctrl+C.\n`);
     await stopped;

@@ -2,7 +2,7 @@
 // the real services would not have, and says which option is wrong.
 import { type CelProgram, CelSyntaxError, compileCel } from "../cel/cel.ts";
 import { isKnownRole } from "./roles.ts";
-import type { _RecordLimits } from "./request_log.ts";
+import type { RecordLimits } from "./request_log.ts";
 import type { EmulatorOptions, GithubClaims, IamBinding } from "../types.ts";
 
 /** The GitHub issuer. */
@@ -24,7 +24,7 @@ const DEFAULT_MAPPING: Readonly<Record<string, string>> = {
 };
 
 /** A checked provider. */
-export interface _Provider {
+export interface Provider {
   name: string;
   /** `projects/<n>/locations/global/workloadIdentityPools/<pool>`. */
   pool: string;
@@ -35,14 +35,14 @@ export interface _Provider {
 }
 
 /** The emulator's checked configuration. */
-export interface _Config {
+export interface Config {
   port: number;
   universe: string;
   githubIssuer: string;
   githubClaims: Readonly<Record<string, string>>;
   requestToken: string;
   githubTokenLifetime: number;
-  provider: _Provider;
+  provider: Provider;
   serviceAccounts: readonly string[];
   bindings: readonly IamBinding[];
   maxLifetimeSeconds: number;
@@ -55,31 +55,31 @@ export interface _Config {
   user: string;
   /** The service account the metadata server calls `default`, and the scopes it grants. */
   metadata: { serviceAccount: string; scopes: readonly string[] };
-  record: _RecordLimits;
+  record: RecordLimits;
   now: () => number;
 }
 
 /** The project of a `<name>@<project>.iam.gserviceaccount.com` email, else `emulated-project`. */
-export function _projectOf(email: string): string {
+export function projectOf(email: string): string {
   return /@([^.]+)\.iam\.gserviceaccount\.com$/.exec(email)?.[1] ?? "emulated-project";
 }
 
-function _fail(option: string, problem: string): never {
+function fail(option: string, problem: string): never {
   throw new TypeError(`Cannot start the emulator: option "${option}" ${problem}`);
 }
 
-function _compile(option: string, expression: string): CelProgram {
+function compile(option: string, expression: string): CelProgram {
   try {
     return compileCel(expression);
   } catch (error) {
-    if (error instanceof CelSyntaxError) _fail(option, `is not valid CEL: ${error.message}`);
+    if (error instanceof CelSyntaxError) fail(option, `is not valid CEL: ${error.message}`);
     throw error;
   }
 }
 
-function _claims(claims: Partial<GithubClaims> = {}): Record<string, string> {
+function githubClaimsOf(claims: Partial<GithubClaims> = {}): Record<string, string> {
   for (const [name, value] of Object.entries(claims)) {
-    if (typeof value !== "string") _fail(`github.claims.${name}`, "must be a string");
+    if (typeof value !== "string") fail(`github.claims.${name}`, "must be a string");
   }
   const repository = claims.repository ?? "octo-org/octo-repo";
   const ref = claims.ref ?? "refs/heads/main";
@@ -110,23 +110,23 @@ function _claims(claims: Partial<GithubClaims> = {}): Record<string, string> {
   return { ...result, ...(claims as Record<string, string>) };
 }
 
-function _provider(options: EmulatorOptions, universe: string, issuer: string): _Provider {
+function providerOf(options: EmulatorOptions, universe: string, issuer: string): Provider {
   const given = options.provider ?? {};
   const name = given.name ?? DEFAULT_PROVIDER;
   const match = PROVIDER.exec(name);
   if (match === null) {
-    _fail(
+    fail(
       "provider.name",
       "must be projects/<number>/locations/global/workloadIdentityPools/<pool>/providers/<id>",
     );
   }
   const mapping = Object.entries(given.attributeMapping ?? DEFAULT_MAPPING);
   if (!mapping.some(([target]) => target === "google.subject")) {
-    _fail("provider.attributeMapping", 'must map "google.subject", as Google requires');
+    fail("provider.attributeMapping", 'must map "google.subject", as Google requires');
   }
   for (const [target] of mapping) {
     if (target !== "google.subject" && !/^attribute\.[a-z_][a-z0-9_]{0,99}$/.test(target)) {
-      _fail("provider.attributeMapping", `has target "${target}": use attribute.<name>`);
+      fail("provider.attributeMapping", `has target "${target}": use attribute.<name>`);
     }
   }
   return {
@@ -138,15 +138,15 @@ function _provider(options: EmulatorOptions, universe: string, issuer: string): 
       : [`https://iam.${universe}/${name}`, `//iam.${universe}/${name}`],
     mapping: mapping.map(([target, expression]) => [
       target,
-      _compile(`provider.attributeMapping.${target}`, expression),
+      compile(`provider.attributeMapping.${target}`, expression),
     ]),
     condition: given.attributeCondition === undefined
       ? undefined
-      : _compile("provider.attributeCondition", given.attributeCondition),
+      : compile("provider.attributeCondition", given.attributeCondition),
   };
 }
 
-function _defaultBindings(
+function defaultBindings(
   universe: string,
   accounts: readonly string[],
   pool: string,
@@ -163,36 +163,36 @@ function _defaultBindings(
   ]);
 }
 
-function _record(options: EmulatorOptions): _RecordLimits {
+function recordLimitsOf(options: EmulatorOptions): RecordLimits {
   const maxRequests = options.record?.maxRequests ?? 10_000;
   const maxBytes = options.record?.maxBytes ?? 32 * 2 ** 20;
   for (const [name, value] of Object.entries({ maxRequests, maxBytes })) {
     if (!Number.isSafeInteger(value) || value < 0) {
-      _fail(`record.${name}`, "must be a whole number, 0 or more");
+      fail(`record.${name}`, "must be a whole number, 0 or more");
     }
   }
   return { maxRequests, maxBytes };
 }
 
-function _metadata(options: EmulatorOptions, accounts: readonly string[]): _Config["metadata"] {
+function metadataOf(options: EmulatorOptions, accounts: readonly string[]): Config["metadata"] {
   const serviceAccount = options.metadata?.serviceAccount ?? accounts[0]!;
   if (!accounts.includes(serviceAccount)) {
-    _fail("metadata.serviceAccount", `names "${serviceAccount}", not in serviceAccounts`);
+    fail("metadata.serviceAccount", `names "${serviceAccount}", not in serviceAccounts`);
   }
   const scopes = options.metadata?.scopes ?? [CLOUD_PLATFORM];
   if (scopes.length === 0 || scopes.some((scope) => !/^\S+$/.test(scope))) {
-    _fail("metadata.scopes", "must list at least one scope, with no spaces");
+    fail("metadata.scopes", "must list at least one scope, with no spaces");
   }
   return { serviceAccount, scopes };
 }
 
-function _checkBindings(bindings: readonly IamBinding[], accounts: readonly string[]): void {
+function checkBindings(bindings: readonly IamBinding[], accounts: readonly string[]): void {
   for (const [i, { serviceAccount, role }] of bindings.entries()) {
     if (!accounts.includes(serviceAccount)) {
-      _fail(`bindings[${i}].serviceAccount`, `names "${serviceAccount}", not in serviceAccounts`);
+      fail(`bindings[${i}].serviceAccount`, `names "${serviceAccount}", not in serviceAccounts`);
     }
     if (!isKnownRole(role)) {
-      _fail(
+      fail(
         `bindings[${i}].role`,
         `is "${role}": use roles/iam.serviceAccountTokenCreator, roles/iam.workloadIdentityUser or roles/iam.serviceAccountOpenIdTokenCreator`,
       );
@@ -201,51 +201,51 @@ function _checkBindings(bindings: readonly IamBinding[], accounts: readonly stri
 }
 
 /** Checks `options` and fills in the defaults. */
-export function _resolveConfig(options: EmulatorOptions = {}): _Config {
+export function resolveConfig(options: EmulatorOptions = {}): Config {
   const port = options.port ?? 0;
-  if (!Number.isInteger(port) || port < 0 || port > 65535) _fail("port", "must be 0 to 65535");
+  if (!Number.isInteger(port) || port < 0 || port > 65535) fail("port", "must be 0 to 65535");
   const universe = options.universe ?? "googleapis.com";
-  if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(universe)) _fail("universe", "must be a domain name");
+  if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(universe)) fail("universe", "must be a domain name");
   const github = options.github ?? {};
   const githubIssuer = github.issuer ?? GITHUB_ISSUER;
   const lifetime = github.tokenLifetimeSeconds ?? 300;
   if (!Number.isInteger(lifetime) || lifetime < 1) {
-    _fail("github.tokenLifetimeSeconds", "must be a positive integer");
+    fail("github.tokenLifetimeSeconds", "must be a positive integer");
   }
   const serviceAccounts = options.serviceAccounts ?? [DEFAULT_SERVICE_ACCOUNT];
-  if (serviceAccounts.length === 0) _fail("serviceAccounts", "must name at least one account");
+  if (serviceAccounts.length === 0) fail("serviceAccounts", "must name at least one account");
   for (const email of serviceAccounts) {
-    if (!EMAIL.test(email)) _fail("serviceAccounts", `has "${email}", not a lowercase email`);
+    if (!EMAIL.test(email)) fail("serviceAccounts", `has "${email}", not a lowercase email`);
   }
-  const provider = _provider(options, universe, githubIssuer);
+  const provider = providerOf(options, universe, githubIssuer);
   const requestToken = github.requestToken ?? `emulated-runner-${crypto.randomUUID()}`;
-  if (!/^\S+$/.test(requestToken)) _fail("github.requestToken", "must be non-empty, no spaces");
+  if (!/^\S+$/.test(requestToken)) fail("github.requestToken", "must be non-empty, no spaces");
   const user = options.user ?? DEFAULT_USER;
-  if (!EMAIL.test(user)) _fail("user", `is "${user}", not a lowercase email`);
-  if (options.bindings !== undefined) _checkBindings(options.bindings, serviceAccounts);
+  if (!EMAIL.test(user)) fail("user", `is "${user}", not a lowercase email`);
+  if (options.bindings !== undefined) checkBindings(options.bindings, serviceAccounts);
   for (const email of Object.keys(options.domainWideDelegation ?? {})) {
     if (!serviceAccounts.includes(email)) {
-      _fail("domainWideDelegation", `names "${email}", not in serviceAccounts`);
+      fail("domainWideDelegation", `names "${email}", not in serviceAccounts`);
     }
   }
   return {
     port,
     universe,
     githubIssuer,
-    githubClaims: _claims(github.claims),
+    githubClaims: githubClaimsOf(github.claims),
     requestToken,
     githubTokenLifetime: lifetime,
     provider,
     serviceAccounts,
     bindings: options.bindings ??
-      _defaultBindings(universe, serviceAccounts, provider.pool, user),
+      defaultBindings(universe, serviceAccounts, provider.pool, user),
     maxLifetimeSeconds: options.allowLifetimeExtension === true ? 43_200 : 3_600,
     domainWideDelegation: options.domainWideDelegation,
-    projectId: _projectOf(serviceAccounts[0]!),
+    projectId: projectOf(serviceAccounts[0]!),
     projectNumber: PROVIDER.exec(provider.name)![1]!,
     user,
-    metadata: _metadata(options, serviceAccounts),
-    record: _record(options),
+    metadata: metadataOf(options, serviceAccounts),
+    record: recordLimitsOf(options),
     now: options.now ?? Date.now,
   };
 }

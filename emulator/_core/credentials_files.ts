@@ -1,7 +1,7 @@
 // Credentials files that point at the emulator, as gcloud writes them: `authorized_user` (a user's
 // refresh token for gcloud's OAuth client) and `impersonated_service_account` (source credentials,
 // the target's generateAccessToken URL and the delegation chain).
-import type { _State } from "./state.ts";
+import type { State } from "./state.ts";
 import type { AuthorizedUserOptions, ImpersonatedServiceAccountOptions } from "../types.ts";
 
 /** gcloud's scopes for application default credentials. */
@@ -11,19 +11,19 @@ const ADC_SCOPES = [
   "https://www.googleapis.com/auth/cloud-platform",
 ];
 
-function _fail(what: string, problem: string): never {
+function fail(what: string, problem: string): never {
   throw new TypeError(`Cannot create ${what}: ${problem}`);
 }
 
 /** An `authorized_user` JSON text for the emulated user, with a new refresh token. */
-export function _authorizedUser(
-  state: _State,
+export function authorizedUser(
+  state: State,
   tokenUri: string,
   options: AuthorizedUserOptions,
 ): string {
   const scopes = options.scopes ?? ADC_SCOPES;
   if (scopes.length === 0 || scopes.some((scope) => !/^\S+$/.test(scope))) {
-    _fail("authorized_user credentials", "scopes must list at least one scope, with no spaces");
+    fail("authorized_user credentials", "scopes must list at least one scope, with no spaces");
   }
   return JSON.stringify({
     type: "authorized_user",
@@ -37,8 +37,8 @@ export function _authorizedUser(
 }
 
 /** An `impersonated_service_account` JSON text. */
-export function _impersonatedServiceAccount(
-  state: _State,
+export function impersonatedServiceAccount(
+  state: State,
   iamCredentials: string,
   tokenUri: string,
   options: ImpersonatedServiceAccountOptions,
@@ -47,18 +47,18 @@ export function _impersonatedServiceAccount(
   const delegates = options.delegates ?? [];
   for (const email of [target, ...delegates]) {
     if (!state.hasServiceAccount(email)) {
-      _fail(
+      fail(
         "impersonated_service_account credentials",
         `service account "${email}" does not exist`,
       );
     }
   }
-  const source = options.sourceCredentials ?? _authorizedUser(state, tokenUri, {});
+  const source = options.sourceCredentials ?? authorizedUser(state, tokenUri, {});
   let parsed: unknown;
   try {
     parsed = JSON.parse(source);
   } catch {
-    _fail("impersonated_service_account credentials", "sourceCredentials is not JSON");
+    fail("impersonated_service_account credentials", "sourceCredentials is not JSON");
   }
   return JSON.stringify({
     type: "impersonated_service_account",

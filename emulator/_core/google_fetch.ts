@@ -9,7 +9,7 @@ const SERVICES = ["cloudresourcemanager", "iamcredentials", "oauth2", "sts", "ww
 const METADATA_HOSTS = ["metadata.google.internal", "metadata.google.internal.", "169.254.169.254"];
 
 /** The emulator URL that stands for `url`, or `undefined` when the emulator does not serve it. */
-export function _emulatedUrl(url: URL, base: string, universe: string): string | undefined {
+export function emulatedUrl(url: URL, base: string, universe: string): string | undefined {
   const rest = `${url.pathname}${url.search}`;
   if (url.protocol === "http:" && METADATA_HOSTS.includes(url.hostname) && url.port === "") {
     return `${base}${rest}`;
@@ -20,13 +20,13 @@ export function _emulatedUrl(url: URL, base: string, universe: string): string |
 }
 
 /** A `fetch` that routes Google's hosts of `universe` to the emulator at `base`. */
-export function _googleFetch(
+export function googleFetch(
   base: string,
   universe: string,
 ): (input: RequestInfo | URL, init?: RequestInit) => Promise<Response> {
   return async (input, init) => {
     const request = new Request(input, init);
-    const target = _emulatedUrl(new URL(request.url), base, universe);
+    const target = emulatedUrl(new URL(request.url), base, universe);
     if (target === undefined) return await fetch(request);
     const bodyless = request.method === "GET" || request.method === "HEAD";
     return await fetch(target, {

@@ -2,18 +2,18 @@
 // carry a permission (roles.ts), and Google's 403 when a permission is missing anywhere along a
 // delegation chain.
 import { type Permission, permissionsOf } from "./roles.ts";
-import type { _State } from "./state.ts";
-import { _rpcError } from "./wire.ts";
+import type { State } from "./state.ts";
+import { rpcError } from "./wire.ts";
 import type { TokenInfo } from "../types.ts";
 
 /** A caller: a federated identity, a service account, or a user (a delegated token). */
-export type _Caller =
+export type Caller =
   | { kind: "federated"; info: TokenInfo }
   | { kind: "serviceAccount"; email: string }
   | { kind: "user"; email: string };
 
 /** The principal identifiers a caller matches in bindings. */
-function _members(caller: _Caller, state: _State): string[] {
+function membersOf(caller: Caller, state: State): string[] {
   if (caller.kind !== "federated") return [`${caller.kind}:${caller.email}`];
   const pool = `principalSet://iam.${state.config.universe}/${state.config.provider.pool}`;
   return [
@@ -25,8 +25,8 @@ function _members(caller: _Caller, state: _State): string[] {
   ];
 }
 
-function _allows(
-  state: _State,
+function allows(
+  state: State,
   members: readonly string[],
   serviceAccount: string,
   permission: Permission,
@@ -38,8 +38,8 @@ function _allows(
   );
 }
 
-function _denied(permission: Permission, resource: string): Response {
-  return _rpcError(
+function denied(permission: Permission, resource: string): Response {
+  return rpcError(
     403,
     `Permission '${permission}' denied on resource (or it may not exist).`,
     [{
@@ -56,26 +56,26 @@ function _denied(permission: Permission, resource: string): Response {
  * each hop needs `implicitDelegation` on the next, the last needs `permission` on the target.
  * Returns Google's 403 when not; `undefined` when allowed.
  */
-export function _authorize(
-  state: _State,
-  caller: _Caller,
+export function authorize(
+  state: State,
+  caller: Caller,
   target: string,
   delegates: readonly string[],
   permission: Permission,
 ): Response | undefined {
-  let members = _members(caller, state);
+  let members = membersOf(caller, state);
   for (const delegate of delegates) {
     const resource = `projects/-/serviceAccounts/${delegate}`;
     if (
       !state.hasServiceAccount(delegate) ||
-      !_allows(state, members, delegate, "iam.serviceAccounts.implicitDelegation")
+      !allows(state, members, delegate, "iam.serviceAccounts.implicitDelegation")
     ) {
-      return _denied("iam.serviceAccounts.implicitDelegation", resource);
+      return denied("iam.serviceAccounts.implicitDelegation", resource);
     }
     members = [`serviceAccount:${delegate}`];
   }
-  if (!state.hasServiceAccount(target) || !_allows(state, members, target, permission)) {
-    return _denied(permission, `projects/-/serviceAccounts/${target}`);
+  if (!state.hasServiceAccount(target) || !allows(state, members, target, permission)) {
+    return denied(permission, `projects/-/serviceAccounts/${target}`);
   }
   return undefined;
 }

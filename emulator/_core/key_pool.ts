@@ -8,16 +8,16 @@ import { readFileSync } from "node:fs";
 import process from "node:process";
 
 /** An RSA signing key with its id. */
-export interface _SigningKey {
+export interface SigningKey {
   kid: string;
   privateKey: CryptoKey;
   publicKey: CryptoKey;
 }
 
-type _KeyPair = Omit<_SigningKey, "kid">;
+type KeyPair = Omit<SigningKey, "kid">;
 
 /** The environment variable naming a JWK Set of RSA private keys the pool starts with. */
-export const _KEYS_VARIABLE = "GCP_OIDC_EMULATOR_KEYS";
+export const KEYS_VARIABLE = "GCP_OIDC_EMULATOR_KEYS";
 
 /** The most key pairs the pool keeps; more given back are dropped. */
 const MAX_POOLED = 64;
@@ -25,16 +25,16 @@ const MAX_POOLED = 64;
 const MODULUS_LENGTH = 2048;
 const ALGORITHM = { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" } as const;
 
-const _pool: _KeyPair[] = [];
-let _seeded: Promise<void> | undefined;
+const pool: KeyPair[] = [];
+let seeded: Promise<void> | undefined;
 
 /** A random lowercase hex id of `bytes` bytes. */
-export function _randomId(bytes: number): string {
+export function randomId(bytes: number): string {
   const data = crypto.getRandomValues(new Uint8Array(bytes));
   return Array.from(data, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-function _makeKeyPair(): Promise<CryptoKeyPair> {
+function makeKeyPair(): Promise<CryptoKeyPair> {
   return crypto.subtle.generateKey(
     { ...ALGORITHM, modulusLength: MODULUS_LENGTH, publicExponent: new Uint8Array([1, 0, 1]) },
     true,
@@ -43,25 +43,25 @@ function _makeKeyPair(): Promise<CryptoKeyPair> {
 }
 
 /** Takes a key pair from the pool, or makes one, under a new key id. */
-export async function _takeKey(): Promise<_SigningKey> {
-  await (_seeded ??= _seedFromFile());
-  const pair = _pool.pop() ?? await _makeKeyPair();
-  return { kid: _randomId(20), privateKey: pair.privateKey, publicKey: pair.publicKey };
+export async function takeKey(): Promise<SigningKey> {
+  await (seeded ??= seedFromFile());
+  const pair = pool.pop() ?? await makeKeyPair();
+  return { kid: randomId(20), privateKey: pair.privateKey, publicKey: pair.publicKey };
 }
 
 /** Gives keys back to the pool once their emulator is closed. */
-export function _giveBack(keys: readonly _SigningKey[]): void {
+export function giveBack(keys: readonly SigningKey[]): void {
   for (const { privateKey, publicKey } of keys) {
-    if (_pool.length < MAX_POOLED) _pool.push({ privateKey, publicKey });
+    if (pool.length < MAX_POOLED) pool.push({ privateKey, publicKey });
   }
 }
 
 /**
  * A JWK Set (`{ "keys": [...] }`) of `count` new RSA private keys, the file
- * {@linkcode _KEYS_VARIABLE} names.
+ * {@linkcode KEYS_VARIABLE} names.
  */
-export async function _makeKeySet(count: number): Promise<{ keys: JsonWebKey[] }> {
-  const pairs = await Promise.all(Array.from({ length: count }, _makeKeyPair));
+export async function makeKeySet(count: number): Promise<{ keys: JsonWebKey[] }> {
+  const pairs = await Promise.all(Array.from({ length: count }, makeKeyPair));
   const keys = await Promise.all(
     pairs.map((pair) => crypto.subtle.exportKey("jwk", pair.privateKey)),
   );
@@ -70,29 +70,29 @@ export async function _makeKeySet(count: number): Promise<{ keys: JsonWebKey[] }
   };
 }
 
-/** The value of {@linkcode _KEYS_VARIABLE}, read only where reading it needs no prompt. */
-function _keysFile(): string | undefined {
+/** The value of {@linkcode KEYS_VARIABLE}, read only where reading it needs no prompt. */
+function keysFile(): string | undefined {
   const deno = (globalThis as {
     Deno?: {
       permissions: { querySync(descriptor: { name: "env"; variable: string }): { state: string } };
     };
   }).Deno;
-  if (deno?.permissions.querySync({ name: "env", variable: _KEYS_VARIABLE }).state === "prompt") {
+  if (deno?.permissions.querySync({ name: "env", variable: KEYS_VARIABLE }).state === "prompt") {
     return undefined;
   }
   try {
-    return process.env[_KEYS_VARIABLE] || undefined;
+    return process.env[KEYS_VARIABLE] || undefined;
   } catch {
     return undefined;
   }
 }
 
-async function _seedFromFile(): Promise<void> {
-  const path = _keysFile();
+async function seedFromFile(): Promise<void> {
+  const path = keysFile();
   if (path === undefined) return;
   const fail = (why: string): never => {
     throw new Error(
-      `Cannot use ${_KEYS_VARIABLE}=${JSON.stringify(path)}: ${why}. Point it at a JWK Set of ` +
+      `Cannot use ${KEYS_VARIABLE}=${JSON.stringify(path)}: ${why}. Point it at a JWK Set of ` +
         `RSA private keys of ${MODULUS_LENGTH} bits or more (gcp-oidc-emulator --make-keys 24 ` +
         `prints one), or unset it to make keys as needed`,
     );
@@ -128,5 +128,5 @@ async function _seedFromFile(): Promise<void> {
       );
     }
   }));
-  _pool.push(...pairs.slice(0, MAX_POOLED));
+  pool.push(...pairs.slice(0, MAX_POOLED));
 }

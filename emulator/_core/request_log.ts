@@ -4,31 +4,31 @@
 import type { RecordedRequest } from "../types.ts";
 
 /** The record's limits. */
-export interface _RecordLimits {
+export interface RecordLimits {
   maxRequests: number;
   maxBytes: number;
 }
 
-function _sizeOf(request: RecordedRequest): number {
+function sizeOf(request: RecordedRequest): number {
   let size = request.url.length + request.body.length;
   for (const [name, value] of Object.entries(request.headers)) size += name.length + value.length;
   return size;
 }
 
 /** The requests recorded, oldest first, in a live array the emulator hands out. */
-export class _RequestLog {
+export class RequestLog {
   readonly requests: RecordedRequest[] = [];
   readonly #sizes: number[] = [];
-  readonly #limits: _RecordLimits;
+  readonly #limits: RecordLimits;
   #bytes = 0;
 
-  constructor(limits: _RecordLimits) {
+  constructor(limits: RecordLimits) {
     this.#limits = limits;
   }
 
   /** Records `request`, dropping the oldest ones while the record is over a limit. */
   add(request: RecordedRequest): void {
-    const size = _sizeOf(request);
+    const size = sizeOf(request);
     this.requests.push(request);
     this.#sizes.push(size);
     this.#bytes += size;

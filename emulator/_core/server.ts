@@ -4,16 +4,16 @@
 // fault meets the request it was queued for, never a client's retry on a reused connection.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { _answer, _routeOf } from "./router.ts";
-import type { _RequestLog } from "./request_log.ts";
-import type { _State } from "./state.ts";
-import { type _Incoming, _rpcError } from "./wire.ts";
+import { answer, routeOf } from "./router.ts";
+import type { RequestLog } from "./request_log.ts";
+import type { State } from "./state.ts";
+import { type Incoming, rpcError } from "./wire.ts";
 import type { EmulatorFault, EmulatorRoute } from "../types.ts";
 
 const MAX_BODY_BYTES = 1 << 20;
 
 /** Faults queued per route, consumed in order. */
-export class _FaultQueue {
+export class FaultQueue {
   readonly #queues = new Map<EmulatorRoute, { fault: EmulatorFault; left: number }[]>();
 
   add(route: EmulatorRoute, fault: EmulatorFault): void {
@@ -40,7 +40,7 @@ export class _FaultQueue {
   }
 }
 
-function _headers(message: IncomingMessage): Record<string, string> {
+function headersOf(message: IncomingMessage): Record<string, string> {
   const result: Record<string, string> = {};
   for (const [name, value] of Object.entries(message.headers)) {
     if (value !== undefined) result[name] = Array.isArray(value) ? value.join(", ") : value;
@@ -48,7 +48,7 @@ function _headers(message: IncomingMessage): Record<string, string> {
   return result;
 }
 
-function _readBody(message: IncomingMessage): Promise<string | undefined> {
+function readBody(message: IncomingMessage): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
     const chunks: Uint8Array[] = [];
     let size = 0;
@@ -70,7 +70,7 @@ function _readBody(message: IncomingMessage): Promise<string | undefined> {
   });
 }
 
-async function _send(res: ServerResponse, response: Response): Promise<void> {
+async function send(res: ServerResponse, response: Response): Promise<void> {
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => headers[name] = value);
   const body = new Uint8Array(await response.arrayBuffer());
@@ -82,7 +82,7 @@ async function _send(res: ServerResponse, response: Response): Promise<void> {
   res.end(body);
 }
 
-async function _applyFault(
+async function applyFault(
   fault: EmulatorFault,
   req: IncomingMessage,
   res: ServerResponse,
@@ -116,24 +116,24 @@ async function _applyFault(
 }
 
 /** A listening server and the URL it serves. */
-interface _Listening {
+interface Listening {
   server: Server;
   url: string;
 }
 
 /** Starts the server on 127.0.0.1. */
-export async function _listen(
-  state: _State,
-  faults: _FaultQueue,
-  log: _RequestLog,
-): Promise<_Listening> {
+export async function listen(
+  state: State,
+  faults: FaultQueue,
+  log: RequestLog,
+): Promise<Listening> {
   let base = "";
   const server = createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? "/", base);
-      const body = await _readBody(req);
-      const route = _routeOf(url.pathname);
-      const headers = _headers(req);
+      const body = await readBody(req);
+      const route = routeOf(url.pathname);
+      const headers = headersOf(req);
       const method = req.method ?? "GET";
       log.add({
         route,
@@ -144,15 +144,15 @@ export async function _listen(
         body: body ?? "",
       });
       const fault = faults.take(route);
-      if (fault !== undefined && await _applyFault(fault, req, res)) return;
-      const incoming: _Incoming = { method, url, headers: new Headers(headers), body: body ?? "" };
+      if (fault !== undefined && await applyFault(fault, req, res)) return;
+      const incoming: Incoming = { method, url, headers: new Headers(headers), body: body ?? "" };
       const response = body === undefined
-        ? _rpcError(413, "Request body too large")
-        : await _answer(incoming, route, state);
-      await _send(res, response);
+        ? rpcError(413, "Request body too large")
+        : await answer(incoming, route, state);
+      await send(res, response);
     } catch (error) {
       if (!res.headersSent) {
-        await _send(res, _rpcError(500, `Emulator failure: ${error}`));
+        await send(res, rpcError(500, `Emulator failure: ${error}`));
       } else req.socket.destroy();
     }
   });
@@ -165,7 +165,7 @@ export async function _listen(
 }
 
 /** Stops a server and closes every connection. */
-export function _close(server: Server): Promise<void> {
+export function closeServer(server: Server): Promise<void> {
   return new Promise((resolve) => {
     server.closeAllConnections();
     server.close(() => resolve());

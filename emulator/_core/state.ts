@@ -12,49 +12,49 @@ import {
   type JWTVerifyOptions,
   SignJWT,
 } from "jose";
-import { type _Config, _projectOf } from "./config.ts";
-import { _giveBack, _randomId, type _SigningKey, _takeKey } from "./key_pool.ts";
-import { _TokenStore } from "./token_store.ts";
+import { type Config, projectOf } from "./config.ts";
+import { giveBack, randomId, type SigningKey, takeKey } from "./key_pool.ts";
+import { TokenStore } from "./token_store.ts";
 import type { TokenInfo } from "../types.ts";
 
 const ID_TOKEN_LIFETIME_SECONDS = 3600;
 
 /** The emulator's memory. */
-export class _State {
-  readonly config: _Config;
-  readonly #github: Promise<_SigningKey>;
-  readonly #google: Promise<_SigningKey>;
+export class State {
+  readonly config: Config;
+  readonly #github: Promise<SigningKey>;
+  readonly #google: Promise<SigningKey>;
   /** Each service account's Google-managed key, made at start as Google has it beforehand. */
-  readonly #managed: ReadonlyMap<string, Promise<_SigningKey>>;
+  readonly #managed: ReadonlyMap<string, Promise<SigningKey>>;
   readonly #userKeys = new Map<string, Map<string, CryptoKey>>();
   /** Every key pair taken from the pool (its own and user-managed keys), given back on close. */
-  readonly #taken: Promise<_SigningKey>[] = [];
+  readonly #taken: Promise<SigningKey>[] = [];
   #released = false;
-  readonly #tokens: _TokenStore;
+  readonly #tokens: TokenStore;
   readonly #refreshTokens = new Map<string, readonly string[]>();
   /** The metadata server's current access token by service account and scope set. */
   readonly metadataTokens = new Map<string, string>();
   /** The OAuth client `authorized_user` credentials name (as gcloud's own client). */
   readonly oauthClient: Readonly<{ id: string; secret: string }>;
 
-  constructor(config: _Config) {
+  constructor(config: Config) {
     this.config = config;
-    this.#tokens = new _TokenStore(config.now);
+    this.#tokens = new TokenStore(config.now);
     this.oauthClient = {
       id: `${config.projectNumber}-emulated.apps.googleusercontent.com`,
-      secret: `GOCSPX-${_randomId(14)}`,
+      secret: `GOCSPX-${randomId(14)}`,
     };
     // One key pair of its own serves GitHub, Google and each account's Google-managed key, each
     // under its own key id: every check matches the key id, so none stands in for another.
     const own = this.#take();
-    const role = async () => ({ ...await own, kid: _randomId(20) });
+    const role = async () => ({ ...await own, kid: randomId(20) });
     this.#github = role();
     this.#google = role();
     this.#managed = new Map(config.serviceAccounts.map((email) => [email, role()]));
   }
 
-  #take(): Promise<_SigningKey> {
-    const key = _takeKey();
+  #take(): Promise<SigningKey> {
+    const key = takeKey();
     this.#taken.push(key);
     return key;
   }
@@ -69,11 +69,11 @@ export class _State {
     if (this.#released) return;
     this.#released = true;
     const settled = await Promise.allSettled(this.#taken);
-    _giveBack(settled.flatMap((result) => result.status === "fulfilled" ? [result.value] : []));
+    giveBack(settled.flatMap((result) => result.status === "fulfilled" ? [result.value] : []));
   }
 
   /** The key GitHub signs OIDC tokens with. */
-  githubKey(): Promise<_SigningKey> {
+  githubKey(): Promise<SigningKey> {
     return this.#github;
   }
 
@@ -125,7 +125,7 @@ export class _State {
   }
 
   /** The Google-managed key of a service account (what `signJwt` signs with). */
-  managedKey(email: string): Promise<_SigningKey> {
+  managedKey(email: string): Promise<SigningKey> {
     const key = this.#managed.get(email);
     if (key === undefined) throw new TypeError(`No service account "${email}" in the emulator`);
     return key;
@@ -140,7 +140,7 @@ export class _State {
     const keys = this.#userKeys.get(email) ?? new Map<string, CryptoKey>();
     keys.set(key.kid, key.publicKey);
     this.#userKeys.set(email, keys);
-    const project = _projectOf(email);
+    const project = projectOf(email);
     return JSON.stringify({
       type: "service_account",
       project_id: project,

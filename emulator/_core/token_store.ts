@@ -6,7 +6,7 @@ import type { TokenInfo } from "../types.ts";
 const SWEEP_EVERY_MS = 60_000;
 
 /** Issued access tokens by value. */
-export class _TokenStore {
+export class TokenStore {
   readonly #tokens = new Map<string, TokenInfo>();
   readonly #now: () => number;
   #nextSweep: number;

@@ -3,7 +3,7 @@
 // OAuth form bodies.
 
 /** A request as the handlers see it. */
-export interface _Incoming {
+export interface Incoming {
   method: string;
   url: URL;
   headers: Headers;
@@ -11,7 +11,7 @@ export interface _Incoming {
 }
 
 /** A JSON answer. */
-export function _json(value: unknown, status = 200): Response {
+export function jsonResponse(value: unknown, status = 200): Response {
   return Response.json(value, { status, headers: { "cache-control": "no-store" } });
 }
 
@@ -26,35 +26,35 @@ const RPC_STATUS: Readonly<Record<number, string>> = {
 };
 
 /** Google's API error shape: `{ error: { code, message, status, details? } }`. */
-export function _rpcError(code: number, message: string, details?: unknown[]): Response {
+export function rpcError(code: number, message: string, details?: unknown[]): Response {
   const error = {
     code,
     message,
     status: RPC_STATUS[code] ?? "UNKNOWN",
     ...(details === undefined ? {} : { details }),
   };
-  return _json({ error }, code);
+  return jsonResponse({ error }, code);
 }
 
 /** The OAuth 2.0 error shape STS and the token endpoint use: `{ error, error_description }`. */
-export function _oauthError(status: number, error: string, description: string): Response {
-  return _json({ error, error_description: description }, status);
+export function oauthError(status: number, error: string, description: string): Response {
+  return jsonResponse({ error, error_description: description }, status);
 }
 
 /** The type of a proto3 JSON field. */
-export type _FieldType = "string" | "bool" | "strings";
+export type FieldType = "string" | "bool" | "strings";
 
-const TYPE_NAMES: Readonly<Record<_FieldType, string>> = {
+const TYPE_NAMES: Readonly<Record<FieldType, string>> = {
   string: "TYPE_STRING",
   bool: "TYPE_BOOL",
   strings: "TYPE_STRING",
 };
 
-function _snake(name: string): string {
+function snake(name: string): string {
   return name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 }
 
-function _fits(type: _FieldType, value: unknown): boolean {
+function fits(type: FieldType, value: unknown): boolean {
   if (type === "string") return typeof value === "string";
   if (type === "bool") return typeof value === "boolean";
   return Array.isArray(value) && value.every((item) => typeof item === "string");
@@ -64,38 +64,38 @@ function _fits(type: _FieldType, value: unknown): boolean {
  * Parses a proto3 JSON body against its fields (camelCase names); answers Google's 400 for bad
  * JSON, unknown names and wrong types. Returns the fields by camelCase name.
  */
-export function _parseProtoJson(
-  request: _Incoming,
-  fields: Readonly<Record<string, _FieldType>>,
+export function parseProtoJson(
+  request: Incoming,
+  fields: Readonly<Record<string, FieldType>>,
 ): Record<string, unknown> | Response {
   let parsed: unknown;
   try {
     parsed = request.body.trim() === "" ? {} : JSON.parse(request.body);
   } catch {
-    return _rpcError(400, "Invalid JSON payload received. Unexpected token.");
+    return rpcError(400, "Invalid JSON payload received. Unexpected token.");
   }
   if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
-    return _rpcError(400, "Invalid JSON payload received. Expected an object.");
+    return rpcError(400, "Invalid JSON payload received. Expected an object.");
   }
   const byName = new Map<string, string>();
   for (const name of Object.keys(fields)) {
     byName.set(name, name);
-    byName.set(_snake(name), name);
+    byName.set(snake(name), name);
   }
   const result: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(parsed)) {
     const name = byName.get(key);
     if (name === undefined) {
-      return _rpcError(
+      return rpcError(
         400,
         `Invalid JSON payload received. Unknown name "${key}": Cannot find field.`,
       );
     }
     const type = fields[name]!;
-    if (value !== null && !_fits(type, value)) {
-      return _rpcError(
+    if (value !== null && !fits(type, value)) {
+      return rpcError(
         400,
-        `Invalid value at '${_snake(name)}' (${TYPE_NAMES[type]}), ${JSON.stringify(value)}`,
+        `Invalid value at '${snake(name)}' (${TYPE_NAMES[type]}), ${JSON.stringify(value)}`,
       );
     }
     if (value !== null) result[name] = value;
@@ -104,10 +104,10 @@ export function _parseProtoJson(
 }
 
 /** Parses an `application/x-www-form-urlencoded` body; repeated names are a 400. */
-export function _parseForm(request: _Incoming): Record<string, string> | Response {
+export function parseForm(request: Incoming): Record<string, string> | Response {
   const type = request.headers.get("content-type") ?? "";
   if (!type.toLowerCase().startsWith("application/x-www-form-urlencoded")) {
-    return _oauthError(
+    return oauthError(
       400,
       "invalid_request",
       "Content-Type must be application/x-www-form-urlencoded",
@@ -116,7 +116,7 @@ export function _parseForm(request: _Incoming): Record<string, string> | Respons
   const result: Record<string, string> = {};
   for (const [name, value] of new URLSearchParams(request.body)) {
     if (Object.hasOwn(result, name)) {
-      return _oauthError(400, "invalid_request", `Parameter "${name}" is repeated`);
+      return oauthError(400, "invalid_request", `Parameter "${name}" is repeated`);
     }
     result[name] = value;
   }
@@ -124,19 +124,19 @@ export function _parseForm(request: _Incoming): Record<string, string> | Respons
 }
 
 /** The bearer token of a request, or `undefined`. */
-export function _bearer(request: _Incoming): string | undefined {
+export function bearerToken(request: Incoming): string | undefined {
   const header = request.headers.get("authorization") ?? "";
   const match = /^Bearer (\S+)$/i.exec(header);
   return match?.[1];
 }
 
 /** `{ requestReason }` from the `x-goog-request-reason` header, or `{}`, to spread into a record. */
-export function _requestReason(request: _Incoming): { requestReason?: string } {
+export function requestReason(request: Incoming): { requestReason?: string } {
   const reason = request.headers.get("x-goog-request-reason");
   return reason === null ? {} : { requestReason: reason };
 }
 
 /** RFC 3339 UTC with whole seconds, as Google formats `expireTime`. */
-export function _rfc3339(ms: number): string {
+export function rfc3339(ms: number): string {
   return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(".000Z", "Z");
 }

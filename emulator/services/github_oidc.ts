@@ -2,8 +2,8 @@
 // as bearer and an `audience` query parameter; answers `{ count, value }` with an RS256 JWT.
 // Also the issuer's discovery document and JWKS, so tokens can be verified like GitHub's.
 import { SignJWT } from "jose";
-import type { _State } from "../_core/state.ts";
-import { _bearer, type _Incoming, _json } from "../_core/wire.ts";
+import type { State } from "../_core/state.ts";
+import { bearerToken, type Incoming, jsonResponse } from "../_core/wire.ts";
 
 /** Path of the token endpoint (the request URL adds `?api-version=2.0`). */
 export const OIDC_PATH = "/github/idtoken";
@@ -13,17 +13,20 @@ export const JWKS_PATH = "/github/.well-known/jwks";
 export const DISCOVERY_PATH = "/github/.well-known/openid-configuration";
 
 /** Answers an OIDC token request. */
-export async function _githubOidcToken(request: _Incoming, state: _State): Promise<Response> {
+export async function githubOidcToken(request: Incoming, state: State): Promise<Response> {
   const { config } = state;
-  if (request.method !== "GET") return _json({ message: "Method not allowed" }, 405);
-  if (_bearer(request) !== config.requestToken) {
-    return _json({ message: "Bad credentials: the request token is not valid for this job" }, 401);
+  if (request.method !== "GET") return jsonResponse({ message: "Method not allowed" }, 405);
+  if (bearerToken(request) !== config.requestToken) {
+    return jsonResponse(
+      { message: "Bad credentials: the request token is not valid for this job" },
+      401,
+    );
   }
   if (request.url.searchParams.get("api-version") !== "2.0") {
-    return _json({ message: "The api-version query parameter must be 2.0" }, 400);
+    return jsonResponse({ message: "The api-version query parameter must be 2.0" }, 400);
   }
   const audiences = request.url.searchParams.getAll("audience");
-  if (audiences.length > 1) return _json({ message: "Only one audience is allowed" }, 400);
+  if (audiences.length > 1) return jsonResponse({ message: "Only one audience is allowed" }, 400);
   const claims = config.githubClaims;
   const audience = audiences[0] || `https://github.com/${claims.repository_owner}`;
   const key = await state.githubKey();
@@ -36,13 +39,13 @@ export async function _githubOidcToken(request: _Incoming, state: _State): Promi
     .setNotBefore(iat - 5)
     .setExpirationTime(iat + config.githubTokenLifetime)
     .sign(key.privateKey);
-  return _json({ count: value.length, value });
+  return jsonResponse({ count: value.length, value });
 }
 
 /** Answers the JWKS and the discovery document of the GitHub issuer. */
-export async function _githubIssuerDocument(request: _Incoming, state: _State): Promise<Response> {
-  if (request.url.pathname === JWKS_PATH) return _json(await state.jwks("github"));
-  return _json({
+export async function githubIssuerDocument(request: Incoming, state: State): Promise<Response> {
+  if (request.url.pathname === JWKS_PATH) return jsonResponse(await state.jwks("github"));
+  return jsonResponse({
     issuer: state.config.githubIssuer,
     jwks_uri: new URL(JWKS_PATH, request.url).href,
     subject_types_supported: ["public", "pairwise"],

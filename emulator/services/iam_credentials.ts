@@ -3,18 +3,18 @@
 // emulator issued or a self-signed JWT of a user-managed key, IAM checked along the delegation
 // chain, and Google's limits on lifetimes, scopes and JWT expiry.
 import { SignJWT } from "jose";
-import { _bearerOf, _missingCredential, UNAUTHENTICATED } from "../_core/access.ts";
-import { _authorize, type _Caller } from "../_core/iam_policy.ts";
+import { bearerOf, missingCredential, UNAUTHENTICATED } from "../_core/access.ts";
+import { authorize, type Caller } from "../_core/iam_policy.ts";
 import type { Permission } from "../_core/roles.ts";
-import type { _State } from "../_core/state.ts";
+import type { State } from "../_core/state.ts";
 import {
-  type _FieldType,
-  type _Incoming,
-  _json,
-  _parseProtoJson,
-  _requestReason,
-  _rfc3339,
-  _rpcError,
+  type FieldType,
+  type Incoming,
+  jsonResponse,
+  parseProtoJson,
+  requestReason,
+  rfc3339,
+  rpcError,
 } from "../_core/wire.ts";
 
 /** Path of the JWKS Google's ID tokens verify against (`https://www.googleapis.com/oauth2/v3/certs`). */
@@ -24,15 +24,15 @@ export const GOOGLE_CERTS_PATH = "/www/oauth2/v3/certs";
 const IAM_CREDENTIALS_PREFIX = "/iamcredentials/v1/projects/-/serviceAccounts/";
 
 /** The methods IAM Credentials offers. */
-export type _IamMethod = "generateAccessToken" | "generateIdToken" | "signJwt";
+export type IamMethod = "generateAccessToken" | "generateIdToken" | "signJwt";
 
-const PERMISSIONS: Readonly<Record<_IamMethod, Permission>> = {
+const PERMISSIONS: Readonly<Record<IamMethod, Permission>> = {
   generateAccessToken: "iam.serviceAccounts.getAccessToken",
   generateIdToken: "iam.serviceAccounts.getOpenIdToken",
   signJwt: "iam.serviceAccounts.signJwt",
 };
 
-const FIELDS: Readonly<Record<_IamMethod, Readonly<Record<string, _FieldType>>>> = {
+const FIELDS: Readonly<Record<IamMethod, Readonly<Record<string, FieldType>>>> = {
   generateAccessToken: { delegates: "strings", scope: "strings", lifetime: "string" },
   generateIdToken: {
     delegates: "strings",
@@ -45,7 +45,7 @@ const FIELDS: Readonly<Record<_IamMethod, Readonly<Record<string, _FieldType>>>>
 
 const MAX_SIGNED_JWT_SECONDS = 12 * 3600;
 /** Which method and account a path names, or `undefined`. */
-export function _iamTarget(path: string): { name: string; method: _IamMethod } | undefined {
+export function iamTarget(path: string): { name: string; method: IamMethod } | undefined {
   if (!path.startsWith(IAM_CREDENTIALS_PREFIX)) return undefined;
   const match = /^([^/:]+):(generateAccessToken|generateIdToken|signJwt)$/.exec(
     path.slice(IAM_CREDENTIALS_PREFIX.length),
@@ -57,14 +57,14 @@ export function _iamTarget(path: string): { name: string; method: _IamMethod } |
   } catch {
     return undefined;
   }
-  return { name, method: match[2] as _IamMethod };
+  return { name, method: match[2] as IamMethod };
 }
 
-async function _selfSignedCaller(
+async function selfSignedCaller(
   token: string,
-  request: _Incoming,
-  state: _State,
-): Promise<_Caller | undefined> {
+  request: Incoming,
+  state: State,
+): Promise<Caller | undefined> {
   const payload = await state.verifyServiceAccountJwt(token, {
     audience: [`https://iamcredentials.${state.config.universe}/`, `${request.url.origin}/`],
   });
@@ -77,13 +77,13 @@ async function _selfSignedCaller(
   return { kind: "serviceAccount", email: payload.iss! };
 }
 
-async function _caller(request: _Incoming, state: _State): Promise<_Caller | Response> {
-  const bearer = _bearerOf(request, state, "iamcredentials", ["cloud-platform", "iam"]);
+async function callerOf(request: Incoming, state: State): Promise<Caller | Response> {
+  const bearer = bearerOf(request, state, "iamcredentials", ["cloud-platform", "iam"]);
   if (bearer instanceof Response) return bearer;
-  if (bearer.kind === "missing") return _missingCredential();
+  if (bearer.kind === "missing") return missingCredential();
   if (bearer.kind === "other") {
-    return await _selfSignedCaller(bearer.token, request, state) ??
-      _rpcError(401, UNAUTHENTICATED);
+    return await selfSignedCaller(bearer.token, request, state) ??
+      rpcError(401, UNAUTHENTICATED);
   }
   const { info } = bearer;
   if (info.kind === "federated") return { kind: "federated", info };
@@ -92,12 +92,12 @@ async function _caller(request: _Incoming, state: _State): Promise<_Caller | Res
   return { kind: "serviceAccount", email: info.principal };
 }
 
-function _delegates(values: unknown, state: _State): string[] | Response {
+function delegatesOf(values: unknown, state: State): string[] | Response {
   const result: string[] = [];
   for (const value of (values ?? []) as string[]) {
     const match = /^projects\/-\/serviceAccounts\/([^/]+)$/.exec(value);
     if (match === null) {
-      return _rpcError(
+      return rpcError(
         400,
         `Invalid form of delegates: ${value}. The delegate must be of form projects/-/serviceAccounts/{ACCOUNT_EMAIL_OR_UNIQUEID}`,
       );
@@ -107,26 +107,26 @@ function _delegates(values: unknown, state: _State): string[] | Response {
   return result;
 }
 
-function _accessToken(
+function generateAccessToken(
   body: Record<string, unknown>,
   target: string,
-  request: _Incoming,
-  state: _State,
+  request: Incoming,
+  state: State,
 ): Response {
   const scopes = (body.scope ?? []) as string[];
-  if (scopes.length === 0) return _rpcError(400, "Scope required.");
+  if (scopes.length === 0) return rpcError(400, "Scope required.");
   const lifetime = String(body.lifetime ?? "3600s");
   const match = /^(\d{1,9})(?:\.\d{1,9})?s$/.exec(lifetime);
   if (match === null) {
-    return _rpcError(
+    return rpcError(
       400,
       `Invalid value at 'lifetime' (type.googleapis.com/google.protobuf.Duration), "${lifetime}"`,
     );
   }
   const seconds = Number(match[1]);
-  if (seconds < 1) return _rpcError(400, "The lifetime must be positive.");
+  if (seconds < 1) return rpcError(400, "The lifetime must be positive.");
   if (seconds > state.config.maxLifetimeSeconds) {
-    return _rpcError(
+    return rpcError(
       400,
       state.config.maxLifetimeSeconds === 3600
         ? `Access tokens for service account ${target} can not have lifetimes of more than 1 hour. Use the Org Policy Constraint constraints/iam.allowServiceAccountCredentialLifetimeExtension to allow up to 12 hours.`
@@ -138,29 +138,29 @@ function _accessToken(
     principal: target,
     attributes: {},
     scopes,
-    ..._requestReason(request),
+    ...requestReason(request),
   }, seconds);
   const expiresAt = state.tokenInfo(accessToken)!.expiresAt.getTime();
-  return _json({ accessToken, expireTime: _rfc3339(expiresAt) });
+  return jsonResponse({ accessToken, expireTime: rfc3339(expiresAt) });
 }
 
-async function _idToken(body: Record<string, unknown>, target: string, state: _State) {
+async function generateIdToken(body: Record<string, unknown>, target: string, state: State) {
   const audience = String(body.audience ?? "");
-  if (audience === "") return _rpcError(400, "Audience must be provided.");
+  if (audience === "") return rpcError(400, "Audience must be provided.");
   const id = state.uniqueId(target);
   const email = body.includeEmail === true ? { email: target, email_verified: true } : {};
-  return _json({ token: await state.googleIdToken(audience, id, { azp: id, ...email }) });
+  return jsonResponse({ token: await state.googleIdToken(audience, id, { azp: id, ...email }) });
 }
 
-async function _signJwt(body: Record<string, unknown>, target: string, state: _State) {
+async function signJwt(body: Record<string, unknown>, target: string, state: State) {
   let claims: unknown;
   try {
     claims = JSON.parse(String(body.payload ?? ""));
   } catch {
-    return _rpcError(400, "Invalid JWT payload: it is not JSON.");
+    return rpcError(400, "Invalid JWT payload: it is not JSON.");
   }
   if (claims === null || typeof claims !== "object" || Array.isArray(claims)) {
-    return _rpcError(400, "Invalid JWT payload: it must be a JSON object (a JWT Claims Set).");
+    return rpcError(400, "Invalid JWT payload: it must be a JSON object (a JWT Claims Set).");
   }
   const now = Math.floor(state.config.now() / 1000);
   const payload = { ...(claims as Record<string, unknown>) };
@@ -169,7 +169,7 @@ async function _signJwt(body: Record<string, unknown>, target: string, state: _S
     typeof payload.exp !== "number" || !Number.isInteger(payload.exp) || payload.exp < now ||
     payload.exp > now + MAX_SIGNED_JWT_SECONDS
   ) {
-    return _rpcError(
+    return rpcError(
       400,
       'Invalid JWT payload: "exp" must be an integer timestamp, not in the past and at most 12 hours ahead.',
     );
@@ -178,36 +178,36 @@ async function _signJwt(body: Record<string, unknown>, target: string, state: _S
   const signedJwt = await new SignJWT(payload)
     .setProtectedHeader({ alg: "RS256", kid: key.kid, typ: "JWT" })
     .sign(key.privateKey);
-  return _json({ keyId: key.kid, signedJwt });
+  return jsonResponse({ keyId: key.kid, signedJwt });
 }
 
 /** Answers the JWKS of the key ID tokens are signed with. */
-export async function _googleCerts(state: _State): Promise<Response> {
-  return _json(await state.jwks("google"));
+export async function googleCerts(state: State): Promise<Response> {
+  return jsonResponse(await state.jwks("google"));
 }
 
 /** Answers an IAM Credentials call. */
-export async function _iamCredentials(
-  request: _Incoming,
-  state: _State,
-  target: { name: string; method: _IamMethod },
+export async function iamCredentials(
+  request: Incoming,
+  state: State,
+  target: { name: string; method: IamMethod },
 ): Promise<Response> {
-  if (request.method !== "POST") return _rpcError(405, "Method not allowed: use POST.");
-  const body = _parseProtoJson(request, FIELDS[target.method]);
+  if (request.method !== "POST") return rpcError(405, "Method not allowed: use POST.");
+  const body = parseProtoJson(request, FIELDS[target.method]);
   if (body instanceof Response) return body;
-  const caller = await _caller(request, state);
+  const caller = await callerOf(request, state);
   if (caller instanceof Response) return caller;
-  const delegates = _delegates(body.delegates, state);
+  const delegates = delegatesOf(body.delegates, state);
   if (delegates instanceof Response) return delegates;
   const email = state.resolveServiceAccount(target.name) ?? target.name;
-  const denied = _authorize(state, caller, email, delegates, PERMISSIONS[target.method]);
+  const denied = authorize(state, caller, email, delegates, PERMISSIONS[target.method]);
   if (denied !== undefined) return denied;
   switch (target.method) {
     case "generateAccessToken":
-      return _accessToken(body, email, request, state);
+      return generateAccessToken(body, email, request, state);
     case "generateIdToken":
-      return await _idToken(body, email, state);
+      return await generateIdToken(body, email, state);
     case "signJwt":
-      return await _signJwt(body, email, state);
+      return await signJwt(body, email, state);
   }
 }

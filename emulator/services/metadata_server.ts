@@ -4,8 +4,8 @@
 // (a directory asked for without its trailing slash is redirected there), the default service
 // account hands out access tokens (`scopes`), cached as Google's are, and ID tokens (`audience`,
 // `format=full`).
-import type { _State } from "../_core/state.ts";
-import type { _Incoming } from "../_core/wire.ts";
+import type { State } from "../_core/state.ts";
+import type { Incoming } from "../_core/wire.ts";
 import type { EmulatorRoute } from "../types.ts";
 
 /** The metadata server's path prefix. */
@@ -20,14 +20,14 @@ const INSTANCE_ID = "4000000000000000004";
 const INSTANCE_CREATED = 1767225600;
 
 /** The route of a metadata server path, or `undefined` when the path is not the server's. */
-export function _metadataRoute(path: string): EmulatorRoute | undefined {
+export function metadataRoute(path: string): EmulatorRoute | undefined {
   if (path !== "/" && `${path}/` !== PREFIX && !path.startsWith(PREFIX)) return undefined;
   if (path.startsWith(ACCOUNTS) && path.endsWith("/token")) return "metadataToken";
   if (path.startsWith(ACCOUNTS) && path.endsWith("/identity")) return "metadataIdentity";
   return "metadata";
 }
 
-function _answer(status: number, body: string, type = "application/text"): Response {
+function answer(status: number, body: string, type = "application/text"): Response {
   return new Response(body, {
     status,
     headers: {
@@ -39,16 +39,16 @@ function _answer(status: number, body: string, type = "application/text"): Respo
   });
 }
 
-function _refused(path: string, reason: string): Response {
-  return _answer(
+function refused(path: string, reason: string): Response {
+  return answer(
     403,
     `Your client does not have permission to get URL <code>${path}</code> from this server. ${reason}`,
     "text/html; charset=UTF-8",
   );
 }
 
-function _notFound(path: string): Response {
-  return _answer(
+function notFound(path: string): Response {
+  return answer(
     404,
     `The requested URL <code>${path}</code> was not found on this server.`,
     "text/html; charset=UTF-8",
@@ -56,7 +56,7 @@ function _notFound(path: string): Response {
 }
 
 /** A directory asked for without its trailing slash: Google's 301 to the directory. */
-function _redirect(request: _Incoming): Response {
+function redirect(request: Incoming): Response {
   return new Response(null, {
     status: 301,
     headers: {
@@ -66,37 +66,37 @@ function _redirect(request: _Incoming): Response {
   });
 }
 
-function _listing(entries: readonly string[]): string {
+function listing(entries: readonly string[]): string {
   return entries.map((entry) => `${entry}\n`).join("");
 }
 
 /** Every value and directory listing, by key (the path after the prefix). */
-function _tree(state: _State): Map<string, string> {
+function treeOf(state: State): Map<string, string> {
   const { config } = state;
   const email = config.metadata.serviceAccount;
   const account = {
     aliases: "default\n",
     email,
-    scopes: _listing(config.metadata.scopes),
+    scopes: listing(config.metadata.scopes),
   };
   const tree = new Map<string, string>([
-    ["", _listing(["instance/", "project/", "universe/"])],
-    ["instance/", _listing(["hostname", "id", "name", "service-accounts/", "zone"])],
+    ["", listing(["instance/", "project/", "universe/"])],
+    ["instance/", listing(["hostname", "id", "name", "service-accounts/", "zone"])],
     ["instance/hostname", `${INSTANCE_NAME}.${ZONE}.c.${config.projectId}.internal`],
     ["instance/id", INSTANCE_ID],
     ["instance/name", INSTANCE_NAME],
     ["instance/zone", `projects/${config.projectNumber}/zones/${ZONE}`],
-    ["instance/service-accounts/", _listing(["default/", `${email}/`])],
-    ["project/", _listing(["numeric-project-id", "project-id"])],
+    ["instance/service-accounts/", listing(["default/", `${email}/`])],
+    ["project/", listing(["numeric-project-id", "project-id"])],
     ["project/project-id", config.projectId],
     ["project/numeric-project-id", config.projectNumber],
-    ["universe/", _listing(["universe-domain"])],
+    ["universe/", listing(["universe-domain"])],
     ["universe/universe-domain", config.universe],
   ]);
   for (const name of ["default", email]) {
     tree.set(
       `instance/service-accounts/${name}/`,
-      _listing(["aliases", "email", "identity", "scopes", "token"]),
+      listing(["aliases", "email", "identity", "scopes", "token"]),
     );
     for (const [key, value] of Object.entries(account)) {
       tree.set(`instance/service-accounts/${name}/${key}`, value);
@@ -121,8 +121,8 @@ function _tree(state: _State): Map<string, string> {
  * The token of `scopes` and when it expires: the cached one while more than
  * {@linkcode REMINT_WITHIN_MS} of it is left at `now`, else a new one.
  */
-function _cachedAccessToken(
-  state: _State,
+function cachedAccessToken(
+  state: State,
   scopes: readonly string[],
   now: number,
 ): { token: string; expiresAt: number } {
@@ -145,14 +145,14 @@ function _cachedAccessToken(
   return { token, expiresAt: now + TOKEN_LIFETIME_SECONDS * 1000 };
 }
 
-function _accessToken(request: _Incoming, state: _State): Response {
+function accessToken(request: Incoming, state: State): Response {
   const requested = request.url.searchParams.get("scopes");
   const scopes = requested === null || requested.trim() === ""
     ? state.config.metadata.scopes
     : requested.split(",").map((scope) => scope.trim()).filter((scope) => scope !== "");
   const now = state.config.now();
-  const { token, expiresAt } = _cachedAccessToken(state, scopes, now);
-  return _answer(
+  const { token, expiresAt } = cachedAccessToken(state, scopes, now);
+  return answer(
     200,
     JSON.stringify({
       access_token: token,
@@ -165,13 +165,13 @@ function _accessToken(request: _Incoming, state: _State): Response {
   );
 }
 
-async function _identityToken(request: _Incoming, state: _State): Promise<Response> {
+async function identityToken(request: Incoming, state: State): Promise<Response> {
   const query = request.url.searchParams;
   const audience = query.get("audience") ?? "";
-  if (audience === "") return _answer(400, "non-empty audience parameter required\n");
+  if (audience === "") return answer(400, "non-empty audience parameter required\n");
   const format = query.get("format") ?? "standard";
   if (format !== "standard" && format !== "full") {
-    return _answer(400, `invalid format "${format}": use standard or full\n`);
+    return answer(400, `invalid format "${format}": use standard or full\n`);
   }
   const { config } = state;
   const email = config.metadata.serviceAccount;
@@ -197,41 +197,39 @@ async function _identityToken(request: _Incoming, state: _State): Promise<Respon
     email_verified: true,
     ...full,
   });
-  return _answer(200, token);
+  return answer(200, token);
 }
 
 /** Answers a request of the metadata server. */
-export async function _metadataAnswer(request: _Incoming, state: _State): Promise<Response> {
+export async function metadataAnswer(request: Incoming, state: State): Promise<Response> {
   const path = request.url.pathname;
   if (request.headers.has("x-forwarded-for")) {
-    return _refused(path, "Request had an X-Forwarded-For header, so it was not from the VM.");
+    return refused(path, "Request had an X-Forwarded-For header, so it was not from the VM.");
   }
   // The root answers without the header, so a client can tell it is on Google Cloud.
-  if (path === "/") return _answer(200, "computeMetadata/\n");
+  if (path === "/") return answer(200, "computeMetadata/\n");
   if (request.headers.get("metadata-flavor") !== "Google") {
-    return _refused(path, "Missing Metadata-Flavor:Google header.");
+    return refused(path, "Missing Metadata-Flavor:Google header.");
   }
-  if (request.method !== "GET") return _answer(405, "Method not allowed: use GET.\n");
-  if (`${path}/` === PREFIX) return _redirect(request);
+  if (request.method !== "GET") return answer(405, "Method not allowed: use GET.\n");
+  if (`${path}/` === PREFIX) return redirect(request);
   const key = path.slice(PREFIX.length);
   const name = /^instance\/service-accounts\/([^/]+)\/(token|identity)$/.exec(key);
   if (name !== null && ["default", state.config.metadata.serviceAccount].includes(name[1]!)) {
-    return name[2] === "token"
-      ? _accessToken(request, state)
-      : await _identityToken(request, state);
+    return name[2] === "token" ? accessToken(request, state) : await identityToken(request, state);
   }
-  const tree = _tree(state);
-  if (!key.endsWith("/") && tree.has(`${key}/`)) return _redirect(request);
+  const tree = treeOf(state);
+  if (!key.endsWith("/") && tree.has(`${key}/`)) return redirect(request);
   const value = tree.get(key);
-  if (value === undefined) return _notFound(path);
+  if (value === undefined) return notFound(path);
   const account = /^instance\/service-accounts\/[^/]+\/$/.test(key);
   if (account && request.url.searchParams.get("recursive") === "true") {
     const { serviceAccount, scopes } = state.config.metadata;
-    return _answer(
+    return answer(
       200,
       JSON.stringify({ aliases: ["default"], email: serviceAccount, scopes }),
       "application/json",
     );
   }
-  return _answer(200, value);
+  return answer(200, value);
 }

@@ -4,9 +4,15 @@
 // `target_audience` instead of `scope` the answer is `{ id_token }`. The refresh token grant is in
 // oauth2_refresh.ts.
 import { decodeJwt, decodeProtectedHeader, type JWTPayload } from "jose";
-import { _refreshGrant } from "./oauth2_refresh.ts";
-import type { _State } from "../_core/state.ts";
-import { type _Incoming, _json, _oauthError, _parseForm, _requestReason } from "../_core/wire.ts";
+import { refreshGrant } from "./oauth2_refresh.ts";
+import type { State } from "../_core/state.ts";
+import {
+  type Incoming,
+  jsonResponse,
+  oauthError,
+  parseForm,
+  requestReason,
+} from "../_core/wire.ts";
 
 /** Path of the token endpoint under the emulator's OAuth2 base. */
 export const OAUTH2_TOKEN_PATH = "/oauth2/token";
@@ -17,25 +23,25 @@ const SHORT_LIVED =
   "Invalid JWT: Token must be a short-lived token (60 minutes) and in a reasonable timeframe. Check your iat and exp values in the JWT claim.";
 
 /** The assertion's claims, or Google's error when it cannot be decoded. */
-function _decodedClaims(assertion: string): JWTPayload | Response {
+function decodedClaims(assertion: string): JWTPayload | Response {
   try {
     decodeProtectedHeader(assertion);
     return decodeJwt(assertion);
   } catch (error) {
-    return _oauthError(400, "invalid_grant", `Invalid JWT: ${(error as Error).message}`);
+    return oauthError(400, "invalid_grant", `Invalid JWT: ${(error as Error).message}`);
   }
 }
 
-function _checkClaims(
+function checkClaims(
   claims: JWTPayload,
-  request: _Incoming,
-  state: _State,
+  request: Incoming,
+  state: State,
 ): Response | undefined {
   const { universe, now } = state.config;
   const audience = `https://oauth2.${universe}/token`;
   // Google takes its own token URL; the emulator also takes its own (a key's token_uri).
   if (claims.aud !== audience && claims.aud !== `${request.url.origin}${OAUTH2_TOKEN_PATH}`) {
-    return _oauthError(
+    return oauthError(
       400,
       "invalid_grant",
       `Invalid JWT: Failed audience check. The right audience is ${audience}`,
@@ -47,12 +53,12 @@ function _checkClaims(
     typeof iat !== "number" || typeof exp !== "number" || exp <= seconds || iat > seconds + 60 ||
     exp - iat > TOKEN_LIFETIME_SECONDS
   ) {
-    return _oauthError(400, "invalid_grant", SHORT_LIVED);
+    return oauthError(400, "invalid_grant", SHORT_LIVED);
   }
   return undefined;
 }
 
-function _delegationAllowed(state: _State, email: string, scopes: readonly string[]): boolean {
+function delegationAllowed(state: State, email: string, scopes: readonly string[]): boolean {
   const allowed = state.config.domainWideDelegation;
   if (allowed === undefined) return true;
   const granted = allowed[email] ?? [];
@@ -60,33 +66,33 @@ function _delegationAllowed(state: _State, email: string, scopes: readonly strin
 }
 
 /** Answers a token request. */
-export async function _oauth2Token(request: _Incoming, state: _State): Promise<Response> {
+export async function oauth2Token(request: Incoming, state: State): Promise<Response> {
   if (request.method !== "POST") {
-    return _oauthError(405, "invalid_request", "The token endpoint accepts POST only.");
+    return oauthError(405, "invalid_request", "The token endpoint accepts POST only.");
   }
-  const form = _parseForm(request);
+  const form = parseForm(request);
   if (form instanceof Response) return form;
-  if (form.grant_type === "refresh_token") return await _refreshGrant(form, request, state);
+  if (form.grant_type === "refresh_token") return await refreshGrant(form, request, state);
   if (form.grant_type !== JWT_BEARER) {
-    return _oauthError(
+    return oauthError(
       400,
       "unsupported_grant_type",
       `Invalid grant_type: ${form.grant_type ?? ""}`,
     );
   }
   const assertion = form.assertion ?? "";
-  const claims = _decodedClaims(assertion);
+  const claims = decodedClaims(assertion);
   if (claims instanceof Response) return claims;
   // Audience and lifetime first, so an expired assertion says so rather than "signature".
-  const problem = _checkClaims(claims, request, state);
+  const problem = checkClaims(claims, request, state);
   if (problem !== undefined) return problem;
   if (await state.verifyServiceAccountJwt(assertion) === undefined) {
-    return _oauthError(400, "invalid_grant", "Invalid JWT Signature.");
+    return oauthError(400, "invalid_grant", "Invalid JWT Signature.");
   }
   const email = claims.iss!;
   if (typeof claims.target_audience === "string" && claims.target_audience !== "") {
     const id = state.uniqueId(email);
-    return _json({
+    return jsonResponse({
       id_token: await state.googleIdToken(claims.target_audience, id, {
         azp: email,
         email,
@@ -98,11 +104,11 @@ export async function _oauth2Token(request: _Incoming, state: _State): Promise<R
     ? claims.scope.split(" ").filter((scope) => scope !== "")
     : [];
   if (scopes.length === 0) {
-    return _oauthError(400, "invalid_scope", "Invalid OAuth scope or ID token audience provided.");
+    return oauthError(400, "invalid_scope", "Invalid OAuth scope or ID token audience provided.");
   }
   const subject = typeof claims.sub === "string" && claims.sub !== email ? claims.sub : undefined;
-  if (subject !== undefined && !_delegationAllowed(state, email, scopes)) {
-    return _oauthError(
+  if (subject !== undefined && !delegationAllowed(state, email, scopes)) {
+    return oauthError(
       401,
       "unauthorized_client",
       "Client is unauthorized to retrieve access tokens using this method, or client not authorized for any of the scopes requested.",
@@ -114,9 +120,9 @@ export async function _oauth2Token(request: _Incoming, state: _State): Promise<R
     attributes: {},
     ...(subject === undefined ? {} : { subject }),
     scopes,
-    ..._requestReason(request),
+    ...requestReason(request),
   }, TOKEN_LIFETIME_SECONDS);
-  return _json({
+  return jsonResponse({
     access_token: access,
     expires_in: TOKEN_LIFETIME_SECONDS - 1,
     token_type: "Bearer",

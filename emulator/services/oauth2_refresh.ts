@@ -2,13 +2,13 @@
 // (gcloud's application default credentials) use it: the OAuth client authenticates with its id
 // and secret (form fields or HTTP Basic), the refresh token must be one the emulator issued, and a
 // `scope` may narrow what it granted. With `openid` granted, the answer carries an ID token.
-import type { _State } from "../_core/state.ts";
-import { type _Incoming, _json, _oauthError, _requestReason } from "../_core/wire.ts";
+import type { State } from "../_core/state.ts";
+import { type Incoming, jsonResponse, oauthError, requestReason } from "../_core/wire.ts";
 
 const TOKEN_LIFETIME_SECONDS = 3600;
 
 /** The client id and secret from the form or an HTTP Basic header. */
-function _client(form: Record<string, string>, request: _Incoming): [string, string] {
+function client(form: Record<string, string>, request: Incoming): [string, string] {
   const basic = /^Basic ([A-Za-z0-9+/=]+)$/i.exec(request.headers.get("authorization") ?? "");
   if (basic !== null) {
     try {
@@ -22,31 +22,31 @@ function _client(form: Record<string, string>, request: _Incoming): [string, str
 }
 
 /** Answers `grant_type=refresh_token`. */
-export async function _refreshGrant(
+export async function refreshGrant(
   form: Record<string, string>,
-  request: _Incoming,
-  state: _State,
+  request: Incoming,
+  state: State,
 ): Promise<Response> {
-  const [id, secret] = _client(form, request);
+  const [id, secret] = client(form, request);
   if (id === "") {
-    return _oauthError(400, "invalid_request", "Could not determine client ID from request.");
+    return oauthError(400, "invalid_request", "Could not determine client ID from request.");
   }
   if (id !== state.oauthClient.id) {
-    return _oauthError(401, "invalid_client", "The OAuth client was not found.");
+    return oauthError(401, "invalid_client", "The OAuth client was not found.");
   }
   if (secret !== state.oauthClient.secret) {
-    return _oauthError(401, "invalid_client", "Unauthorized");
+    return oauthError(401, "invalid_client", "Unauthorized");
   }
   const refreshToken = form.refresh_token ?? "";
   if (refreshToken === "") {
-    return _oauthError(400, "invalid_request", "Missing required parameter: refresh_token");
+    return oauthError(400, "invalid_request", "Missing required parameter: refresh_token");
   }
   const granted = state.refreshTokenScopes(refreshToken);
-  if (granted === undefined) return _oauthError(400, "invalid_grant", "Bad Request");
+  if (granted === undefined) return oauthError(400, "invalid_grant", "Bad Request");
   const asked = (form.scope ?? "").split(" ").filter((scope) => scope !== "");
   const notGranted = asked.filter((scope) => !granted.includes(scope));
   if (notGranted.length > 0) {
-    return _oauthError(
+    return oauthError(
       400,
       "invalid_scope",
       `Some requested scopes were invalid. {invalid=[${notGranted.join(", ")}]}`,
@@ -59,7 +59,7 @@ export async function _refreshGrant(
     principal: user,
     attributes: {},
     scopes,
-    ..._requestReason(request),
+    ...requestReason(request),
   }, TOKEN_LIFETIME_SECONDS);
   const idToken = scopes.includes("openid")
     ? {
@@ -70,7 +70,7 @@ export async function _refreshGrant(
       }),
     }
     : {};
-  return _json({
+  return jsonResponse({
     access_token: accessToken,
     expires_in: TOKEN_LIFETIME_SECONDS - 1,
     scope: scopes.join(" "),

@@ -3,14 +3,14 @@
 // attribute mapping and condition, and issues a federated access token for the pool principal.
 import { decodeProtectedHeader, errors, type JWTPayload, jwtVerify } from "jose";
 import { CelEvaluationError, type CelValue } from "../cel/cel.ts";
-import type { _State } from "../_core/state.ts";
+import type { State } from "../_core/state.ts";
 import {
-  type _Incoming,
-  _json,
-  _oauthError,
-  _parseForm,
-  _parseProtoJson,
-  _requestReason,
+  type Incoming,
+  jsonResponse,
+  oauthError,
+  parseForm,
+  parseProtoJson,
+  requestReason,
 } from "../_core/wire.ts";
 
 /** Path of the token exchange under the emulator's STS base. */
@@ -24,17 +24,17 @@ const SUBJECT_TYPES = [
 ];
 const FEDERATED_LIFETIME_SECONDS = 3600;
 
-type _Exchange = Record<
+type Exchange = Record<
   "grantType" | "audience" | "scope" | "requestedTokenType" | "subjectToken" | "subjectTokenType",
   string
 >;
 
-function _fields(request: _Incoming): _Exchange | Response {
+function exchangeFields(request: Incoming): Exchange | Response {
   const json = (request.headers.get("content-type") ?? "").toLowerCase().startsWith(
     "application/json",
   );
   const parsed = json
-    ? _parseProtoJson(request, {
+    ? parseProtoJson(request, {
       grantType: "string",
       audience: "string",
       scope: "string",
@@ -43,7 +43,7 @@ function _fields(request: _Incoming): _Exchange | Response {
       subjectTokenType: "string",
       options: "string",
     })
-    : _parseForm(request);
+    : parseForm(request);
   if (parsed instanceof Response) return parsed;
   const pick = (camel: string, snake: string): string =>
     String(parsed[camel] ?? parsed[snake] ?? "");
@@ -57,11 +57,11 @@ function _fields(request: _Incoming): _Exchange | Response {
   };
 }
 
-function _invalid(description: string): Response {
-  return _oauthError(400, "invalid_request", description);
+function invalid(description: string): Response {
+  return oauthError(400, "invalid_request", description);
 }
 
-async function _verifySubject(token: string, state: _State): Promise<JWTPayload | Response> {
+async function verifySubject(token: string, state: State): Promise<JWTPayload | Response> {
   const { provider, now } = state.config;
   const key = await state.githubKey();
   let claims: JWTPayload;
@@ -74,23 +74,23 @@ async function _verifySubject(token: string, state: _State): Promise<JWTPayload 
     }));
   } catch (error) {
     if (error instanceof errors.JWTExpired) {
-      return _oauthError(400, "invalid_grant", "The subject token has expired.");
+      return oauthError(400, "invalid_grant", "The subject token has expired.");
     }
     if (error instanceof errors.JWTClaimValidationFailed) {
-      return _oauthError(
+      return oauthError(
         400,
         "invalid_grant",
         `The subject token's "${error.claim}" claim is not valid yet.`,
       );
     }
-    return _oauthError(
+    return oauthError(
       400,
       "invalid_grant",
       "Invalid subject token: the signature or format is not valid.",
     );
   }
   if (claims.iss !== provider.issuer) {
-    return _oauthError(
+    return oauthError(
       400,
       "invalid_grant",
       `The issuer in ID Token ${
@@ -102,7 +102,7 @@ async function _verifySubject(token: string, state: _State): Promise<JWTPayload 
   if (
     !audiences.some((aud) => typeof aud === "string" && provider.allowedAudiences.includes(aud))
   ) {
-    return _oauthError(
+    return oauthError(
       400,
       "invalid_grant",
       `The audience in ID Token [${audiences.join(", ")}] does not match the expected audience.`,
@@ -111,12 +111,12 @@ async function _verifySubject(token: string, state: _State): Promise<JWTPayload 
   return claims;
 }
 
-interface _Mapped {
+interface Mapped {
   subject: string;
   attributes: Record<string, string>;
 }
 
-function _map(claims: JWTPayload, state: _State): _Mapped | Response {
+function mapClaims(claims: JWTPayload, state: State): Mapped | Response {
   const { provider } = state.config;
   const assertion = claims as Record<string, CelValue>;
   const attributes: Record<string, string> = {};
@@ -128,20 +128,20 @@ function _map(claims: JWTPayload, state: _State): _Mapped | Response {
     } catch (error) {
       if (!(error instanceof CelEvaluationError)) throw error;
       if (target === "google.subject") {
-        return _invalid(
+        return invalid(
           `The mapped attribute google.subject could not be computed: ${error.message}`,
         );
       }
       continue;
     }
     if (typeof value !== "string") {
-      return _invalid(`The mapped attribute ${target} must be a string.`);
+      return invalid(`The mapped attribute ${target} must be a string.`);
     }
     if (target === "google.subject") subject = value;
     else attributes[target.slice("attribute.".length)] = value;
   }
   if (subject === "" || new TextEncoder().encode(subject).length > 127) {
-    return _invalid("The mapped attribute google.subject must be 1 to 127 bytes.");
+    return invalid("The mapped attribute google.subject must be 1 to 127 bytes.");
   }
   if (provider.condition !== undefined) {
     let allowed: CelValue = false;
@@ -151,7 +151,7 @@ function _map(claims: JWTPayload, state: _State): _Mapped | Response {
       if (!(error instanceof CelEvaluationError)) throw error;
     }
     if (allowed !== true) {
-      return _oauthError(
+      return oauthError(
         400,
         "unauthorized_client",
         "The given credential is rejected by the attribute condition.",
@@ -162,37 +162,37 @@ function _map(claims: JWTPayload, state: _State): _Mapped | Response {
 }
 
 /** Answers a token exchange. */
-export async function _stsToken(request: _Incoming, state: _State): Promise<Response> {
+export async function stsToken(request: Incoming, state: State): Promise<Response> {
   const { config } = state;
-  if (request.method !== "POST") return _invalid("The token endpoint accepts POST only.");
-  const fields = _fields(request);
+  if (request.method !== "POST") return invalid("The token endpoint accepts POST only.");
+  const fields = exchangeFields(request);
   if (fields instanceof Response) return fields;
   if (fields.grantType !== TOKEN_EXCHANGE) {
-    return _oauthError(
+    return oauthError(
       400,
       "unsupported_grant_type",
       `Invalid value for "grant_type": ${fields.grantType}`,
     );
   }
   if (fields.requestedTokenType !== ACCESS_TOKEN) {
-    return _invalid(`Invalid value for "requested_token_type": ${fields.requestedTokenType}`);
+    return invalid(`Invalid value for "requested_token_type": ${fields.requestedTokenType}`);
   }
   if (!SUBJECT_TYPES.includes(fields.subjectTokenType)) {
-    return _invalid(`Invalid value for "subject_token_type": ${fields.subjectTokenType}`);
+    return invalid(`Invalid value for "subject_token_type": ${fields.subjectTokenType}`);
   }
   if (fields.audience !== `//iam.${config.universe}/${config.provider.name}`) {
-    return _oauthError(
+    return oauthError(
       400,
       "invalid_target",
       'The target service indicated by the "audience" parameters is invalid. This might either be because the pool or provider is disabled or deleted or because it doesn\'t exist.',
     );
   }
   const scopes = fields.scope.split(" ").filter((scope) => scope !== "");
-  if (scopes.length === 0) return _oauthError(400, "invalid_scope", "Scope(s) must be provided.");
-  if (fields.subjectToken === "") return _invalid('Missing required parameter "subject_token".');
-  const claims = await _verifySubject(fields.subjectToken, state);
+  if (scopes.length === 0) return oauthError(400, "invalid_scope", "Scope(s) must be provided.");
+  if (fields.subjectToken === "") return invalid('Missing required parameter "subject_token".');
+  const claims = await verifySubject(fields.subjectToken, state);
   if (claims instanceof Response) return claims;
-  const mapped = _map(claims, state);
+  const mapped = mapClaims(claims, state);
   if (mapped instanceof Response) return mapped;
   const access = state.issueToken({
     kind: "federated",
@@ -200,9 +200,9 @@ export async function _stsToken(request: _Incoming, state: _State): Promise<Resp
       `principal://iam.${config.universe}/${config.provider.pool}/subject/${mapped.subject}`,
     attributes: mapped.attributes,
     scopes,
-    ..._requestReason(request),
+    ...requestReason(request),
   }, FEDERATED_LIFETIME_SECONDS);
-  return _json({
+  return jsonResponse({
     access_token: access,
     issued_token_type: ACCESS_TOKEN,
     token_type: "Bearer",
