@@ -1,9 +1,10 @@
-// RSA key pairs for emulators, pooled per process: making one takes about 0.2-0.4 s of CPU, and a
-// test suite starts dozens of emulators. An emulator takes its keys from the pool (making any that
-// are missing, side by side) and gives them back when it closes, so two emulators alive at once
-// never share a key, while the next emulator to start reuses the key pairs of one that closed
-// (under a new key id) instead of making new ones. A suite that starts emulators in many processes
-// can also start every pool from one file of key pairs made beforehand: GCP_OIDC_EMULATOR_KEYS.
+// RSA key pairs for emulators, pooled per process: making one is slow (docs/emulator.md, "Bounded
+// memory", has the figure), and a test suite starts dozens of emulators. An emulator takes its keys
+// from the pool (making any that are missing, side by side) and gives them back when it closes, so
+// two emulators alive at once never share a key, while the next emulator to start reuses the key
+// pairs of one that closed (under a new key id) instead of making new ones. A suite that starts
+// emulators in many processes can also start every pool from one file of key pairs made beforehand:
+// GCP_OIDC_EMULATOR_KEYS.
 import { readFileSync } from "node:fs";
 import process from "node:process";
 
