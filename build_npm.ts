@@ -229,9 +229,11 @@ function completePackage(pkg: PackageJson): PackageJson {
  */
 function writeEmulatorCommand(): void {
   const source = readFileSync("emulator/main.ts", "utf8");
-  const program = source.replace('from "./_cli.ts";', 'from "./_cli.js";');
+  const program = source.replace('from "./_core/cli.ts";', 'from "./_core/cli.js";');
   if (program === source) {
-    throw new Error('Cannot build the npm package: emulator/main.ts no longer imports "./_cli.ts"');
+    throw new Error(
+      'Cannot build the npm package: emulator/main.ts no longer imports "./_core/cli.ts"',
+    );
   }
   const file = join(OUT, "emulator", "main.js");
   writeFileSync(file, program, { mode: 0o755 });

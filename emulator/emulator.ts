@@ -5,15 +5,15 @@
  * @module
  */
 
-import { _resolveConfig } from "./_config.ts";
-import { OIDC_PATH } from "./_github_oidc.ts";
-import { _authorizedUser, _impersonatedServiceAccount } from "./_credentials_files.ts";
-import { _googleFetch } from "./_google_fetch.ts";
-import { GOOGLE_CERTS_PATH } from "./_iam_credentials.ts";
-import { OAUTH2_TOKEN_PATH } from "./_oauth2.ts";
-import { _close, _FaultQueue, _listen } from "./_server.ts";
-import { _State } from "./_state.ts";
-import { _RequestLog } from "./_request_log.ts";
+import { resolveConfig } from "./_core/config.ts";
+import { OIDC_PATH } from "./services/github_oidc.ts";
+import { authorizedUser, impersonatedServiceAccount } from "./_core/credentials_files.ts";
+import { googleFetch } from "./_core/google_fetch.ts";
+import { GOOGLE_CERTS_PATH } from "./services/iam_credentials.ts";
+import { OAUTH2_TOKEN_PATH } from "./services/oauth2.ts";
+import { closeServer, FaultQueue, listen } from "./_core/server.ts";
+import { State } from "./_core/state.ts";
+import { RequestLog } from "./_core/request_log.ts";
 import type { Emulator, EmulatorOptions } from "./types.ts";
 
 /**
@@ -84,21 +84,21 @@ import type { Emulator, EmulatorOptions } from "./types.ts";
  * ```
  */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
-  const config = _resolveConfig(options);
-  const state = new _State(config);
-  const faults = new _FaultQueue();
-  const log = new _RequestLog(config.record);
-  let listening: Awaited<ReturnType<typeof _listen>>;
+  const config = resolveConfig(options);
+  const state = new State(config);
+  const faults = new FaultQueue();
+  const log = new RequestLog(config.record);
+  let listening: Awaited<ReturnType<typeof listen>>;
   try {
     await state.ready();
-    listening = await _listen(state, faults, log);
+    listening = await listen(state, faults, log);
   } catch (error) {
     await state.release();
     throw error;
   }
   const { server, url } = listening;
   const close = async () => {
-    await _close(server);
+    await closeServer(server);
     await state.release();
   };
   const endpoints = Object.freeze({
@@ -119,7 +119,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     endpoints,
     oidcRequest,
     googleCertsUrl: `${url}${GOOGLE_CERTS_PATH}`,
-    fetch: _googleFetch(url, config.universe),
+    fetch: googleFetch(url, config.universe),
     env: Object.freeze({
       ACTIONS_ID_TOKEN_REQUEST_URL: oidcRequest.url,
       ACTIONS_ID_TOKEN_REQUEST_TOKEN: oidcRequest.token,
@@ -140,9 +140,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       }
       return state.createUserKey(email, tokenUri);
     },
-    authorizedUser: (options = {}) => _authorizedUser(state, tokenUri, options),
+    authorizedUser: (options = {}) => authorizedUser(state, tokenUri, options),
     impersonatedServiceAccount: (options = {}) =>
-      _impersonatedServiceAccount(state, endpoints.iamcredentials, tokenUri, options),
+      impersonatedServiceAccount(state, endpoints.iamcredentials, tokenUri, options),
     tokenInfo: (token) => state.tokenInfo(token),
     injectFault: (route, fault) => faults.add(route, fault),
     clearFaults: () => faults.clear(),

@@ -6,6 +6,6 @@
  *
  * @module
  */
-import { _runCli } from "./_cli.ts";
+import { runCli } from "./_core/cli.ts";
 
-await _runCli();
+await runCli();

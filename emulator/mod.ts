@@ -45,4 +45,4 @@ export type {
   TokenInfo,
 } from "./types.ts";
 
-if (import.meta.main) import("./_cli.ts").then((cli) => cli._runCli());
+if (import.meta.main) import("./_core/cli.ts").then((cli) => cli.runCli());

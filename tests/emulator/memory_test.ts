@@ -4,10 +4,10 @@
 // each other's JWTs).
 import assert from "node:assert/strict";
 import { createRemoteJWKSet, importPKCS8, jwtVerify, SignJWT } from "jose";
-import { _resolveConfig } from "../../emulator/_config.ts";
-import { _metadataAnswer } from "../../emulator/_metadata.ts";
-import { _State } from "../../emulator/_state.ts";
-import { _TokenStore } from "../../emulator/_token_store.ts";
+import { resolveConfig } from "../../emulator/_core/config.ts";
+import { metadataAnswer } from "../../emulator/services/metadata_server.ts";
+import { State } from "../../emulator/_core/state.ts";
+import { TokenStore } from "../../emulator/_core/token_store.ts";
 import { startEmulator } from "../../emulator/mod.ts";
 import type { TokenInfo } from "../../emulator/mod.ts";
 import {
@@ -54,7 +54,7 @@ Deno.test("startEmulator() keeps at most record.maxBytes of requests", async () 
 
 Deno.test("startEmulator() forgets expired tokens and sweeps them as it issues new ones", () => {
   let now = 0;
-  const store = new _TokenStore(() => now);
+  const store = new TokenStore(() => now);
   const info = (expiresAt: number): TokenInfo => ({
     kind: "service_account",
     principal: "ci@emulated-project.iam.gserviceaccount.com",
@@ -76,9 +76,9 @@ Deno.test("startEmulator() forgets expired tokens and sweeps them as it issues n
 
 Deno.test("startEmulator() metadata server forgets the scope sets whose tokens expired", async () => {
   let now = 0;
-  const state = new _State(_resolveConfig({ now: () => now }));
+  const state = new State(resolveConfig({ now: () => now }));
   const token = (scopes: string) =>
-    _metadataAnswer({
+    metadataAnswer({
       method: "GET",
       url: new URL(
         `http://m.test/computeMetadata/v1/instance/service-accounts/default/token?scopes=${scopes}`,

@@ -1,0 +1,71 @@
+// Credentials files that point at the emulator, as gcloud writes them: `authorized_user` (a user's
+// refresh token for gcloud's OAuth client) and `impersonated_service_account` (source credentials,
+// the target's generateAccessToken URL and the delegation chain).
+import type { State } from "./state.ts";
+import type { AuthorizedUserOptions, ImpersonatedServiceAccountOptions } from "../types.ts";
+
+/** gcloud's scopes for application default credentials. */
+const ADC_SCOPES = [
+  "openid",
+  "https://www.googleapis.com/auth/userinfo.email",
+  "https://www.googleapis.com/auth/cloud-platform",
+];
+
+function fail(what: string, problem: string): never {
+  throw new TypeError(`Cannot create ${what}: ${problem}`);
+}
+
+/** An `authorized_user` JSON text for the emulated user, with a new refresh token. */
+export function authorizedUser(
+  state: State,
+  tokenUri: string,
+  options: AuthorizedUserOptions,
+): string {
+  const scopes = options.scopes ?? ADC_SCOPES;
+  if (scopes.length === 0 || scopes.some((scope) => !/^\S+$/.test(scope))) {
+    fail("authorized_user credentials", "scopes must list at least one scope, with no spaces");
+  }
+  return JSON.stringify({
+    type: "authorized_user",
+    client_id: state.oauthClient.id,
+    client_secret: state.oauthClient.secret,
+    refresh_token: state.createRefreshToken(scopes),
+    ...(options.quotaProjectId === undefined ? {} : { quota_project_id: options.quotaProjectId }),
+    token_uri: tokenUri,
+    universe_domain: state.config.universe,
+  });
+}
+
+/** An `impersonated_service_account` JSON text. */
+export function impersonatedServiceAccount(
+  state: State,
+  iamCredentials: string,
+  tokenUri: string,
+  options: ImpersonatedServiceAccountOptions,
+): string {
+  const target = options.serviceAccount ?? state.config.serviceAccounts[0]!;
+  const delegates = options.delegates ?? [];
+  for (const email of [target, ...delegates]) {
+    if (!state.hasServiceAccount(email)) {
+      fail(
+        "impersonated_service_account credentials",
+        `service account "${email}" does not exist`,
+      );
+    }
+  }
+  const source = options.sourceCredentials ?? authorizedUser(state, tokenUri, {});
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(source);
+  } catch {
+    fail("impersonated_service_account credentials", "sourceCredentials is not JSON");
+  }
+  return JSON.stringify({
+    type: "impersonated_service_account",
+    service_account_impersonation_url:
+      `${iamCredentials}/projects/-/serviceAccounts/${target}:generateAccessToken`,
+    delegates: delegates.map((email) => `projects/-/serviceAccounts/${email}`),
+    source_credentials: parsed,
+    universe_domain: state.config.universe,
+  });
+}

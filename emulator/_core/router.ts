@@ -1,0 +1,74 @@
+// Which call a request is, and the handler that answers it.
+import {
+  DISCOVERY_PATH,
+  githubIssuerDocument,
+  githubOidcToken,
+  JWKS_PATH,
+  OIDC_PATH,
+} from "../services/github_oidc.ts";
+import {
+  GOOGLE_CERTS_PATH,
+  googleCerts,
+  iamCredentials,
+  iamTarget,
+} from "../services/iam_credentials.ts";
+import { metadataAnswer, metadataRoute } from "../services/metadata_server.ts";
+import { OAUTH2_TOKEN_PATH, oauth2Token } from "../services/oauth2.ts";
+import { getProject, PROJECTS_PREFIX } from "../services/resource_manager.ts";
+import type { State } from "./state.ts";
+import { STS_PATH, stsToken } from "../services/sts.ts";
+import { type Incoming, rpcError } from "./wire.ts";
+import type { EmulatorRoute } from "../types.ts";
+
+/** The route a path belongs to, or `undefined`. */
+export function routeOf(path: string): EmulatorRoute | undefined {
+  switch (path) {
+    case OIDC_PATH:
+      return "oidc";
+    case JWKS_PATH:
+    case DISCOVERY_PATH:
+    case GOOGLE_CERTS_PATH:
+      return "jwks";
+    case STS_PATH:
+      return "sts";
+    case OAUTH2_TOKEN_PATH:
+      return "oauth2Token";
+  }
+  if (path.startsWith(PROJECTS_PREFIX) && /^[^/]+$/.test(path.slice(PROJECTS_PREFIX.length))) {
+    return "projects";
+  }
+  return iamTarget(path)?.method ?? metadataRoute(path);
+}
+
+/** Answers a request of `route` (from {@linkcode routeOf}) that no fault intercepted. */
+export async function answer(
+  request: Incoming,
+  route: EmulatorRoute | undefined,
+  state: State,
+): Promise<Response> {
+  const path = request.url.pathname;
+  switch (route) {
+    case "oidc":
+      return await githubOidcToken(request, state);
+    case "jwks":
+      return path === GOOGLE_CERTS_PATH
+        ? await googleCerts(state)
+        : await githubIssuerDocument(request, state);
+    case "sts":
+      return await stsToken(request, state);
+    case "oauth2Token":
+      return await oauth2Token(request, state);
+    case "generateAccessToken":
+    case "generateIdToken":
+    case "signJwt":
+      return await iamCredentials(request, state, iamTarget(path)!);
+    case "projects":
+      return getProject(request, state);
+    case "metadata":
+    case "metadataToken":
+    case "metadataIdentity":
+      return await metadataAnswer(request, state);
+    case undefined:
+      return rpcError(404, `The requested URL ${path} was not found on this server.`);
+  }
+}

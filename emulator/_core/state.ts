@@ -1,0 +1,232 @@
+// What the emulator remembers between requests: signing keys (GitHub's, Google's, each service
+// account's Google-managed and user-managed keys) and the access tokens it issued.
+import {
+  base64url,
+  decodeJwt,
+  decodeProtectedHeader,
+  exportJWK,
+  exportPKCS8,
+  type JWK,
+  type JWTPayload,
+  jwtVerify,
+  type JWTVerifyOptions,
+  SignJWT,
+} from "jose";
+import { type Config, projectOf } from "./config.ts";
+import { giveBack, randomId, type SigningKey, takeKey } from "./key_pool.ts";
+import { TokenStore } from "./token_store.ts";
+import type { TokenInfo } from "../types.ts";
+
+const ID_TOKEN_LIFETIME_SECONDS = 3600;
+
+/** The emulator's memory. */
+export class State {
+  readonly config: Config;
+  readonly #github: Promise<SigningKey>;
+  readonly #google: Promise<SigningKey>;
+  /** Each service account's Google-managed key, made at start as Google has it beforehand. */
+  readonly #managed: ReadonlyMap<string, Promise<SigningKey>>;
+  readonly #userKeys = new Map<string, Map<string, CryptoKey>>();
+  /** Every key pair taken from the pool (its own and user-managed keys), given back on close. */
+  readonly #taken: Promise<SigningKey>[] = [];
+  #released = false;
+  readonly #tokens: TokenStore;
+  readonly #refreshTokens = new Map<string, readonly string[]>();
+  /** The metadata server's current access token by service account and scope set. */
+  readonly metadataTokens = new Map<string, string>();
+  /** The OAuth client `authorized_user` credentials name (as gcloud's own client). */
+  readonly oauthClient: Readonly<{ id: string; secret: string }>;
+
+  constructor(config: Config) {
+    this.config = config;
+    this.#tokens = new TokenStore(config.now);
+    this.oauthClient = {
+      id: `${config.projectNumber}-emulated.apps.googleusercontent.com`,
+      secret: `GOCSPX-${randomId(14)}`,
+    };
+    // One key pair of its own serves GitHub, Google and each account's Google-managed key, each
+    // under its own key id: every check matches the key id, so none stands in for another.
+    const own = this.#take();
+    const role = async () => ({ ...await own, kid: randomId(20) });
+    this.#github = role();
+    this.#google = role();
+    this.#managed = new Map(config.serviceAccounts.map((email) => [email, role()]));
+  }
+
+  #take(): Promise<SigningKey> {
+    const key = takeKey();
+    this.#taken.push(key);
+    return key;
+  }
+
+  /** Resolves once every key exists, so no answer pays for making one. */
+  async ready(): Promise<void> {
+    await Promise.all([this.#github, this.#google, ...this.#managed.values()]);
+  }
+
+  /** Gives the keys back to the pool (once): the emulator is closed or failed to start. */
+  async release(): Promise<void> {
+    if (this.#released) return;
+    this.#released = true;
+    const settled = await Promise.allSettled(this.#taken);
+    giveBack(settled.flatMap((result) => result.status === "fulfilled" ? [result.value] : []));
+  }
+
+  /** The key GitHub signs OIDC tokens with. */
+  githubKey(): Promise<SigningKey> {
+    return this.#github;
+  }
+
+  /**
+   * An ID token Google signs (issuer `https://accounts.google.com`, one hour) for `audience`
+   * about `subject` (a numeric id), with further `claims`; it verifies at the emulator's
+   * `googleCertsUrl`.
+   */
+  async googleIdToken(
+    audience: string,
+    subject: string,
+    claims: Record<string, unknown>,
+  ): Promise<string> {
+    const key = await this.#google;
+    const iat = Math.floor(this.config.now() / 1000);
+    return await new SignJWT(claims)
+      .setProtectedHeader({ alg: "RS256", kid: key.kid, typ: "JWT" })
+      .setIssuer("https://accounts.google.com")
+      .setAudience(audience)
+      .setSubject(subject)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + ID_TOKEN_LIFETIME_SECONDS)
+      .sign(key.privateKey);
+  }
+
+  /** The public key of GitHub's issuer (`"github"`) or of Google's ID tokens as a JWKS. */
+  async jwks(issuer: "github" | "google"): Promise<{ keys: JWK[] }> {
+    const key = await (issuer === "github" ? this.#github : this.#google);
+    const jwk = await exportJWK(key.publicKey);
+    return { keys: [{ ...jwk, kid: key.kid, alg: "RS256", use: "sig" }] };
+  }
+
+  /** Whether `email` names a service account that exists. */
+  hasServiceAccount(email: string): boolean {
+    return this.config.serviceAccounts.includes(email);
+  }
+
+  /** The numeric unique id of a service account (stable for its email). */
+  uniqueId(email: string): string {
+    let hash = 0n;
+    for (const char of email) hash = (hash * 131n + BigInt(char.codePointAt(0)!)) % 10n ** 20n;
+    return `1${hash.toString().padStart(20, "0")}`;
+  }
+
+  /** The service account an email or unique id names, or `undefined`. */
+  resolveServiceAccount(name: string): string | undefined {
+    if (this.hasServiceAccount(name)) return name;
+    return this.config.serviceAccounts.find((email) => this.uniqueId(email) === name);
+  }
+
+  /** The Google-managed key of a service account (what `signJwt` signs with). */
+  managedKey(email: string): Promise<SigningKey> {
+    const key = this.#managed.get(email);
+    if (key === undefined) throw new TypeError(`No service account "${email}" in the emulator`);
+    return key;
+  }
+
+  /**
+   * Creates a user-managed key of a service account and returns it as key file JSON text whose
+   * `token_uri` is `tokenUri`.
+   */
+  async createUserKey(email: string, tokenUri: string): Promise<string> {
+    const key = await this.#take();
+    const keys = this.#userKeys.get(email) ?? new Map<string, CryptoKey>();
+    keys.set(key.kid, key.publicKey);
+    this.#userKeys.set(email, keys);
+    const project = projectOf(email);
+    return JSON.stringify({
+      type: "service_account",
+      project_id: project,
+      private_key_id: key.kid,
+      private_key: await exportPKCS8(key.privateKey),
+      client_email: email,
+      client_id: this.uniqueId(email),
+      auth_uri: "https://accounts.google.com/o/oauth2/auth",
+      token_uri: tokenUri,
+      auth_provider_x509_cert_url: "https://www.googleapis.com/oauth2/v1/certs",
+      client_x509_cert_url: `https://www.googleapis.com/robot/v1/metadata/x509/${
+        encodeURIComponent(email)
+      }`,
+      universe_domain: this.config.universe,
+    });
+  }
+
+  /**
+   * The public keys a service account's JWT may be signed with: the one `kid` names
+   * (user-managed or Google-managed), or every key of the account when there is no `kid`, as
+   * Google tries them all.
+   */
+  async #verificationKeys(email: string, kid: string | undefined): Promise<CryptoKey[]> {
+    const user = this.#userKeys.get(email) ?? new Map<string, CryptoKey>();
+    const managed = await this.#managed.get(email);
+    const all = new Map(user);
+    if (managed !== undefined) all.set(managed.kid, managed.publicKey);
+    if (kid === undefined) return [...all.values()];
+    const key = all.get(kid);
+    return key === undefined ? [] : [key];
+  }
+
+  /**
+   * The claims of `jwt` when a key of its `iss` service account signed it (RS256) and it passes
+   * `options` on the emulator's clock; `undefined` when it is malformed, from no account of the
+   * emulator, badly signed, expired or fails `options`.
+   */
+  async verifyServiceAccountJwt(
+    jwt: string,
+    options: JWTVerifyOptions = {},
+  ): Promise<JWTPayload | undefined> {
+    let iss: unknown;
+    let kid: string | undefined;
+    try {
+      ({ iss } = decodeJwt(jwt));
+      ({ kid } = decodeProtectedHeader(jwt));
+    } catch {
+      return undefined;
+    }
+    if (typeof iss !== "string" || !this.hasServiceAccount(iss)) return undefined;
+    for (const key of await this.#verificationKeys(iss, kid)) {
+      try {
+        return (await jwtVerify(jwt, key, {
+          ...options,
+          algorithms: ["RS256"],
+          currentDate: new Date(this.config.now()),
+        })).payload;
+      } catch {
+        // the next key, if any
+      }
+    }
+    return undefined;
+  }
+
+  /** A refresh token of the emulated user granting `scopes` to the OAuth client. */
+  createRefreshToken(scopes: readonly string[]): string {
+    const token = `1//${base64url.encode(crypto.getRandomValues(new Uint8Array(48)))}`;
+    this.#refreshTokens.set(token, [...scopes]);
+    return token;
+  }
+
+  /** The scopes a refresh token grants, or `undefined` when the emulator did not issue it. */
+  refreshTokenScopes(token: string): readonly string[] | undefined {
+    return this.#refreshTokens.get(token);
+  }
+
+  /** Issues an opaque access token standing for `info`, valid `lifetimeSeconds` from now. */
+  issueToken(info: Omit<TokenInfo, "expiresAt">, lifetimeSeconds: number): string {
+    const token = `ya29.${base64url.encode(crypto.getRandomValues(new Uint8Array(48)))}`;
+    const expiresAt = new Date(this.config.now() + lifetimeSeconds * 1000);
+    this.#tokens.add(token, { ...info, expiresAt });
+    return token;
+  }
+
+  /** What a live token stands for; `undefined` once it expired. */
+  tokenInfo(token: string): TokenInfo | undefined {
+    return this.#tokens.get(token);
+  }
+}

@@ -1,0 +1,211 @@
+// Google's Security Token Service token exchange for workload identity federation: verifies the
+// GitHub token (signature, issuer, lifetime, allowed audiences), applies the provider's CEL
+// attribute mapping and condition, and issues a federated access token for the pool principal.
+import { decodeProtectedHeader, errors, type JWTPayload, jwtVerify } from "jose";
+import { CelEvaluationError, type CelValue } from "../cel/cel.ts";
+import type { State } from "../_core/state.ts";
+import {
+  type Incoming,
+  jsonResponse,
+  oauthError,
+  parseForm,
+  parseProtoJson,
+  requestReason,
+} from "../_core/wire.ts";
+
+/** Path of the token exchange under the emulator's STS base. */
+export const STS_PATH = "/sts/v1/token";
+
+const TOKEN_EXCHANGE = "urn:ietf:params:oauth:grant-type:token-exchange";
+const ACCESS_TOKEN = "urn:ietf:params:oauth:token-type:access_token";
+const SUBJECT_TYPES = [
+  "urn:ietf:params:oauth:token-type:jwt",
+  "urn:ietf:params:oauth:token-type:id_token",
+];
+const FEDERATED_LIFETIME_SECONDS = 3600;
+
+type Exchange = Record<
+  "grantType" | "audience" | "scope" | "requestedTokenType" | "subjectToken" | "subjectTokenType",
+  string
+>;
+
+function exchangeFields(request: Incoming): Exchange | Response {
+  const json = (request.headers.get("content-type") ?? "").toLowerCase().startsWith(
+    "application/json",
+  );
+  const parsed = json
+    ? parseProtoJson(request, {
+      grantType: "string",
+      audience: "string",
+      scope: "string",
+      requestedTokenType: "string",
+      subjectToken: "string",
+      subjectTokenType: "string",
+      options: "string",
+    })
+    : parseForm(request);
+  if (parsed instanceof Response) return parsed;
+  const pick = (camel: string, snake: string): string =>
+    String(parsed[camel] ?? parsed[snake] ?? "");
+  return {
+    grantType: pick("grantType", "grant_type"),
+    audience: pick("audience", "audience"),
+    scope: pick("scope", "scope"),
+    requestedTokenType: pick("requestedTokenType", "requested_token_type"),
+    subjectToken: pick("subjectToken", "subject_token"),
+    subjectTokenType: pick("subjectTokenType", "subject_token_type"),
+  };
+}
+
+function invalid(description: string): Response {
+  return oauthError(400, "invalid_request", description);
+}
+
+async function verifySubject(token: string, state: State): Promise<JWTPayload | Response> {
+  const { provider, now } = state.config;
+  const key = await state.githubKey();
+  let claims: JWTPayload;
+  try {
+    // The issuer's JWKS has one key: a token under any other key id is not the issuer's.
+    if (decodeProtectedHeader(token).kid !== key.kid) throw new errors.JWKSNoMatchingKey();
+    ({ payload: claims } = await jwtVerify(token, key.publicKey, {
+      algorithms: ["RS256"],
+      currentDate: new Date(now()),
+    }));
+  } catch (error) {
+    if (error instanceof errors.JWTExpired) {
+      return oauthError(400, "invalid_grant", "The subject token has expired.");
+    }
+    if (error instanceof errors.JWTClaimValidationFailed) {
+      return oauthError(
+        400,
+        "invalid_grant",
+        `The subject token's "${error.claim}" claim is not valid yet.`,
+      );
+    }
+    return oauthError(
+      400,
+      "invalid_grant",
+      "Invalid subject token: the signature or format is not valid.",
+    );
+  }
+  if (claims.iss !== provider.issuer) {
+    return oauthError(
+      400,
+      "invalid_grant",
+      `The issuer in ID Token ${
+        String(claims.iss)
+      } does not match the expected ISSUER ${provider.issuer}.`,
+    );
+  }
+  const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
+  if (
+    !audiences.some((aud) => typeof aud === "string" && provider.allowedAudiences.includes(aud))
+  ) {
+    return oauthError(
+      400,
+      "invalid_grant",
+      `The audience in ID Token [${audiences.join(", ")}] does not match the expected audience.`,
+    );
+  }
+  return claims;
+}
+
+interface Mapped {
+  subject: string;
+  attributes: Record<string, string>;
+}
+
+function mapClaims(claims: JWTPayload, state: State): Mapped | Response {
+  const { provider } = state.config;
+  const assertion = claims as Record<string, CelValue>;
+  const attributes: Record<string, string> = {};
+  let subject = "";
+  for (const [target, program] of provider.mapping) {
+    let value: CelValue;
+    try {
+      value = program({ assertion });
+    } catch (error) {
+      if (!(error instanceof CelEvaluationError)) throw error;
+      if (target === "google.subject") {
+        return invalid(
+          `The mapped attribute google.subject could not be computed: ${error.message}`,
+        );
+      }
+      continue;
+    }
+    if (typeof value !== "string") {
+      return invalid(`The mapped attribute ${target} must be a string.`);
+    }
+    if (target === "google.subject") subject = value;
+    else attributes[target.slice("attribute.".length)] = value;
+  }
+  if (subject === "" || new TextEncoder().encode(subject).length > 127) {
+    return invalid("The mapped attribute google.subject must be 1 to 127 bytes.");
+  }
+  if (provider.condition !== undefined) {
+    let allowed: CelValue = false;
+    try {
+      allowed = provider.condition({ assertion, attribute: attributes, google: { subject } });
+    } catch (error) {
+      if (!(error instanceof CelEvaluationError)) throw error;
+    }
+    if (allowed !== true) {
+      return oauthError(
+        400,
+        "unauthorized_client",
+        "The given credential is rejected by the attribute condition.",
+      );
+    }
+  }
+  return { subject, attributes };
+}
+
+/** Answers a token exchange. */
+export async function stsToken(request: Incoming, state: State): Promise<Response> {
+  const { config } = state;
+  if (request.method !== "POST") return invalid("The token endpoint accepts POST only.");
+  const fields = exchangeFields(request);
+  if (fields instanceof Response) return fields;
+  if (fields.grantType !== TOKEN_EXCHANGE) {
+    return oauthError(
+      400,
+      "unsupported_grant_type",
+      `Invalid value for "grant_type": ${fields.grantType}`,
+    );
+  }
+  if (fields.requestedTokenType !== ACCESS_TOKEN) {
+    return invalid(`Invalid value for "requested_token_type": ${fields.requestedTokenType}`);
+  }
+  if (!SUBJECT_TYPES.includes(fields.subjectTokenType)) {
+    return invalid(`Invalid value for "subject_token_type": ${fields.subjectTokenType}`);
+  }
+  if (fields.audience !== `//iam.${config.universe}/${config.provider.name}`) {
+    return oauthError(
+      400,
+      "invalid_target",
+      'The target service indicated by the "audience" parameters is invalid. This might either be because the pool or provider is disabled or deleted or because it doesn\'t exist.',
+    );
+  }
+  const scopes = fields.scope.split(" ").filter((scope) => scope !== "");
+  if (scopes.length === 0) return oauthError(400, "invalid_scope", "Scope(s) must be provided.");
+  if (fields.subjectToken === "") return invalid('Missing required parameter "subject_token".');
+  const claims = await verifySubject(fields.subjectToken, state);
+  if (claims instanceof Response) return claims;
+  const mapped = mapClaims(claims, state);
+  if (mapped instanceof Response) return mapped;
+  const access = state.issueToken({
+    kind: "federated",
+    principal:
+      `principal://iam.${config.universe}/${config.provider.pool}/subject/${mapped.subject}`,
+    attributes: mapped.attributes,
+    scopes,
+    ...requestReason(request),
+  }, FEDERATED_LIFETIME_SECONDS);
+  return jsonResponse({
+    access_token: access,
+    issued_token_type: ACCESS_TOKEN,
+    token_type: "Bearer",
+    expires_in: FEDERATED_LIFETIME_SECONDS - 1,
+  });
+}
