@@ -7,7 +7,7 @@
  * 2. `deno pack` emits ESM `.js` + `.d.ts`, rewrites `./x.ts` specifiers and turns the import map
  *    into `dependencies`.
  * 3. The manifest gets what `deno pack` does not write (description, repository, engines, the
- *    `./package.json` export, `bin`, ...); the version is stamped into `endpoint/_package.js`, so
+ *    `./package.json` export, `bin`, ...); the version is stamped into `endpoint/package.js`, so
  *    the user-agent names the version published (`NPM_VERSION` included); the README gets an npm
  *    opening (install and imports) and absolute links.
  * 4. Every export must have its `.js` and `.d.ts`, and no emitted file may use `Deno.*` (the npm
@@ -38,7 +38,7 @@ import {
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { PACKAGE_NAME } from "./endpoint/_package.ts";
+import { PACKAGE_NAME } from "./endpoint/package.ts";
 import { node24, required, RUNTIMES_REQUIRED } from "./tests/support/runtimes.ts";
 import tools from "./tools.json" with { type: "json" };
 
@@ -140,7 +140,7 @@ export function npmManifest(pkg: PackageJson): PackageJson {
 const VERSION_DECLARATION = /export const VERSION = "[^"]*";/g;
 
 /**
- * `endpoint/_package` source with `VERSION` set to `version`, so the user-agent names the version
+ * `endpoint/package` source with `VERSION` set to `version`, so the user-agent names the version
  * the package is published as.
  *
  * @example Usage
@@ -160,7 +160,7 @@ export function stampVersion(source: string, version: string): string {
   const declarations = source.match(VERSION_DECLARATION)?.length ?? 0;
   if (declarations !== 1) {
     throw new Error(
-      `Cannot stamp the version: endpoint/_package declares VERSION ${declarations} times, expected 1`,
+      `Cannot stamp the version: endpoint/package declares VERSION ${declarations} times, expected 1`,
     );
   }
   return source.replace(VERSION_DECLARATION, `export const VERSION = ${JSON.stringify(version)};`);
@@ -214,7 +214,7 @@ export function npmReadme(readme: string, name: string): string {
 function completePackage(pkg: PackageJson): PackageJson {
   const complete = npmManifest(pkg);
   writeFileSync(join(OUT, "package.json"), JSON.stringify(complete, null, 2) + "\n");
-  const packageModule = join(OUT, "endpoint", "_package.js");
+  const packageModule = join(OUT, "endpoint", "package.js");
   writeFileSync(packageModule, stampVersion(readFileSync(packageModule, "utf8"), pkg.version));
   const readme = join(OUT, "README.md");
   writeFileSync(readme, npmReadme(readFileSync(readme, "utf8"), pkg.name));

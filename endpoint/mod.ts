@@ -35,6 +35,7 @@
  * @module
  */
 export { endpoint } from "./endpoint.ts";
+export { bareEndpoint } from "./bare_endpoint.ts";
 export { parseTemplate } from "./uri_template.ts";
 export type { UriTemplate, UriTemplateVariables } from "./uri_template.ts";
 export { UriTemplateError } from "./uri_template_error.ts";

@@ -16,7 +16,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { npmManifest, npmReadme, stampVersion } from "../build_npm.ts";
-import { PACKAGE_NAME, VERSION } from "../endpoint/_package.ts";
+import { PACKAGE_NAME, VERSION } from "../endpoint/package.ts";
 
 const denoJson = JSON.parse(readFileSync("deno.json", "utf8"));
 const readme = readFileSync("README.md", "utf8");
@@ -74,8 +74,8 @@ Deno.test("the test task prints only failures and the summary, which .ci/run's s
 Deno.test("the npm build stamps the published version into the user-agent", async () => {
   const dir = mkdtempSync(join(tmpdir(), "stamp-"));
   try {
-    const source = readFileSync("endpoint/_package.ts", "utf8");
-    writeFileSync(join(dir, "_package.ts"), stampVersion(source, "0.2.0"));
+    const source = readFileSync("endpoint/package.ts", "utf8");
+    writeFileSync(join(dir, "package.ts"), stampVersion(source, "0.2.0"));
     copyFileSync("endpoint/_user_agent.ts", join(dir, "_user_agent.ts"));
     const { _USER_AGENT } = await import(pathToFileURL(join(dir, "_user_agent.ts")).href);
     assert.match(_USER_AGENT, /^gcp-oidc-auth\/0\.2\.0 /);

@@ -1,5 +1,5 @@
-// Describes one Google REST call with endpoint() and serializes it for the transport (http.ts).
-import { _bareEndpoint as endpoint } from "../../endpoint/_bare_endpoint.ts";
+// Describes one Google REST call with bareEndpoint() and serializes it for the transport (http.ts).
+import { bareEndpoint } from "../../endpoint/mod.ts";
 import type { RequestOptions, RequestParameters } from "../../endpoint/mod.ts";
 import type { _HttpRequest } from "./http.ts";
 
@@ -20,10 +20,10 @@ export function _googleRequest(
   const all: Record<string, string> = { accept: "application/json", ...headers };
   if (requestReason) all["x-goog-request-reason"] = requestReason;
   if (bearer !== undefined) all.authorization = `Bearer ${bearer}`;
-  return _httpRequest(endpoint(route, { ...params, baseUrl, headers: all }));
+  return _httpRequest(bareEndpoint(route, { ...params, baseUrl, headers: all }));
 }
 
-/** Turns `endpoint()` output (string headers already) into a fetch-ready request: serialized body. */
+/** Turns `bareEndpoint()` output (string headers already) into a fetch-ready request: serialized body. */
 export function _httpRequest(options: RequestOptions): _HttpRequest {
   const request: _HttpRequest = {
     method: options.method,

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { _BARE_DEFAULTS, _bareEndpoint } from "../../endpoint/_bare_endpoint.ts";
+import { BARE_DEFAULTS, bareEndpoint } from "../../endpoint/bare_endpoint.ts";
 import { endpoint } from "../../endpoint/mod.ts";
 
 const BASE = "https://sts.googleapis.com/v1";
@@ -32,27 +32,27 @@ const CALLS: [string, Record<string, unknown>][] = [
   ["DELETE /items/{id}{?force}", { baseUrl: BASE, id: 1, force: true, request: { retries: 1 } }],
 ];
 
-Deno.test("_bareEndpoint builds what endpoint() builds for calls that set no mediaType", () => {
+Deno.test("bareEndpoint builds what endpoint() builds for calls that set no mediaType", () => {
   for (const [route, options] of CALLS) {
     const headers = { accept: "application/json", ...(options.headers as object | undefined) };
     assert.deepEqual(
-      _bareEndpoint(route, { ...options, headers }),
+      bareEndpoint(route, { ...options, headers }),
       endpoint(route, { ...options, headers }),
       route,
     );
   }
 });
 
-Deno.test("_bareEndpoint leaves the accept header alone whatever mediaType says", () => {
+Deno.test("bareEndpoint leaves the accept header alone whatever mediaType says", () => {
   const options = {
     baseUrl: "https://api.example",
     headers: { accept: "application/vnd.github.v3+json" },
     mediaType: { format: "raw", previews: ["jean-grey"] },
   };
-  const bare = _bareEndpoint("POST /graphql", options);
+  const bare = bareEndpoint("POST /graphql", options);
   assert.equal(bare.headers.accept, "application/vnd.github.v3+json");
   assert.notEqual(endpoint("POST /graphql", options).headers.accept, bare.headers.accept);
-  assert.deepEqual(_BARE_DEFAULTS, {
+  assert.deepEqual(BARE_DEFAULTS, {
     method: "GET",
     headers: { "user-agent": endpoint.DEFAULTS.headers["user-agent"] },
   });

@@ -1,7 +1,7 @@
 // The metadata server of Google Cloud runtimes (Compute Engine, Cloud Run, Cloud Functions, GKE):
 // the probe, project id, universe domain, default service account email, access tokens and ID
 // tokens (`format=full`), every call with `Metadata-Flavor: Google`.
-import { _bareEndpoint as endpoint } from "../../../endpoint/_bare_endpoint.ts";
+import { bareEndpoint } from "../../../endpoint/mod.ts";
 import { AuthError, GoogleApiError } from "../../errors.ts";
 import { _httpRequest } from "../../_transport/google_request.ts";
 import { _requestJson, _requestText, type _TextResponse } from "../../_transport/http.ts";
@@ -63,7 +63,7 @@ const ROUTE = "GET /computeMetadata/v1/{+path}{?audience,format,scopes}";
 
 /** The GET of `path` (with `query`) from the metadata server at `baseUrl`, and its failure spec. */
 function _metadataGet(baseUrl: string, path: string, query?: Record<string, string>) {
-  const request = _httpRequest(endpoint(ROUTE, {
+  const request = _httpRequest(bareEndpoint(ROUTE, {
     baseUrl,
     path,
     ...query,

@@ -1,7 +1,7 @@
 // The subject token of an `external_account` file: from its `credential_source` URL (GET with the
 // file's headers) or file, as text or as a field of JSON. AWS, executable and certificate sources
 // are refused at parse time.
-import { _bareEndpoint as endpoint } from "../../../endpoint/_bare_endpoint.ts";
+import { bareEndpoint } from "../../../endpoint/mod.ts";
 import { type AuthErrorOptions, GoogleApiError } from "../../errors.ts";
 import { _httpRequest } from "../../_transport/google_request.ts";
 import { _requestJson, _requestText } from "../../_transport/http.ts";
@@ -142,7 +142,9 @@ export function _subjectTokenSource(fields: _Fields): _SubjectTokenSource {
   const message = _failedFrom(where);
   const error = _subjectTokenError;
   return async (context) => {
-    const request = _httpRequest(endpoint("GET {+url}", { url, headers: { accept, ...headers } }));
+    const request = _httpRequest(
+      bareEndpoint("GET {+url}", { url, headers: { accept, ...headers } }),
+    );
     if (field !== undefined) {
       return (await _requestJson(request, context.call, { message, field, secrets, error })).token;
     }

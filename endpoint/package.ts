@@ -11,7 +11,7 @@
  * @example Usage
  * ```ts
  * import assert from "node:assert/strict";
- * import { PACKAGE_NAME } from "./_package.ts";
+ * import { PACKAGE_NAME } from "./package.ts";
  *
  * assert.equal(PACKAGE_NAME, "gcp-oidc-auth");
  * ```
@@ -25,7 +25,7 @@ export const PACKAGE_NAME = "gcp-oidc-auth";
  * @example Usage
  * ```ts
  * import assert from "node:assert/strict";
- * import { VERSION } from "./_package.ts";
+ * import { VERSION } from "./package.ts";
  *
  * assert.match(VERSION, /^\d+\.\d+\.\d+/);
  * ```
