@@ -1,16 +1,16 @@
 /**
  * {@linkcode ActionInputError}: a step input (or the environment the runner should have provided)
- * is wrong; raised before anything is sent or written.
+ * is wrong, or the step cannot write its credentials file; an `AuthError` of the one error tree.
  *
  * @module
  */
 
-import type { AuthErrorCode } from "../auth/mod.ts";
+import { AuthError, type AuthErrorCode } from "../auth/mod.ts";
 
 export type { AuthErrorCode };
 
-/** Every code the step reports: its own two and those of `auth/`. */
-export type ActionErrorCode = "ERR_ACTION_INPUT" | "ERR_CREDENTIALS_FILE" | AuthErrorCode;
+/** Every code the step reports: its own two and those of `auth/`, one union. */
+export type ActionErrorCode = AuthErrorCode;
 
 /** Options of {@linkcode ActionInputError}. */
 export interface ActionInputErrorOptions {
@@ -26,8 +26,8 @@ export interface ActionInputErrorOptions {
 }
 
 /**
- * A bad step input or a missing runner environment variable. Mirrors the shape of `auth/`'s
- * `AuthError` (`code`, `hint`) so one reporter handles both, and names the input.
+ * A bad step input or a missing runner environment variable: an `AuthError` whose `option` is the
+ * input's name, so one reporter handles every error of the step.
  *
  * @example Usage
  * ```ts
@@ -40,15 +40,11 @@ export interface ActionInputErrorOptions {
  * assert.match(error.hint, /token_format/);
  * ```
  */
-export class ActionInputError extends Error {
+export class ActionInputError extends AuthError {
   /** Always `"ActionInputError"` (survives minification). */
   override name = "ActionInputError";
-  /** Stable machine-readable code. */
-  readonly code: ActionErrorCode;
   /** The input (or environment variable) the error is about. */
   readonly input: string;
-  /** What to do about it. */
-  readonly hint: string;
 
   /**
    * Builds the error.
@@ -58,10 +54,11 @@ export class ActionInputError extends Error {
    * @param options Hint and cause.
    */
   constructor(input: string, message: string, options: ActionInputErrorOptions = {}) {
-    super(message, options.cause === undefined ? {} : { cause: options.cause });
-    this.code = options.code ?? "ERR_ACTION_INPUT";
+    super(options.code ?? "ERR_ACTION_INPUT", message, {
+      option: input,
+      hint: options.hint ?? `Fix the "${input}" input of the step; see docs/step.md for its format`,
+      ...(options.cause === undefined ? {} : { cause: options.cause }),
+    });
     this.input = input;
-    this.hint = options.hint ??
-      `Fix the "${input}" input of the step; see docs/step.md for its format`;
   }
 }

@@ -5,15 +5,12 @@
  * @module
  */
 
+import { quote } from "../auth/quote.ts";
 import { ActionInputError } from "./errors.ts";
 
 const TRUE = new Set(["1", "t", "T", "true", "True", "TRUE"]);
 const FALSE = new Set(["0", "f", "F", "false", "False", "FALSE"]);
 const UNIT_SECONDS: Readonly<Record<string, number>> = { s: 1, m: 60, h: 3600 };
-
-function _quote(value: string): string {
-  return JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
-}
 
 /**
  * The value of a boolean input without an error: `true`, `True`, `TRUE`, `t`, `T`, `1` and their
@@ -66,7 +63,7 @@ export function parseBooleanInput(input: string, value: string, fallback: boolea
   if (parsed !== undefined) return parsed;
   throw new ActionInputError(
     input,
-    `Invalid input "${input}": ${_quote(value)} is not a boolean`,
+    `Invalid input "${input}": ${quote(value)} is not a boolean`,
     { hint: `Set "${input}" to true or false` },
   );
 }
@@ -105,7 +102,7 @@ export function parseDurationInput(input: string, value: string): number {
     if (unit === undefined || digits === "") {
       throw new ActionInputError(
         input,
-        `Invalid input "${input}": ${_quote(value)} is not a duration (unexpected ${
+        `Invalid input "${input}": ${quote(value)} is not a duration (unexpected ${
           JSON.stringify(char)
         } at position ${index})`,
         {

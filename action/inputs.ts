@@ -9,13 +9,15 @@ import {
   type AuthenticateOptions,
   AuthError,
   type GoogleService,
-  MAX_ACCESS_TOKEN_LIFETIME_SECONDS,
-  MAX_DELEGATED_LIFETIME_SECONDS,
   type TokenFormat,
-  validateAuthenticateOptions,
   type ValidatedAuthenticateOptions,
 } from "../auth/mod.ts";
-import { _quote } from "../auth/_util/quote.ts";
+import {
+  checkAuthenticateOptions,
+  lifetimeProblem,
+  type OptionNames,
+} from "../auth/authenticate/options.ts";
+import { quote } from "../auth/quote.ts";
 import type { ActionCore } from "./core.ts";
 import { ActionInputError } from "./errors.ts";
 import { parseBooleanInput, parseDurationInput, parseMultilineCsv } from "./input_parsers.ts";
@@ -46,7 +48,7 @@ const ENDPOINT_OVERRIDES: readonly GoogleService[] = [
 ];
 
 /** The step input named by each `authenticate()` option, for errors raised by `auth/`. */
-const INPUT_OF_OPTION: Readonly<Record<string, string>> = {
+const INPUT_OF_OPTION = {
   workloadIdentityProvider: "workload_identity_provider",
   credentialsJson: "credentials_json",
   serviceAccount: "service_account",
@@ -60,45 +62,28 @@ const INPUT_OF_OPTION: Readonly<Record<string, string>> = {
   idTokenIncludeEmail: "id_token_include_email",
   oidcRequest: "ACTIONS_ID_TOKEN_REQUEST_TOKEN",
   endpoints: "GHA_ENDPOINT_OVERRIDE_*",
-};
-
-const OPTION_NAMES = new RegExp(`\\b(${Object.keys(INPUT_OF_OPTION).join("|")})\\b`, "g");
+} as const satisfies OptionNames;
 
 function _optional(value: string): string | undefined {
   return value === "" ? undefined : value;
 }
 
-function _tokenFormat(value: string): TokenFormat {
-  if (value === "" || value === "access_token" || value === "id_token") return value;
-  throw new ActionInputError(
-    "token_format",
-    `Invalid input "token_format": ${_quote(value)} is not a token format`,
-    { hint: 'Set "token_format" to access_token, id_token, or leave it empty' },
-  );
-}
-
 function _lifetime(core: Pick<ActionCore, "getInput">, subject: string | undefined): number {
   const raw = core.getInput("access_token_lifetime");
   const seconds = parseDurationInput("access_token_lifetime", raw);
-  if (seconds > MAX_ACCESS_TOKEN_LIFETIME_SECONDS) {
+  // 0 (the input's empty default) means the option's own default.
+  const problem = seconds === 0
+    ? undefined
+    : lifetimeProblem(seconds, subject !== undefined, INPUT_OF_OPTION);
+  if (problem !== undefined) {
     throw new ActionInputError(
       "access_token_lifetime",
-      `Invalid input "access_token_lifetime": ${
-        _quote(raw)
-      } is ${seconds} seconds, more than the 12 hours Google allows`,
+      `Invalid input "access_token_lifetime": ${quote(raw)} is ${seconds} seconds: ${problem}`,
       {
-        hint:
-          'Set "access_token_lifetime" to at most 12h (more than 1h needs the org policy constraints/iam.allowServiceAccountCredentialLifetimeExtension)',
+        hint: subject === undefined
+          ? 'Set "access_token_lifetime" to at most 12h (more than 1h needs the org policy constraints/iam.allowServiceAccountCredentialLifetimeExtension)'
+          : 'Set "access_token_lifetime" to 3600s or less when "access_token_subject" is set',
       },
-    );
-  }
-  if (subject !== undefined && seconds > MAX_DELEGATED_LIFETIME_SECONDS) {
-    throw new ActionInputError(
-      "access_token_lifetime",
-      `Invalid input "access_token_lifetime": ${
-        _quote(raw)
-      } is ${seconds} seconds, but tokens for "access_token_subject" (domain-wide delegation) last at most 1 hour`,
-      { hint: 'Set "access_token_lifetime" to 3600s or less when "access_token_subject" is set' },
     );
   }
   return seconds;
@@ -115,12 +100,18 @@ function _endpoints(
   return endpoints;
 }
 
-/** Restates an `auth/` validation error in terms of the step's inputs. */
+/**
+ * An `auth/` validation error as the step's: the input comes from the structured `option`, and the
+ * validator was given the inputs' names for the rest of the message.
+ */
 function _asInputError(error: AuthError): ActionInputError {
-  const input = INPUT_OF_OPTION[error.option ?? ""] ?? error.option ?? "inputs";
-  const restated = error.message.replace(OPTION_NAMES, (name) => INPUT_OF_OPTION[name] ?? name);
-  const message = restated.includes(input) ? restated : `Invalid input "${input}": ${restated}`;
-  return new ActionInputError(input, message, { hint: error.hint, code: error.code, cause: error });
+  const option = error.option as keyof typeof INPUT_OF_OPTION | undefined;
+  const input = (option === undefined ? undefined : INPUT_OF_OPTION[option]) ?? "inputs";
+  return new ActionInputError(input, `Invalid input "${input}": ${error.message}`, {
+    hint: error.hint,
+    code: error.code,
+    cause: error,
+  });
 }
 
 /**
@@ -163,18 +154,6 @@ export function readInputs(
   const input = (name: string): string | undefined => _optional(core.getInput(name));
   const workloadIdentityProvider = input("workload_identity_provider");
   const credentialsJson = input("credentials_json");
-  if ((workloadIdentityProvider === undefined) === (credentialsJson === undefined)) {
-    throw new ActionInputError(
-      workloadIdentityProvider === undefined ? "workload_identity_provider" : "credentials_json",
-      `Invalid inputs: set exactly one of "workload_identity_provider" or "credentials_json", got ${
-        workloadIdentityProvider === undefined ? "neither" : "both"
-      }`,
-      {
-        hint:
-          "Set exactly one of them; if the value comes from a secret, note that secrets are not passed to workflows triggered from forks, including Dependabot",
-      },
-    );
-  }
   const createCredentialsFile = parseBooleanInput(
     "create_credentials_file",
     core.getInput("create_credentials_file"),
@@ -191,22 +170,13 @@ export function readInputs(
     core.getInput("id_token_include_email"),
     false,
   );
-  const tokenFormat = _tokenFormat(core.getInput("token_format"));
+  // auth/ checks the format's value; until then an unknown format reads as none.
+  const tokenFormat = core.getInput("token_format") as TokenFormat;
   const accessTokenSubject = tokenFormat === "access_token"
     ? input("access_token_subject")
     : undefined;
   const lifetime = _lifetime(core, accessTokenSubject);
   const idTokenAudience = input("id_token_audience");
-  if (tokenFormat === "id_token" && idTokenAudience === undefined) {
-    throw new ActionInputError(
-      "id_token_audience",
-      'Missing input "id_token_audience": it is required with token_format "id_token"',
-      {
-        hint:
-          'Set "id_token_audience" to the audience of the ID token, such as the URL of a Cloud Run service',
-      },
-    );
-  }
   const workspace = _optional(env.GITHUB_WORKSPACE?.trim() ?? "");
   if (createCredentialsFile && workspace === undefined) {
     throw new ActionInputError(
@@ -250,7 +220,7 @@ export function readInputs(
   }
   let plan: ValidatedAuthenticateOptions;
   try {
-    plan = validateAuthenticateOptions(auth);
+    plan = checkAuthenticateOptions(auth, INPUT_OF_OPTION);
   } catch (error) {
     if (error instanceof AuthError) throw _asInputError(error);
     throw error;

@@ -6,124 +6,18 @@
  */
 
 import { _redact, _redactCause } from "./_util/redact.ts";
-import { _isRetryableStatus } from "./_transport/retry.ts";
+import { isRetryableStatus } from "./_util/http_status.ts";
+import type {
+  AuthErrorCode,
+  CredentialsErrorCode,
+  GithubOidcErrorCode,
+  GoogleApiErrorCode,
+  TokenErrorCode,
+} from "./error_codes.ts";
+import { AUTH_ERROR_HINTS, HINTS } from "./hints.ts";
 
-/** Codes of {@linkcode CredentialsError}: a bad option, key, provider name or OIDC environment. */
-export type CredentialsErrorCode =
-  | "ERR_OPTIONS_INVALID"
-  | "ERR_OPTIONS_CREDENTIAL_SOURCE"
-  | "ERR_OPTIONS_SERVICE_ACCOUNT_REQUIRED"
-  | "ERR_OPTIONS_ID_TOKEN_AUDIENCE_REQUIRED"
-  | "ERR_PROVIDER_INVALID"
-  | "ERR_KEY_EMPTY"
-  | "ERR_KEY_MALFORMED"
-  | "ERR_KEY_UNSUPPORTED_TYPE"
-  | "ERR_KEY_FIELD_MISSING"
-  | "ERR_KEY_FIELD_INVALID"
-  | "ERR_KEY_PRIVATE_KEY_INVALID"
-  | "ERR_OIDC_UNAVAILABLE"
-  | "ERR_CREDENTIALS_NOT_FOUND"
-  | "ERR_CREDENTIALS_UNREADABLE"
-  | "ERR_CREDENTIALS_MALFORMED"
-  | "ERR_CREDENTIALS_FIELD_MISSING"
-  | "ERR_CREDENTIALS_FIELD_INVALID"
-  | "ERR_CREDENTIALS_UNSUPPORTED";
-
-/** Codes of {@linkcode GoogleApiError}: a Google call that failed (after retries). */
-export type GoogleApiErrorCode =
-  | "ERR_STS_EXCHANGE_FAILED"
-  | "ERR_IAM_ACCESS_TOKEN_FAILED"
-  | "ERR_IAM_ID_TOKEN_FAILED"
-  | "ERR_IAM_SIGN_JWT_FAILED"
-  | "ERR_OAUTH2_TOKEN_FAILED"
-  | "ERR_METADATA_REQUEST_FAILED"
-  | "ERR_SUBJECT_TOKEN_FAILED";
-
-/** Codes of {@linkcode GithubOidcError}: the GitHub OIDC token request failed (after retries). */
-export type GithubOidcErrorCode = "ERR_OIDC_REQUEST_FAILED";
-
-/** Codes of {@linkcode TokenError}: a successful response that does not hold a usable token. */
-export type TokenErrorCode = "ERR_TOKEN_RESPONSE_INVALID";
-
-/** Every code an {@linkcode AuthError} can carry. */
-export type AuthErrorCode =
-  | CredentialsErrorCode
-  | GoogleApiErrorCode
-  | GithubOidcErrorCode
-  | TokenErrorCode;
-
-const NEW_KEY_HINT = "Create a new key and pass the file as downloaded";
-const FORKS_GET_NO = "forks and Dependabot get no";
-const ID_TOKEN_WRITE = "`permissions: id-token: write`";
-const TOKEN_CREATOR = "roles/iam.serviceAccountTokenCreator";
-const IAM_DELAY = "; IAM changes take up to 5 minutes";
-const IAM_TOKEN_HINT =
-  `Grant the caller ${TOKEN_CREATOR} (or roles/iam.workloadIdentityUser for federation) on the service account${IAM_DELAY}`;
-/** `gcloud auth application-default login`, quoted as a command. */
-export const _ADC_LOGIN = "`gcloud auth application-default login`";
-/** Where there is no file system (a Worker), the `readFile` option. */
-export const _PASS_READ_FILE = "pass `readFile` where there is no file system";
-
-/** The default hint of each code: one imperative sentence saying what to do. */
-export const AUTH_ERROR_HINTS: Readonly<Record<AuthErrorCode, string>> = Object.freeze({
-  ERR_OPTIONS_INVALID: "Fix the named option",
-  ERR_OPTIONS_CREDENTIAL_SOURCE:
-    `Set exactly one of workload_identity_provider or credentials_json; ${FORKS_GET_NO} secrets`,
-  ERR_OPTIONS_SERVICE_ACCOUNT_REQUIRED: "Set service_account to the account to impersonate",
-  ERR_OPTIONS_ID_TOKEN_AUDIENCE_REQUIRED: "Set id_token_audience (such as a Cloud Run URL)",
-  ERR_PROVIDER_INVALID:
-    "Use projects/<project number>/locations/global/workloadIdentityPools/<pool>/providers/<provider>",
-  ERR_KEY_EMPTY: `Pass the service account key JSON; ${FORKS_GET_NO} secrets`,
-  ERR_KEY_MALFORMED: "Pass the key file as downloaded (or `jq -c .` of it) or its base64",
-  ERR_KEY_UNSUPPORTED_TYPE:
-    'Pass a "service_account" key; use workload_identity_provider for federation',
-  ERR_KEY_FIELD_MISSING: NEW_KEY_HINT,
-  ERR_KEY_FIELD_INVALID: NEW_KEY_HINT,
-  ERR_KEY_PRIVATE_KEY_INVALID: NEW_KEY_HINT,
-  ERR_OIDC_UNAVAILABLE: `Add ${ID_TOKEN_WRITE} to the job; ${FORKS_GET_NO} OIDC token`,
-  ERR_CREDENTIALS_NOT_FOUND:
-    `Set GOOGLE_APPLICATION_CREDENTIALS, run ${_ADC_LOGIN}, pass \`credentials\` or run on Google Cloud`,
-  ERR_CREDENTIALS_UNREADABLE:
-    `Make the file named by GOOGLE_APPLICATION_CREDENTIALS readable, or ${_PASS_READ_FILE}`,
-  ERR_CREDENTIALS_MALFORMED:
-    "Pass the file as gcloud, the Cloud console or the workflow step wrote it",
-  ERR_CREDENTIALS_FIELD_MISSING:
-    "Add the field, or create the file again with gcloud or the Cloud console",
-  ERR_CREDENTIALS_FIELD_INVALID: "Fix the field (docs/credentials.md lists each type's)",
-  ERR_CREDENTIALS_UNSUPPORTED:
-    "Use a service_account, external_account (url or file source), impersonated_service_account or authorized_user file",
-  ERR_OIDC_REQUEST_FAILED:
-    `Check ${ID_TOKEN_WRITE} and that the job still runs; retry after a GitHub outage`,
-  ERR_STS_EXCHANGE_FAILED:
-    "Check the provider name, the OIDC audience and the attribute condition against the token's claims",
-  ERR_IAM_ACCESS_TOKEN_FAILED: IAM_TOKEN_HINT,
-  ERR_IAM_ID_TOKEN_FAILED: IAM_TOKEN_HINT,
-  ERR_IAM_SIGN_JWT_FAILED:
-    `Grant the workload identity principal ${TOKEN_CREATOR} on the service account${IAM_DELAY}`,
-  ERR_OAUTH2_TOKEN_FAILED:
-    "Authorize the client ID for the scopes (Workspace admin console, domain-wide delegation); keep the lifetime at most 1 hour",
-  ERR_METADATA_REQUEST_FAILED:
-    "Attach a service account to the workload; check GCE_METADATA_HOST if set",
-  ERR_SUBJECT_TOKEN_FAILED:
-    "Check credential_source: its URL must answer (with its headers) or its file hold the token",
-  ERR_TOKEN_RESPONSE_INVALID:
-    "Retry; if it persists, check that endpoint overrides point at Google",
-});
-
-/**
- * The hint of a call that got no response (status 0 with the network error as cause: DNS,
- * refused, reset, timeout), whatever the code: the code's own hint would blame permissions or
- * the provider's configuration for what is a network problem.
- */
-const NETWORK_HINT =
-  "Check that the runner can reach the host (DNS, firewall, HTTPS_PROXY/NO_PROXY); a timeout or reset is often transient: retry";
-
-/**
- * The hint of a call whose last answer, after its retries, had a retryable status (5xx, 429,
- * 408), whatever the code: the service failed, so the code's own hint (permissions, the
- * provider's configuration, domain-wide delegation) would blame what is not the cause.
- */
-const SERVER_HINT = "Retry later: the service kept failing or throttling (HTTP 5xx, 429 or 408)";
+export type * from "./error_codes.ts";
+export { AUTH_ERROR_HINTS };
 
 /** Options shared by every {@linkcode AuthError} constructor. */
 export interface AuthErrorOptions {
@@ -201,9 +95,9 @@ export class AuthError extends Error {
     this.hint = _redact(
       options.hint ??
         (status === 0 && options.cause !== undefined
-          ? NETWORK_HINT
-          : _isRetryableStatus(status)
-          ? SERVER_HINT
+          ? HINTS.network
+          : isRetryableStatus(status)
+          ? HINTS.server
           : AUTH_ERROR_HINTS[code]),
       secrets,
     );

@@ -6,8 +6,9 @@
  */
 
 import { CredentialsError } from "./errors.ts";
+import { HINTS } from "./hints.ts";
 import { _own } from "./_util/own.ts";
-import { _quote } from "./_util/quote.ts";
+import { quote } from "./quote.ts";
 
 /** The Google services the flows call (`iam` only names the STS audience, `www` the STS scope). */
 export type GoogleService = "iam" | "iamcredentials" | "oauth2" | "sts" | "www";
@@ -56,9 +57,9 @@ function _baseUrl(service: GoogleService, value: string): string {
     throw new CredentialsError(
       "ERR_OPTIONS_INVALID",
       `Cannot use endpoint override "${service}": ${
-        _quote(value)
+        quote(value)
       } is not an http(s) base URL without query, fragment or credentials`,
-      { option: "endpoints", hint: "Pass a whole base URL such as https://sts.googleapis.com/v1" },
+      { option: "endpoints", hint: HINTS.endpointOverride },
     );
   }
   return url.href.replace(/\/+$/, "");
@@ -92,8 +93,8 @@ export function resolveEndpoints(options: ResolveEndpointsOptions = {}): GoogleE
   if (!UNIVERSE.test(universe)) {
     throw new CredentialsError(
       "ERR_OPTIONS_INVALID",
-      `Cannot use universe ${_quote(universe)}: expected a domain name such as "googleapis.com"`,
-      { option: "universe", hint: "Pass the universe domain, such as googleapis.com" },
+      `Cannot use universe ${quote(universe)}: expected a domain name such as "googleapis.com"`,
+      { option: "universe", hint: HINTS.universe },
     );
   }
   const result = {} as GoogleEndpoints;

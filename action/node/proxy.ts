@@ -18,7 +18,7 @@
  * @module
  */
 
-import { CredentialsError } from "../../auth/errors.ts";
+import { AuthError } from "../../auth/mod.ts";
 
 /** The environment variables read, by name; `process.env` in the step. */
 export type ProxyEnv = Readonly<Record<string, string | undefined>>;
@@ -38,9 +38,9 @@ export interface ProxyServer {
 }
 
 /**
- * Thrown when a proxy variable cannot be used; the message names the variable, not its value. It
- * is a {@linkcode CredentialsError} (`ERR_OPTIONS_INVALID`), so `auth/` ends the call at once
- * instead of retrying it as a network failure.
+ * Thrown when a proxy variable cannot be used (`ERR_PROXY_INVALID`); the message names the
+ * variable, not its value. `auth/`'s transport ends a call at once on any `AuthError` its fetch
+ * throws, so a configuration error is never retried as a network failure.
  *
  * @example
  * ```ts
@@ -51,18 +51,14 @@ export interface ProxyServer {
  * assert.throws(() => proxyFor(new URL("https://sts.googleapis.com/"), env), ProxyConfigError);
  * ```
  */
-export class ProxyConfigError extends CredentialsError {
+export class ProxyConfigError extends AuthError {
   override name = "ProxyConfigError";
 
   /** @param message What is wrong, naming the variable (never its value). */
   constructor(message: string) {
-    super("ERR_OPTIONS_INVALID", message, { hint: PROXY_HINT });
+    super("ERR_PROXY_INVALID", message);
   }
 }
-
-/** What to do about an unusable proxy variable. */
-const PROXY_HINT =
-  "Set the variable to http://host:port or https://host:port (user:password@ allowed, percent-encoded), or unset it";
 
 /** `name` when set and non-empty (the lower-case form first), as `@actions/http-client` reads it. */
 function variable(env: ProxyEnv, name: string): { name: string; value: string } | undefined {

@@ -9,11 +9,11 @@ import {
   _backoffDelay,
   _DEFAULT_TIMEOUT_MS,
   _defaultSleep,
-  _isRetryableStatus,
   _retryAfterMs,
   type _RetryPolicy,
   _retryPolicy,
 } from "./retry.ts";
+import { isRetryableStatus } from "../_util/http_status.ts";
 import type { CallOptions, FetchResponse } from "../types.ts";
 import { _own } from "../_util/own.ts";
 import { _onAbort } from "../_util/abort.ts";
@@ -341,7 +341,7 @@ export async function _requestText(
       }
       return outcome;
     }
-    if (outcome !== undefined && !_isRetryableStatus(outcome.status)) {
+    if (outcome !== undefined && !isRetryableStatus(outcome.status)) {
       throw _failure(spec, outcome, failure, _attemptsText(attempt));
     }
     let delay = _backoffDelay(policy, attempt - 1);
@@ -387,6 +387,6 @@ function _failure(
   const message = `${spec.message}: ${_statusText(details, outcome.text, spec.secrets)}${stop}`;
   // No hint from the spec (undefined) leaves the code's own. A retryable status at the end means
   // the service kept failing: AuthError gives its retry-later hint, whatever the spec would say.
-  const hint = _isRetryableStatus(details.status) ? undefined : spec.hint?.(details);
+  const hint = isRetryableStatus(details.status) ? undefined : spec.hint?.(details);
   return spec.error(message, { ...details, secrets: spec.secrets, hint });
 }

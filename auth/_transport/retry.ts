@@ -41,11 +41,6 @@ export function _retryPolicy(options: RetryOptions = {}): _RetryPolicy {
   return policy;
 }
 
-/** 408, 429 and every 5xx are worth another attempt; any other status is final. */
-export function _isRetryableStatus(status: number): boolean {
-  return status === 408 || status === 429 || (status >= 500 && status <= 599);
-}
-
 /** Full jitter: a uniformly random delay in [0, min(max, base * 2^retry)). */
 export function _backoffDelay(
   policy: _RetryPolicy,

@@ -31,7 +31,7 @@ import {
   type WorkloadIdentityProvider,
 } from "../flows/workload_identity.ts";
 import { _own, _withoutPrototype } from "../_util/own.ts";
-import { _quote } from "../_util/quote.ts";
+import { quote } from "../quote.ts";
 
 /** The token `authenticate()` mints besides the auth token. */
 export type TokenFormat = "" | "access_token" | "id_token";
@@ -154,6 +154,50 @@ function _present(value: string | undefined): string | undefined {
   return trimmed === undefined || trimmed === "" ? undefined : trimmed;
 }
 
+/**
+ * How messages name the options: by default `authenticate()`'s own names; the workflow step passes
+ * its input names (`credentialsJson` -> `credentials_json`), so its errors name what the user set
+ * without any rewriting of the text. Every error still carries the option itself as `option`.
+ */
+export type OptionNames = Readonly<Partial<Record<keyof AuthenticateOptions, string>>>;
+
+/**
+ * What is wrong with an access token lifetime, or `undefined`: the one check of Google's limits,
+ * which the step runs on its duration input and `validateAuthenticateOptions()` on the option.
+ *
+ * @param seconds The lifetime.
+ * @param delegated Whether the token is for domain-wide delegation (`accessTokenSubject`).
+ * @param names How to name `accessTokenSubject` in the problem.
+ * @returns The problem, or `undefined` when the lifetime is allowed.
+ *
+ * @example Domain-wide delegation tokens last at most an hour
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { lifetimeProblem } from "./options.ts";
+ *
+ * assert.equal(lifetimeProblem(3600, true), undefined);
+ * assert.match(lifetimeProblem(7200, true) ?? "", /at most 3600 seconds/);
+ * ```
+ */
+export function lifetimeProblem(
+  seconds: number,
+  delegated: boolean,
+  names: OptionNames = {},
+): string | undefined {
+  if (!Number.isInteger(seconds) || seconds < 1) {
+    return "expected a whole number of seconds >= 1";
+  }
+  if (seconds > MAX_ACCESS_TOKEN_LIFETIME_SECONDS) {
+    return `Google issues access tokens for at most ${MAX_ACCESS_TOKEN_LIFETIME_SECONDS} seconds (12 hours)`;
+  }
+  if (delegated && seconds > MAX_DELEGATED_LIFETIME_SECONDS) {
+    return `with ${
+      names.accessTokenSubject ?? "accessTokenSubject"
+    }, domain-wide delegation tokens last at most ${MAX_DELEGATED_LIFETIME_SECONDS} seconds (1 hour)`;
+  }
+  return undefined;
+}
+
 function _invalid(option: string, message: string, hint?: string): CredentialsError {
   return new CredentialsError("ERR_OPTIONS_INVALID", message, {
     option,
@@ -161,41 +205,42 @@ function _invalid(option: string, message: string, hint?: string): CredentialsEr
   });
 }
 
-function _lifetime(options: AuthenticateOptions, subject: string | undefined): number {
+function _lifetime(
+  options: AuthenticateOptions,
+  subject: string | undefined,
+  names: OptionNames,
+): number {
   const lifetime = options.accessTokenLifetimeSeconds ?? DEFAULT_ACCESS_TOKEN_LIFETIME_SECONDS;
-  if (!Number.isInteger(lifetime) || lifetime < 1) {
+  const problem = lifetimeProblem(lifetime, subject !== undefined, names);
+  if (problem !== undefined) {
     throw new RangeError(
-      `Cannot use accessTokenLifetimeSeconds ${lifetime}: expected a whole number of seconds >= 1`,
-    );
-  }
-  if (lifetime > MAX_ACCESS_TOKEN_LIFETIME_SECONDS) {
-    throw new RangeError(
-      `Cannot use accessTokenLifetimeSeconds ${lifetime}: Google issues access tokens for at most ${MAX_ACCESS_TOKEN_LIFETIME_SECONDS} seconds (12 hours)`,
-    );
-  }
-  if (subject !== undefined && lifetime > MAX_DELEGATED_LIFETIME_SECONDS) {
-    throw new RangeError(
-      `Cannot use accessTokenLifetimeSeconds ${lifetime} with accessTokenSubject: domain-wide delegation tokens last at most ${MAX_DELEGATED_LIFETIME_SECONDS} seconds (1 hour)`,
+      `Cannot use ${
+        names.accessTokenLifetimeSeconds ?? "accessTokenLifetimeSeconds"
+      } ${lifetime}: ${problem}`,
     );
   }
   return lifetime;
 }
 
-function _tokenFormat(value: string | undefined): TokenFormat {
+function _tokenFormat(value: string | undefined, names: OptionNames): TokenFormat {
   const format = value ?? "";
   if (format === "" || format === "access_token" || format === "id_token") return format;
   throw _invalid(
     "tokenFormat",
-    `Cannot use tokenFormat ${_quote(String(format))}: expected "", "access_token" or "id_token"`,
+    `Cannot use ${names.tokenFormat ?? "tokenFormat"} ${
+      quote(String(format))
+    }: expected "", "access_token" or "id_token"`,
   );
 }
 
-function _requestReason(value: string | undefined): string | undefined {
+function _requestReason(value: string | undefined, names: OptionNames): string | undefined {
   const reason = _present(value);
   if (reason !== undefined && !/^[\x20-\x7e\t]{1,1024}$/.test(reason)) {
     throw _invalid(
       "requestReason",
-      "Cannot use requestReason: it must be at most 1024 printable ASCII characters (it is sent as an HTTP header)",
+      `Cannot use ${
+        names.requestReason ?? "requestReason"
+      }: it must be at most 1024 printable ASCII characters (it is sent as an HTTP header)`,
     );
   }
   return reason;
@@ -257,21 +302,50 @@ function _projectId(
 export function validateAuthenticateOptions(
   options: AuthenticateOptions,
 ): ValidatedAuthenticateOptions {
+  return checkAuthenticateOptions(options, {});
+}
+
+/**
+ * {@linkcode validateAuthenticateOptions} with messages that name the options as `names` says:
+ * the workflow step's one validation of its inputs.
+ *
+ * @param options The options `authenticate()` would get.
+ * @param names How messages name each option (default: the option's own name).
+ * @returns The resolved options.
+ *
+ * @example The step's names in the message, the option in `option`
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { checkAuthenticateOptions } from "./options.ts";
+ *
+ * const names = { workloadIdentityProvider: "workload_identity_provider", credentialsJson: "credentials_json" };
+ * assert.throws(() => checkAuthenticateOptions({}, names), {
+ *   option: "workloadIdentityProvider",
+ *   message:
+ *     "Cannot authenticate: expected exactly one of workload_identity_provider or credentials_json, got neither",
+ * });
+ * ```
+ */
+export function checkAuthenticateOptions(
+  options: AuthenticateOptions,
+  names: OptionNames,
+): ValidatedAuthenticateOptions {
   options = _own(options);
+  const name = (option: keyof AuthenticateOptions): string => names[option] ?? option;
   const providerName = _present(options.workloadIdentityProvider);
   const credentialsJson = _present(options.credentialsJson);
   if ((providerName === undefined) === (credentialsJson === undefined)) {
     throw new CredentialsError(
       "ERR_OPTIONS_CREDENTIAL_SOURCE",
-      `Cannot authenticate: expected exactly one of workloadIdentityProvider or credentialsJson, got ${
-        providerName === undefined ? "neither" : "both"
-      }`,
+      `Cannot authenticate: expected exactly one of ${name("workloadIdentityProvider")} or ${
+        name("credentialsJson")
+      }, got ${providerName === undefined ? "neither" : "both"}`,
       { option: "workloadIdentityProvider" },
     );
   }
-  const tokenFormat = _tokenFormat(options.tokenFormat);
+  const tokenFormat = _tokenFormat(options.tokenFormat, names);
   const subject = _present(options.accessTokenSubject);
-  const lifetimeSeconds = _lifetime(options, subject);
+  const lifetimeSeconds = _lifetime(options, subject, names);
   const universe = (_present(options.universe) ?? DEFAULT_UNIVERSE).toLowerCase();
   const endpoints = resolveEndpoints({
     universe,
@@ -280,17 +354,19 @@ export function validateAuthenticateOptions(
   const requestedAccount = _present(options.serviceAccount);
   const explicitAccount = requestedAccount === undefined
     ? undefined
-    : validateServiceAccount(requestedAccount);
+    : validateServiceAccount(requestedAccount, "serviceAccount", name("serviceAccount"));
   const scopes = (options.accessTokenScopes ?? []).map((scope) => scope.trim()).filter((s) => s);
   const idTokenAudience = _present(options.idTokenAudience);
   if (tokenFormat === "id_token" && idTokenAudience === undefined) {
     throw new CredentialsError(
       "ERR_OPTIONS_ID_TOKEN_AUDIENCE_REQUIRED",
-      'Cannot mint an ID token: idTokenAudience is required with tokenFormat "id_token"',
+      `Cannot mint an ID token: ${name("idTokenAudience")} is required with ${
+        name("tokenFormat")
+      } "id_token"`,
       { option: "idTokenAudience" },
     );
   }
-  const requestReason = _requestReason(options.requestReason);
+  const requestReason = _requestReason(options.requestReason, names);
   const common: Omit<ValidatedCommonOptions, "serviceAccount" | "projectId" | "projectIdSource"> = {
     tokenFormat,
     delegates: normalizeDelegates(options.delegates ?? []),
@@ -307,7 +383,7 @@ export function validateAuthenticateOptions(
   if (credentialsJson !== undefined) {
     const key = parseServiceAccountKey(credentialsJson);
     const serviceAccount = explicitAccount ??
-      validateServiceAccount(key.client_email, "credentialsJson");
+      validateServiceAccount(key.client_email, "credentialsJson", name("credentialsJson"));
     // A null prototype: reading an optional field left unset never reaches Object.prototype.
     return _withoutPrototype({
       ...common,
@@ -323,8 +399,12 @@ export function validateAuthenticateOptions(
     throw new CredentialsError(
       "ERR_OPTIONS_SERVICE_ACCOUNT_REQUIRED",
       tokenFormat === "id_token"
-        ? 'Cannot mint an ID token with Direct Workload Identity Federation: serviceAccount is required with tokenFormat "id_token"'
-        : "Cannot use domain-wide delegation with Direct Workload Identity Federation: serviceAccount is required with accessTokenSubject",
+        ? `Cannot mint an ID token with Direct Workload Identity Federation: ${
+          name("serviceAccount")
+        } is required with ${name("tokenFormat")} "id_token"`
+        : `Cannot use domain-wide delegation with Direct Workload Identity Federation: ${
+          name("serviceAccount")
+        } is required with ${name("accessTokenSubject")}`,
       { option: "serviceAccount" },
     );
   }

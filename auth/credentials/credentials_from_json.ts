@@ -6,7 +6,7 @@
 
 import { CredentialsError } from "../errors.ts";
 import { _own } from "../_util/own.ts";
-import { _quote } from "../_util/quote.ts";
+import { quote } from "../quote.ts";
 import { _isRecord, _jsonErrorAt } from "../_transport/response.ts";
 import { _authorizedUserSource } from "./_sources/authorized_user.ts";
 import { _CachedCredentials } from "./_cache/cached_credentials.ts";
@@ -43,7 +43,7 @@ function _parserOf(
   if (!types.includes(type)) {
     throw _unsupported(
       fields,
-      `"type" is ${_quote(type)}, expected one of ${types.join(", ")}`,
+      `"type" is ${quote(type)}, expected one of ${types.join(", ")}`,
     );
   }
   return [type, SOURCES[type]!];

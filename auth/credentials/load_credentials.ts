@@ -4,9 +4,10 @@
  * @module
  */
 
-import { _ADC_LOGIN, _PASS_READ_FILE, CredentialsError } from "../errors.ts";
+import { CredentialsError } from "../errors.ts";
+import { HINTS } from "../hints.ts";
 import { _own } from "../_util/own.ts";
-import { _quote } from "../_util/quote.ts";
+import { quote } from "../quote.ts";
 import { _CachedCredentials, _callOptions } from "./_cache/cached_credentials.ts";
 import {
   _metadataBaseUrls,
@@ -45,12 +46,10 @@ function _wellKnownFile(env: EnvLike): string | undefined {
 }
 
 const WELL_KNOWN = "gcloud's application default credentials";
-const WELL_KNOWN_HINT =
-  `Make ${WELL_KNOWN} file readable (or run ${_ADC_LOGIN} again), or ${_PASS_READ_FILE}`;
 
 /** A credentials file in messages: `credentials file "<path>"`. */
 function _credentialsFile(path: string): string {
-  return `credentials file ${_quote(path)}`;
+  return `credentials file ${quote(path)}`;
 }
 
 /**
@@ -169,7 +168,12 @@ export async function loadCredentials(options: LoadCredentialsOptions = {}): Pro
   if (wellKnown === undefined) {
     tried.push(`${WELL_KNOWN} (no CLOUDSDK_CONFIG, HOME or APPDATA)`);
   } else {
-    const read = await _readCredentialsFile(readFile, wellKnown, WELL_KNOWN, WELL_KNOWN_HINT);
+    const read = await _readCredentialsFile(
+      readFile,
+      wellKnown,
+      WELL_KNOWN,
+      HINTS.wellKnownUnreadable,
+    );
     const from = _credentialsFile(wellKnown);
     if ("text" in read) return make(_sourceFromJson(read.text, from), from);
     tried.push(`${wellKnown} (${read.unavailable})`);

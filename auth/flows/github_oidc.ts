@@ -6,9 +6,10 @@
 
 import { endpoint } from "../../endpoint/mod.ts";
 import { CredentialsError, GithubOidcError } from "../errors.ts";
+import { HINTS } from "../hints.ts";
 import { _httpRequest } from "../_transport/google_request.ts";
 import { _requestJson } from "../_transport/http.ts";
-import { _quote } from "../_util/quote.ts";
+import { quote } from "../quote.ts";
 import type { CallOptions } from "../types.ts";
 import { _own } from "../_util/own.ts";
 
@@ -21,9 +22,6 @@ export interface RequestGithubOidcTokenOptions extends CallOptions {
   /** The `aud` claim to request. */
   audience: string;
 }
-
-const PERMISSION_HINT =
-  "Add `permissions: id-token: write` to the job (or workflow); pull requests from forks and Dependabot runs get no OIDC token";
 
 /**
  * The token request URL with its `audience` query parameter set (replacing any existing one), as
@@ -56,7 +54,7 @@ export function githubOidcTokenUrl(requestUrl: string, audience: string): string
     throw new CredentialsError(
       "ERR_OIDC_UNAVAILABLE",
       `Cannot request a GitHub OIDC token: the request URL ${
-        _quote(requestUrl)
+        quote(requestUrl)
       } is not an http(s) URL`,
       { option: "oidcRequest" },
     );
@@ -101,7 +99,7 @@ export async function requestGithubOidcToken(
     throw new CredentialsError(
       "ERR_OIDC_UNAVAILABLE",
       "GitHub Actions did not provide ACTIONS_ID_TOKEN_REQUEST_URL and ACTIONS_ID_TOKEN_REQUEST_TOKEN to this job",
-      { option: "oidcRequest", hint: PERMISSION_HINT },
+      { option: "oidcRequest", hint: HINTS.oidcPermission },
     );
   }
   const url = githubOidcTokenUrl(options.requestUrl, options.audience);
@@ -109,7 +107,7 @@ export async function requestGithubOidcToken(
     url,
     headers: { accept: "application/json", authorization: `Bearer ${options.requestToken}` },
   }));
-  const message = `Failed to get a GitHub OIDC token for audience ${_quote(options.audience)}`;
+  const message = `Failed to get a GitHub OIDC token for audience ${quote(options.audience)}`;
   const response = await _requestJson(request, options, {
     message,
     field: "value",
@@ -117,7 +115,7 @@ export async function requestGithubOidcToken(
     error: (text, details) => new GithubOidcError("ERR_OIDC_REQUEST_FAILED", text, details),
     hint: (details) =>
       details.status === 401 || details.status === 403 || details.status === 404
-        ? PERMISSION_HINT
+        ? HINTS.oidcPermission
         : undefined,
   });
   return response.token;

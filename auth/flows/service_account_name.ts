@@ -6,7 +6,8 @@
  */
 
 import { CredentialsError } from "../errors.ts";
-import { _quote } from "../_util/quote.ts";
+import { HINTS } from "../hints.ts";
+import { quote } from "../quote.ts";
 
 const EMAIL = /^[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9.-]{1,253}$/;
 const UNIQUE_ID = /^\d{1,30}$/;
@@ -19,7 +20,8 @@ const IAM_DOMAIN = /^([a-z][a-z0-9-]{4,28}[a-z0-9])\.iam\.gserviceaccount\.com$/
  * path unencoded) and returns it trimmed.
  *
  * @param value The service account.
- * @param option The option name for the error, default `serviceAccount`.
+ * @param option The option the value came in, default `serviceAccount` (the error's `option`).
+ * @param label How the message names it, default the option.
  * @returns The trimmed service account.
  * @throws {CredentialsError} `ERR_OPTIONS_INVALID` when it is neither.
  *
@@ -32,15 +34,19 @@ const IAM_DOMAIN = /^([a-z][a-z0-9-]{4,28}[a-z0-9])\.iam\.gserviceaccount\.com$/
  * assert.throws(() => validateServiceAccount("sa/../../x"), /is not a service account email/);
  * ```
  */
-export function validateServiceAccount(value: string, option = "serviceAccount"): string {
+export function validateServiceAccount(
+  value: string,
+  option = "serviceAccount",
+  label = option,
+): string {
   const trimmed = value.trim();
   if (EMAIL.test(trimmed) || UNIQUE_ID.test(trimmed)) return trimmed;
   throw new CredentialsError(
     "ERR_OPTIONS_INVALID",
-    `Cannot use ${option} ${_quote(trimmed)}: it is not a service account email or unique id`,
+    `Cannot use ${label} ${quote(trimmed)}: it is not a service account email or unique id`,
     {
       option,
-      hint: "Pass the service account email (name@project.iam.gserviceaccount.com)",
+      hint: HINTS.serviceAccountName,
     },
   );
 }

@@ -6,6 +6,7 @@
  */
 
 import { GoogleApiError } from "../errors.ts";
+import { HINTS } from "../hints.ts";
 import { _requestJson } from "../_transport/http.ts";
 import type { _FailureDetails } from "../_transport/http.ts";
 import { _googleRequest } from "../_transport/google_request.ts";
@@ -69,12 +70,12 @@ function _stsHint(details: _FailureDetails, subjectToken: string): string | unde
   const text = `${details.googleStatus ?? ""} ${details.googleMessage ?? ""}`.toLowerCase();
   const claims = _claimsText(subjectToken);
   if (text.includes("audience")) {
-    return `Request the GitHub OIDC token for an audience the provider allows (by default https://iam.googleapis.com/<provider name>), and check the provider name${claims}`;
+    return `${HINTS.stsAudience}${claims}`;
   }
   if (text.includes("attribute condition")) {
-    return `Change the provider's attribute condition or run from a repository, ref and workflow it allows${claims}`;
+    return `${HINTS.stsAttributeCondition}${claims}`;
   }
-  return `Check the provider name, its issuer (https://token.actions.githubusercontent.com), allowed audiences and attribute condition${claims}`;
+  return `${HINTS.stsProvider}${claims}`;
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 
 import { CredentialsError } from "../errors.ts";
-import { _quote } from "../_util/quote.ts";
+import { quote } from "../quote.ts";
 
 /** A parsed workload identity provider resource name. */
 export interface WorkloadIdentityProvider {
@@ -33,7 +33,7 @@ function _problem(name: string): string {
   const parts = name.split("/");
   if (parts[0] !== "projects" || parts.length < 2) return 'it does not start with "projects/"';
   if (!/^\d+$/.test(parts[1] ?? "")) {
-    return `${_quote(parts[1] ?? "")} is a project id; use the project number`;
+    return `${quote(parts[1] ?? "")} is a project id; use the project number`;
   }
   if (parts[2] !== "locations" || parts[3] !== "global") {
     return 'the location must be "locations/global"';
@@ -83,7 +83,7 @@ export function parseWorkloadIdentityProvider(name: string): WorkloadIdentityPro
   if (match === null) {
     throw new CredentialsError(
       "ERR_PROVIDER_INVALID",
-      `Cannot use workload identity provider ${_quote(trimmed)}: ${_problem(trimmed)}`,
+      `Cannot use workload identity provider ${quote(trimmed)}: ${_problem(trimmed)}`,
       { option: "workloadIdentityProvider" },
     );
   }

@@ -6,7 +6,7 @@
  */
 
 import { CredentialsError, type CredentialsErrorCode } from "../errors.ts";
-import { _quote } from "../_util/quote.ts";
+import { quote } from "../quote.ts";
 import { _base64Decode } from "../_util/base64url.ts";
 import { _field, _jsonErrorAt } from "../_transport/response.ts";
 import { privateKeyProblem } from "./private_key.ts";
@@ -144,7 +144,7 @@ export function parseServiceAccountKey(raw: string): ServiceAccountKey {
   const record = value as Record<string, unknown>;
   const type = _field(record, "type");
   if (type !== "service_account") {
-    const found = typeof type === "string" ? _quote(type) : "missing";
+    const found = typeof type === "string" ? quote(type) : "missing";
     throw new CredentialsError(
       "ERR_KEY_UNSUPPORTED_TYPE",
       `Cannot use credentials JSON: "type" is ${found}, expected "service_account"`,

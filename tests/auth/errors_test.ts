@@ -61,7 +61,7 @@ Deno.test("AuthError redacts secrets in its cause chain and keeps a clean cause 
 
 Deno.test("AUTH_ERROR_HINTS has an imperative hint for every code", () => {
   const codes = Object.keys(AUTH_ERROR_HINTS) as AuthErrorCode[];
-  assert.equal(codes.length, 27);
+  assert.equal(codes.length, 30);
   for (const code of codes) {
     assert.match(code, /^ERR_[A-Z0-9_]+$/);
     assert.match(AUTH_ERROR_HINTS[code], /^[A-Z]/);

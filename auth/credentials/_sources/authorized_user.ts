@@ -4,10 +4,7 @@ import { type _Fields, _requiredString, _tokenFailure, _tokenUri } from "./field
 import { requestOAuth2Token } from "../../flows/oauth2_token.ts";
 import type { _FetchContext, _TokenSource } from "./source.ts";
 import type { ExpiringToken } from "../../types.ts";
-import { _ADC_LOGIN } from "../../errors.ts";
-
-const LOGIN_HINT =
-  `Run ${_ADC_LOGIN} again: the refresh token is revoked, expired or another client's`;
+import { HINTS } from "../../hints.ts";
 
 /** Validates an `authorized_user` file and returns its source. */
 export function _authorizedUserSource(fields: _Fields): _TokenSource {
@@ -33,7 +30,8 @@ export function _authorizedUserSource(fields: _Fields): _TokenSource {
       field,
       message: _tokenFailure(field, `authorized user (client ${clientId})`, tokenUrl),
       secrets: [clientSecret, refreshToken],
-      hint: (details) => details.status === 400 || details.status === 401 ? LOGIN_HINT : undefined,
+      hint: (details) =>
+        details.status === 400 || details.status === 401 ? HINTS.userLogin : undefined,
     }, context.call);
   }
 

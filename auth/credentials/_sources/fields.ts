@@ -2,7 +2,7 @@
 // names the file, its type and the field, and never quotes a secret field's value.
 import { CredentialsError } from "../../errors.ts";
 import type { CredentialsErrorCode } from "../../errors.ts";
-import { _quote } from "../../_util/quote.ts";
+import { quote } from "../../quote.ts";
 import { _field, _isRecord } from "../../_transport/response.ts";
 import { DEFAULT_UNIVERSE } from "../../universe.ts";
 import type { _TokenSource } from "./source.ts";
@@ -97,7 +97,7 @@ export function _url(fields: _Fields, name: string, fallback?: string): string {
   if (url === undefined || (url.protocol !== "https:" && url.protocol !== "http:")) {
     throw _fieldError(
       fields,
-      `"${name}" is not an http(s) URL: ${_quote(value)}`,
+      `"${name}" is not an http(s) URL: ${quote(value)}`,
     );
   }
   return value;

@@ -12,7 +12,7 @@ import { DEFAULT_UNIVERSE } from "../../universe.ts";
 import type { CallOptions } from "../../types.ts";
 import type { _Source } from "./source.ts";
 import type { EnvLike } from "../types.ts";
-import { _quote } from "../../_util/quote.ts";
+import { quote } from "../../quote.ts";
 import { _onAbort } from "../../_util/abort.ts";
 
 /**
@@ -47,7 +47,7 @@ export function _metadataDetection(env: EnvLike): _MetadataDetection {
     throw new RangeError(
       `Cannot use METADATA_SERVER_DETECTION: expected one of ${
         DETECTION.join(", ")
-      } or unset, got ${_quote(value)}`,
+      } or unset, got ${quote(value)}`,
     );
   }
   return value === "assume-present" || value === "none" ? value : "probe";

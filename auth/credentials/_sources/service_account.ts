@@ -4,6 +4,7 @@ import { _signJwt, type JWTPayload } from "../../keys/jwt.ts";
 import { UNUSABLE_PRIVATE_KEY } from "../../keys/private_key.ts";
 import { checkServiceAccountKey } from "../../keys/service_account_key.ts";
 import { DEFAULT_UNIVERSE } from "../../universe.ts";
+import { HINTS } from "../../hints.ts";
 import { JWT_BEARER_GRANT_TYPE } from "../../flows/oauth2_token.ts";
 import type { ExpiringToken } from "../../types.ts";
 import {
@@ -18,8 +19,6 @@ import { requestOAuth2Token } from "../../flows/oauth2_token.ts";
 import type { _FetchContext, _TokenSource } from "./source.ts";
 
 const ASSERTION_LIFETIME_SECONDS = 3600;
-const KEY_HINT =
-  "Check that the key and its service account exist and are enabled, or create a new key";
 
 /** The clock of `context` in whole seconds, as JWT claims count time. */
 function _nowSeconds(context: _FetchContext): number {
@@ -65,7 +64,7 @@ export function _serviceAccountSource(fields: _Fields): _TokenSource {
       field,
       message: _tokenFailure(field, clientEmail, tokenUrl),
       secrets: [assertion],
-      hint: () => KEY_HINT,
+      hint: () => HINTS.keyRejected,
     }, context.call);
   }
 

@@ -5,7 +5,7 @@ import { bareEndpoint } from "../../../endpoint/mod.ts";
 import { type AuthErrorOptions, GoogleApiError } from "../../errors.ts";
 import { _httpRequest } from "../../_transport/google_request.ts";
 import { _requestJson, _requestText } from "../../_transport/http.ts";
-import { _quote } from "../../_util/quote.ts";
+import { quote } from "../../quote.ts";
 import { _field } from "../../_transport/response.ts";
 import {
   _fieldError,
@@ -46,7 +46,7 @@ function _format(fields: _Fields): string | undefined {
   if (type !== "json") {
     throw _fieldError(
       format,
-      `"type" is ${_quote(type)}, expected "text" or "json"`,
+      `"type" is ${quote(type)}, expected "text" or "json"`,
     );
   }
   return _requiredString(format, "subject_token_field_name");
@@ -115,7 +115,7 @@ export function _subjectTokenSource(fields: _Fields): _SubjectTokenSource {
   }
   if (has("file")) {
     const path = _requiredString(source, "file");
-    const where = `file ${_quote(path)}`;
+    const where = `file ${quote(path)}`;
     return async (context) => {
       let text: string;
       try {

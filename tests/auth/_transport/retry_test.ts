@@ -1,19 +1,19 @@
 import assert from "node:assert/strict";
+import { isRetryableStatus } from "../../../auth/_util/http_status.ts";
 import {
   _backoffDelay,
   _DEFAULT_RETRY,
-  _isRetryableStatus,
   _retryAfterMs,
   _retryPolicy,
 } from "../../../auth/_transport/retry.ts";
 import { _onAbort } from "../../../auth/_util/abort.ts";
 
-Deno.test("_isRetryableStatus() retries 408, 429 and 5xx only", async (t) => {
+Deno.test("isRetryableStatus() retries 408, 429 and 5xx only", async (t) => {
   for (const status of [408, 429, 500, 502, 503, 504, 599]) {
-    await t.step(`${status} is retried`, () => assert.equal(_isRetryableStatus(status), true));
+    await t.step(`${status} is retried`, () => assert.equal(isRetryableStatus(status), true));
   }
   for (const status of [200, 301, 400, 401, 403, 404, 409, 412, 422]) {
-    await t.step(`${status} is final`, () => assert.equal(_isRetryableStatus(status), false));
+    await t.step(`${status} is final`, () => assert.equal(isRetryableStatus(status), false));
   }
 });
 

@@ -1,0 +1,57 @@
+/**
+ * The codes of the error tree, by the class that carries them (see `errors.ts`).
+ *
+ * @module
+ */
+
+/** Codes of `CredentialsError`: a bad option, key, provider name or OIDC environment. */
+export type CredentialsErrorCode =
+  | "ERR_OPTIONS_INVALID"
+  | "ERR_OPTIONS_CREDENTIAL_SOURCE"
+  | "ERR_OPTIONS_SERVICE_ACCOUNT_REQUIRED"
+  | "ERR_OPTIONS_ID_TOKEN_AUDIENCE_REQUIRED"
+  | "ERR_PROVIDER_INVALID"
+  | "ERR_KEY_EMPTY"
+  | "ERR_KEY_MALFORMED"
+  | "ERR_KEY_UNSUPPORTED_TYPE"
+  | "ERR_KEY_FIELD_MISSING"
+  | "ERR_KEY_FIELD_INVALID"
+  | "ERR_KEY_PRIVATE_KEY_INVALID"
+  | "ERR_OIDC_UNAVAILABLE"
+  | "ERR_CREDENTIALS_NOT_FOUND"
+  | "ERR_CREDENTIALS_UNREADABLE"
+  | "ERR_CREDENTIALS_MALFORMED"
+  | "ERR_CREDENTIALS_FIELD_MISSING"
+  | "ERR_CREDENTIALS_FIELD_INVALID"
+  | "ERR_CREDENTIALS_UNSUPPORTED";
+
+/** Codes of `GoogleApiError`: a Google call that failed (after retries). */
+export type GoogleApiErrorCode =
+  | "ERR_STS_EXCHANGE_FAILED"
+  | "ERR_IAM_ACCESS_TOKEN_FAILED"
+  | "ERR_IAM_ID_TOKEN_FAILED"
+  | "ERR_IAM_SIGN_JWT_FAILED"
+  | "ERR_OAUTH2_TOKEN_FAILED"
+  | "ERR_METADATA_REQUEST_FAILED"
+  | "ERR_SUBJECT_TOKEN_FAILED";
+
+/** Codes of `GithubOidcError`: the GitHub OIDC token request failed (after retries). */
+export type GithubOidcErrorCode = "ERR_OIDC_REQUEST_FAILED";
+
+/** Codes of `TokenError`: a successful response that does not hold a usable token. */
+export type TokenErrorCode = "ERR_TOKEN_RESPONSE_INVALID";
+
+/** Codes of a transport's configuration error (a proxy variable), which is never retried. */
+export type TransportErrorCode = "ERR_PROXY_INVALID";
+
+/** Codes of the workflow step's own errors: a bad input, or a credentials file it cannot write. */
+export type StepErrorCode = "ERR_ACTION_INPUT" | "ERR_CREDENTIALS_FILE";
+
+/** Every code an `AuthError` can carry. */
+export type AuthErrorCode =
+  | CredentialsErrorCode
+  | GoogleApiErrorCode
+  | GithubOidcErrorCode
+  | TokenErrorCode
+  | TransportErrorCode
+  | StepErrorCode;

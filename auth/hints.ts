@@ -1,0 +1,120 @@
+/**
+ * What to do about each failure, in one table: the default hint of every error code
+ * ({@linkcode AUTH_ERROR_HINTS}) and the hints of particular situations ({@linkcode HINTS}). Each
+ * is one whole imperative sentence, written out in full so that a hint a user pastes can be found
+ * here with grep.
+ *
+ * @module
+ */
+
+import type { AuthErrorCode } from "./errors.ts";
+
+/**
+ * The default hint of each code: one imperative sentence saying what to do.
+ *
+ * @example Every code has one
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { AUTH_ERROR_HINTS } from "./mod.ts";
+ *
+ * assert.match(AUTH_ERROR_HINTS.ERR_OIDC_UNAVAILABLE, /id-token: write/);
+ * ```
+ */
+export const AUTH_ERROR_HINTS: Readonly<Record<AuthErrorCode, string>> = Object.freeze({
+  ERR_OPTIONS_INVALID: "Fix the named option",
+  ERR_OPTIONS_CREDENTIAL_SOURCE:
+    "Set exactly one of workload_identity_provider or credentials_json; forks and Dependabot get no secrets",
+  ERR_OPTIONS_SERVICE_ACCOUNT_REQUIRED: "Set service_account to the account to impersonate",
+  ERR_OPTIONS_ID_TOKEN_AUDIENCE_REQUIRED: "Set id_token_audience (such as a Cloud Run URL)",
+  ERR_PROVIDER_INVALID:
+    "Use projects/<project number>/locations/global/workloadIdentityPools/<pool>/providers/<provider>",
+  ERR_KEY_EMPTY: "Pass the service account key JSON; forks and Dependabot get no secrets",
+  ERR_KEY_MALFORMED: "Pass the key file as downloaded (or `jq -c .` of it) or its base64",
+  ERR_KEY_UNSUPPORTED_TYPE:
+    'Pass a "service_account" key; use workload_identity_provider for federation',
+  ERR_KEY_FIELD_MISSING: "Create a new key and pass the file as downloaded",
+  ERR_KEY_FIELD_INVALID: "Create a new key and pass the file as downloaded",
+  ERR_KEY_PRIVATE_KEY_INVALID: "Create a new key and pass the file as downloaded",
+  ERR_OIDC_UNAVAILABLE:
+    "Add `permissions: id-token: write` to the job; forks and Dependabot get no OIDC token",
+  ERR_CREDENTIALS_NOT_FOUND:
+    "Set GOOGLE_APPLICATION_CREDENTIALS, run `gcloud auth application-default login`, pass `credentials` or run on Google Cloud",
+  ERR_CREDENTIALS_UNREADABLE:
+    "Make the file named by GOOGLE_APPLICATION_CREDENTIALS readable, or pass `readFile` where there is no file system",
+  ERR_CREDENTIALS_MALFORMED:
+    "Pass the file as gcloud, the Cloud console or the workflow step wrote it",
+  ERR_CREDENTIALS_FIELD_MISSING:
+    "Add the field, or create the file again with gcloud or the Cloud console",
+  ERR_CREDENTIALS_FIELD_INVALID: "Fix the field (docs/credentials.md lists each type's)",
+  ERR_CREDENTIALS_UNSUPPORTED:
+    "Use a service_account, external_account (url or file source), impersonated_service_account or authorized_user file",
+  ERR_OIDC_REQUEST_FAILED:
+    "Check `permissions: id-token: write` and that the job still runs; retry after a GitHub outage",
+  ERR_STS_EXCHANGE_FAILED:
+    "Check the provider name, the OIDC audience and the attribute condition against the token's claims",
+  ERR_IAM_ACCESS_TOKEN_FAILED:
+    "Grant the caller roles/iam.serviceAccountTokenCreator (or roles/iam.workloadIdentityUser for federation) on the service account; IAM changes take up to 5 minutes",
+  ERR_IAM_ID_TOKEN_FAILED:
+    "Grant the caller roles/iam.serviceAccountTokenCreator (or roles/iam.workloadIdentityUser for federation) on the service account; IAM changes take up to 5 minutes",
+  ERR_IAM_SIGN_JWT_FAILED:
+    "Grant the workload identity principal roles/iam.serviceAccountTokenCreator on the service account; IAM changes take up to 5 minutes",
+  ERR_OAUTH2_TOKEN_FAILED:
+    "Authorize the client ID for the scopes (Workspace admin console, domain-wide delegation); keep the lifetime at most 1 hour",
+  ERR_METADATA_REQUEST_FAILED:
+    "Attach a service account to the workload; check GCE_METADATA_HOST if set",
+  ERR_SUBJECT_TOKEN_FAILED:
+    "Check credential_source: its URL must answer (with its headers) or its file hold the token",
+  ERR_TOKEN_RESPONSE_INVALID:
+    "Retry; if it persists, check that endpoint overrides point at Google",
+  ERR_PROXY_INVALID:
+    "Set the variable to http://host:port or https://host:port (user:password@ allowed, percent-encoded), or unset it",
+  ERR_ACTION_INPUT: "Fix the step input the message names; docs/step.md gives each input's format",
+  ERR_CREDENTIALS_FILE:
+    'Check that the workspace is writable and has free space, or set "create_credentials_file: false"',
+});
+
+/**
+ * The hints of particular situations, which replace a code's default hint where they say more.
+ *
+ * @example The hint of a call that got no answer
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { HINTS } from "./hints.ts";
+ *
+ * assert.match(HINTS.network, /HTTPS_PROXY/);
+ * ```
+ */
+export const HINTS = Object.freeze({
+  /** A call that got no response (DNS, refused, reset, timeout): not a permission problem. */
+  network:
+    "Check that the runner can reach the host (DNS, firewall, HTTPS_PROXY/NO_PROXY); a timeout or reset is often transient: retry",
+  /** A call whose last answer after its retries had a retryable status: the service failed. */
+  server: "Retry later: the service kept failing or throttling (HTTP 5xx, 429 or 408)",
+  /** The OIDC environment or token request shows the job lacks the permission. */
+  oidcPermission:
+    "Add `permissions: id-token: write` to the job (or workflow); pull requests from forks and Dependabot runs get no OIDC token",
+  /** STS refused the GitHub token's audience. */
+  stsAudience:
+    "Request the GitHub OIDC token for an audience the provider allows (by default https://iam.googleapis.com/<provider name>), and check the provider name",
+  /** STS refused the GitHub token by the provider's attribute condition. */
+  stsAttributeCondition:
+    "Change the provider's attribute condition or run from a repository, ref and workflow it allows",
+  /** STS refused the GitHub token for another reason. */
+  stsProvider:
+    "Check the provider name, its issuer (https://token.actions.githubusercontent.com), allowed audiences and attribute condition",
+  /** A key's token endpoint refused its assertion. */
+  keyRejected:
+    "Check that the key and its service account exist and are enabled, or create a new key",
+  /** An authorized user's refresh token was refused. */
+  userLogin:
+    "Run `gcloud auth application-default login` again: the refresh token is revoked, expired or another client's",
+  /** gcloud's well-known credentials file cannot be read. */
+  wellKnownUnreadable:
+    "Make gcloud's application default credentials file readable (or run `gcloud auth application-default login` again), or pass `readFile` where there is no file system",
+  /** A service account that is neither an email nor a unique id. */
+  serviceAccountName: "Pass the service account email (name@project.iam.gserviceaccount.com)",
+  /** An endpoint override that is not a whole base URL. */
+  endpointOverride: "Pass a whole base URL such as https://sts.googleapis.com/v1",
+  /** A universe that is not a domain name. */
+  universe: "Pass the universe domain, such as googleapis.com",
+});
