@@ -7,7 +7,7 @@
  * @module
  */
 
-import type { AuthErrorCode } from "./errors.ts";
+import type { AuthErrorCode } from "./error_codes.ts";
 
 /**
  * The default hint of each code: one imperative sentence saying what to do.

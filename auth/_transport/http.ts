@@ -4,7 +4,7 @@
 // every server-provided text shortened and secrets redacted.
 import { AuthError, type AuthErrorOptions, TokenError } from "../errors.ts";
 import { _redactAndTruncate } from "../_util/redact.ts";
-import { _field, _isRecord } from "./response.ts";
+import { _field, _isRecord } from "../_util/json.ts";
 import {
   _backoffDelay,
   _DEFAULT_TIMEOUT_MS,

@@ -1,26 +1,7 @@
 // Reading fields of successful token responses; a missing field is a TokenError.
 import { TokenError } from "../errors.ts";
 import type { ExpiringToken } from "../types.ts";
-
-/**
- * Where `JSON.parse` failed, as ` (error at position N)`, or `""`: only the position, as the
- * engine's message may quote the input (a secret).
- */
-export function _jsonErrorAt(error: unknown): string {
-  const position = error instanceof Error ? /position \d+/.exec(error.message)?.[0] : undefined;
-  return position === undefined ? "" : ` (error at ${position})`;
-}
-
-/** Whether `value` is a JSON object (not an array or null). */
-export function _isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** The own property `field` of `json` when it is an object (never an inherited one), else undefined. */
-export function _field(json: unknown, field: string): unknown {
-  if (typeof json !== "object" || json === null || !Object.hasOwn(json, field)) return undefined;
-  return (json as Record<string, unknown>)[field];
-}
+import { _field } from "../_util/json.ts";
 
 /**
  * The date `toMs` makes of `json[field]`, or undefined when the field is absent; a TokenError when

@@ -1,7 +1,7 @@
 // Reading (never verifying) claims of tokens this package received, for expiries and hints.
 import type { JWTPayload } from "jose";
 import { _base64urlDecode } from "./base64url.ts";
-import { _isRecord } from "../_transport/response.ts";
+import { _isRecord } from "./json.ts";
 
 /** The claims of a JWT (three dot-separated parts, a JSON object payload), else `undefined`. */
 export function _jwtClaims(token: string): JWTPayload | undefined {

@@ -7,7 +7,7 @@
 import { CredentialsError } from "../errors.ts";
 import { _own } from "../_util/own.ts";
 import { quote } from "../quote.ts";
-import { _isRecord, _jsonErrorAt } from "../_transport/response.ts";
+import { _isRecord, _jsonErrorAt } from "../_util/json.ts";
 import { _authorizedUserSource } from "./_sources/authorized_user.ts";
 import { _CachedCredentials } from "./_cache/cached_credentials.ts";
 import { _externalAccountSource } from "./_sources/external_account.ts";

@@ -8,7 +8,7 @@
 import { CredentialsError, type CredentialsErrorCode } from "../errors.ts";
 import { quote } from "../quote.ts";
 import { _base64Decode } from "../_util/base64url.ts";
-import { _field, _jsonErrorAt } from "../_transport/response.ts";
+import { _field, _jsonErrorAt } from "../_util/json.ts";
 import { privateKeyProblem } from "./private_key.ts";
 
 /** A Google service account key file (`type: "service_account"`), every field preserved. */

@@ -2,3 +2,4 @@
 // package.
 import "../runtime_matrix_test.ts";
 import "../package_test.ts";
+import "../layers_test.ts";

@@ -3,7 +3,7 @@
 import { CredentialsError } from "../../errors.ts";
 import type { CredentialsErrorCode } from "../../errors.ts";
 import { quote } from "../../quote.ts";
-import { _field, _isRecord } from "../../_transport/response.ts";
+import { _field, _isRecord } from "../../_util/json.ts";
 import { DEFAULT_UNIVERSE } from "../../universe.ts";
 import type { _TokenSource } from "./source.ts";
 

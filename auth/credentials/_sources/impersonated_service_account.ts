@@ -1,7 +1,7 @@
 // `impersonated_service_account` files (gcloud's `--impersonate-service-account` ADC): the source
 // credentials' cloud-platform token impersonates the target, through `delegates` when given.
 import { CLOUD_PLATFORM_SCOPE } from "../../flows/iam_credentials.ts";
-import { _field } from "../../_transport/response.ts";
+import { _field } from "../../_util/json.ts";
 import { _fieldError, type _Fields, type _ParserOf, _requiredObject } from "./fields.ts";
 import { _impersonation } from "./impersonation.ts";
 import type { _FetchContext, _TokenSource } from "./source.ts";

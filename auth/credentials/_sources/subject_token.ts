@@ -6,7 +6,7 @@ import { type AuthErrorOptions, GoogleApiError } from "../../errors.ts";
 import { _httpRequest } from "../../_transport/google_request.ts";
 import { _requestJson, _requestText } from "../../_transport/http.ts";
 import { quote } from "../../quote.ts";
-import { _field } from "../../_transport/response.ts";
+import { _field } from "../../_util/json.ts";
 import {
   _fieldError,
   type _Fields,

@@ -1,0 +1,198 @@
+// The import graph keeps the layout honest: no cycle between files, no import of another area's
+// private (`_`) files, areas that depend one way (endpoint <- auth <- action), and inside auth/
+// layers that call one way down: credentials and authenticate -> flows -> transport and keys ->
+// the base modules (errors, hints, types) -> endpoint/'s public API.
+import assert from "node:assert/strict";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const ROOT = fileURLToPath(new URL("../", import.meta.url));
+const SKIPPED = new Set([".git", "node_modules", "npm", "dist", "coverage", ".tmp"]);
+
+function sources(dir = ROOT): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (SKIPPED.has(entry.name)) return [];
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sources(path);
+    return entry.name.endsWith(".ts") ? [relative(ROOT, path)] : [];
+  });
+}
+
+/** Every project file's imports (static, type-only and literal dynamic), as repository paths. */
+async function importGraph(files: readonly string[]): Promise<Map<string, string[]>> {
+  // One `deno info` over a module that imports every file: the graph as Deno resolves it, without
+  // the imports written in JSDoc examples.
+  const dir = mkdtempSync(join(tmpdir(), "layers-"));
+  try {
+    const root = join(dir, "all.ts");
+    writeFileSync(
+      root,
+      files.map((file) => `import ${JSON.stringify(pathToFileURL(join(ROOT, file)).href)};`)
+        .join("\n"),
+    );
+    const { stdout, success } = await new Deno.Command(Deno.execPath(), {
+      args: ["info", "--json", "--config", join(ROOT, "deno.json"), root],
+      stdout: "piped",
+      stderr: "null",
+    }).output();
+    assert.ok(success, "deno info failed");
+    const info = JSON.parse(new TextDecoder().decode(stdout)) as {
+      modules: {
+        specifier: string;
+        dependencies?: { code?: { specifier: string }; type?: { specifier: string } }[];
+      }[];
+    };
+    const inRepo = (specifier: string) =>
+      specifier.startsWith("file://") && !specifier.startsWith(pathToFileURL(dir).href)
+        ? relative(ROOT, fileURLToPath(specifier))
+        : undefined;
+    const graph = new Map<string, string[]>();
+    for (const module of info.modules) {
+      const from = inRepo(module.specifier);
+      if (from === undefined || from.startsWith("..")) continue;
+      const to = (module.dependencies ?? []).flatMap((dependency) =>
+        [dependency.code?.specifier, dependency.type?.specifier]
+          .map((specifier) => specifier === undefined ? undefined : inRepo(specifier))
+          .filter((path): path is string => path !== undefined && !path.startsWith(".."))
+      );
+      graph.set(from, [...new Set(to)]);
+    }
+    return graph;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The strongly connected components of more than one file (Tarjan's algorithm). */
+function cycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (file: string) => {
+    index.set(file, index.size);
+    low.set(file, index.get(file)!);
+    stack.push(file);
+    onStack.add(file);
+    for (const next of graph.get(file) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(file, Math.min(low.get(file)!, low.get(next)!));
+      } else if (onStack.has(next)) {
+        low.set(file, Math.min(low.get(file)!, index.get(next)!));
+      }
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const component: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== file);
+    if (component.length > 1) found.push(component.sort());
+  };
+  for (const file of graph.keys()) if (!index.has(file)) visit(file);
+  return found;
+}
+
+/** The area a file belongs to; tests of an area (`tests/auth/...`) also belong to that area. */
+function areasOf(file: string): string[] {
+  const [first, second] = file.split("/");
+  return first === "tests" && second !== undefined ? ["tests", second] : [first!];
+}
+
+const isPrivate = (file: string) => file.split("/").some((part) => part.startsWith("_"));
+
+/** Which areas each library area may import: the areas depend one way. */
+const AREA_DEPENDENCIES: Readonly<Record<string, readonly string[]>> = {
+  endpoint: ["endpoint"],
+  auth: ["auth", "endpoint"],
+  // The local run (action/local_run.ts) starts the emulator; the step's own modules do not.
+  action: ["action", "auth", "endpoint", "emulator"],
+};
+
+/**
+ * auth/'s layers, lowest first; a file may import only from a lower layer or its own folder. The
+ * base modules every layer uses (errors, hints, types, helpers) may import each other.
+ */
+const AUTH_LAYERS: readonly (readonly string[])[] = [
+  [
+    "auth/_util/",
+    "auth/error_codes.ts",
+    "auth/hints.ts",
+    "auth/errors.ts",
+    "auth/types.ts",
+    "auth/quote.ts",
+    "auth/universe.ts",
+  ],
+  ["auth/_transport/", "auth/keys/"],
+  ["auth/flows/"],
+  ["auth/credentials/", "auth/authenticate/"],
+  ["auth/mod.ts"],
+];
+
+function layerOf(file: string): { rank: number; part: string } | undefined {
+  for (const [rank, parts] of AUTH_LAYERS.entries()) {
+    const part = parts.find((prefix) => file === prefix || file.startsWith(prefix));
+    if (part !== undefined) return { rank, part };
+  }
+  return undefined;
+}
+
+/** The rule an import breaks, if any. */
+function violation(from: string, to: string): string | undefined {
+  const [fromArea] = areasOf(from);
+  const [toArea] = areasOf(to);
+  if (isPrivate(to) && !areasOf(from).includes(toArea!)) return "imports another area's _ file";
+  const allowed = AREA_DEPENDENCIES[fromArea!];
+  if (allowed !== undefined && !allowed.includes(toArea!)) return `${fromArea}/ imports ${toArea}/`;
+  if (fromArea === "auth" && toArea === "endpoint" && to !== "endpoint/mod.ts") {
+    return "auth/ uses endpoint/ through its public API, endpoint/mod.ts";
+  }
+  if (fromArea !== "auth" || toArea !== "auth") return undefined;
+  const source = layerOf(from);
+  const target = layerOf(to);
+  if (source === undefined) return "is in no layer of auth/ (add its folder to AUTH_LAYERS)";
+  if (target === undefined) return "imports a file in no layer of auth/";
+  if (source.rank === 0 && target.rank === 0) return undefined;
+  if (source.part === target.part && source.part.endsWith("/")) return undefined;
+  return target.rank < source.rank ? undefined : "imports a layer that is not below its own";
+}
+
+const graph = await importGraph(sources());
+
+Deno.test("no import cycle between files", () => {
+  assert.deepEqual(cycles(graph), []);
+});
+
+Deno.test("areas and auth/'s layers import one way, and no area imports another's _ files", () => {
+  const broken = [...graph].flatMap(([from, to]) =>
+    to.flatMap((target) => {
+      const rule = violation(from, target);
+      return rule === undefined ? [] : [`${from} -> ${target}: ${rule}`];
+    })
+  );
+  assert.deepEqual(broken, []);
+});
+
+Deno.test("the checks catch what they are for", () => {
+  assert.deepEqual(cycles(new Map([["a.ts", ["b.ts"]], ["b.ts", ["a.ts"]], ["c.ts", []]])), [[
+    "a.ts",
+    "b.ts",
+  ]]);
+  assert.match(violation("action/main.ts", "auth/_util/own.ts")!, /another area's _ file/);
+  assert.equal(violation("tests/auth/_util/redact_test.ts", "auth/_util/redact.ts"), undefined);
+  assert.match(violation("endpoint/endpoint.ts", "auth/mod.ts")!, /endpoint\/ imports auth\//);
+  assert.match(violation("auth/_transport/http.ts", "endpoint/types.ts")!, /public API/);
+  assert.match(violation("auth/flows/sts.ts", "auth/credentials/types.ts")!, /not below/);
+  assert.match(violation("auth/keys/jwt.ts", "auth/_transport/http.ts")!, /not below/);
+  assert.equal(violation("auth/credentials/load_credentials.ts", "auth/flows/sts.ts"), undefined);
+  assert.equal(violation("auth/errors.ts", "auth/hints.ts"), undefined);
+  // The graph itself holds what it must: type-only imports and the step's dynamic entry imports.
+  assert.ok(graph.get("auth/errors.ts")?.includes("auth/error_codes.ts"));
+  assert.ok(graph.get("auth/flows/sts.ts")?.includes("auth/_transport/http.ts"));
+});
