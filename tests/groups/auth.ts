@@ -1,13 +1,5 @@
-// The test files run in one isolate (see groups_test.ts): auth/'s flows, options, errors,
-// redaction, retries and signing.
-import "../auth/authenticate_options_test.ts";
-import "../auth/authenticate_test.ts";
-import "../auth/base64url_test.ts";
-import "../auth/emulator_flows_test.ts";
-import "../auth/errors_test.ts";
-import "../auth/redact_test.ts";
-import "../auth/retry_test.ts";
-import "../auth/runtime_checks_test.ts";
-import "../auth/self_signed_jwt_test.ts";
-import "../auth/service_account_key_test.ts";
-import "../auth/workload_identity_test.ts";
+// Runs the test files of the group named like this module in one isolate: the group's folders
+// are in tests/_helpers/test_groups.ts.
+import { importGroup } from "../_helpers/test_groups.ts";
+
+await importGroup(import.meta.url);
