@@ -71,7 +71,8 @@ function covers(paths: string[], file: string): boolean {
 }
 
 Deno.test("the test task checks and runs every group and the examples of every file", () => {
-  const task: string = JSON.parse(readFileSync(join(ROOT, "deno.json"), "utf8")).tasks.test;
+  const config = JSON.parse(readFileSync(join(ROOT, "deno.json"), "utf8"));
+  const task: string = config.tasks.test;
   const checked = pathsOf(task, "check");
   const tested = pathsOf(task, "test");
   assert.match(task, /deno check [^&]*--doc /);
@@ -86,6 +87,11 @@ Deno.test("the test task checks and runs every group and the examples of every f
   const untested = withExamples.filter((file) => !covers(tested, file));
   assert.deepEqual(untested, [], "add these files (or their folders) to the deno test paths");
   assert.ok(checked.includes("."), "deno check covers every module");
+  // Test files hold compile-time tests (tests/endpoint/types_check.ts) that only deno check runs.
+  const excluded = files.filter((file) =>
+    file.startsWith("tests/") && covers(config.exclude, file)
+  );
+  assert.deepEqual(excluded, [], "deno.json's exclude keeps these test files from deno check");
   const markdown = withExamples.filter((file) => file.endsWith(".md"));
   const unchecked = markdown.filter((file) => !covers(checked.filter((p) => p !== "."), file));
   assert.deepEqual(unchecked, [], "name these Markdown files in the deno check paths");
