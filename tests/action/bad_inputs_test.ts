@@ -385,7 +385,6 @@ Deno.test("run() rejects bad inputs before sending or writing anything", async (
         await withRunnerDirs((dirs) => runInProcess(world, key, row, dirs));
       });
     }
-    assert.ok(CASES.length >= 30);
     assert.equal(world.requests.length, 0, "no case sent anything");
   } finally {
     await world.close();

@@ -60,8 +60,9 @@ Deno.test("AuthError redacts secrets in its cause chain and keeps a clean cause 
 });
 
 Deno.test("AUTH_ERROR_HINTS has an imperative hint for every code", () => {
+  // Record<AuthErrorCode, string> makes deno check fail on a code without a hint.
   const codes = Object.keys(AUTH_ERROR_HINTS) as AuthErrorCode[];
-  assert.equal(codes.length, 30);
+  assert.ok(codes.includes("ERR_TOKEN_RESPONSE_INVALID"));
   for (const code of codes) {
     assert.match(code, /^ERR_[A-Z0-9_]+$/);
     assert.match(AUTH_ERROR_HINTS[code], /^[A-Z]/);

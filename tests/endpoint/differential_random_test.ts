@@ -131,10 +131,8 @@ const call = fc.record({
 const OCTOKIT_MEDIA_TYPE = structuredClone(octokitEndpoint.DEFAULTS.mediaType);
 
 Deno.test("endpoint(), merge() and parse() match @octokit/endpoint on random options and defaults cascades", () => {
-  let runs = 0;
   fc.assert(
     fc.property(call, ({ route, method, options, defaults, objectForm }) => {
-      runs++;
       octokitEndpoint.DEFAULTS.mediaType = structuredClone(OCTOKIT_MEDIA_TYPE);
       let ours = loosely(endpoint);
       let octokit = loosely(octokitEndpoint);
@@ -166,5 +164,4 @@ Deno.test("endpoint(), merge() and parse() match @octokit/endpoint on random opt
     }),
     { seed: SEED, numRuns: RUNS },
   );
-  assert.equal(runs, RUNS);
 });

@@ -1,7 +1,5 @@
-// The test files run in one isolate (see groups_test.ts): auth/ against failing and hostile
-// servers: fault matrices, bounds, load.
-import "../auth/emulator_fault_matrix_test.ts";
-import "../auth/fault_matrix_test.ts";
-import "../auth/hostile_input_test.ts";
-import "../auth/_transport/http_test.ts";
-import "../auth/credentials/load_test.ts";
+// Runs the test files of the group named like this module in one isolate: the group's folders
+// are in tests/support/test_groups.ts.
+import { importGroup } from "../support/test_groups.ts";
+
+await importGroup(import.meta.url);

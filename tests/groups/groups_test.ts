@@ -1,20 +1,18 @@
 // `deno task test` runs the test files in groups, one isolate per group module in this folder,
-// rather than one isolate per file. Each test module of `deno test` gets an isolate of its own, and
-// each costs about 0.1 s of CPU before its first test (Deno 2.9's test and bench runtime fills a
-// 10-million-element array in every isolate: 80 MB of page faults), plus loading the imports again
-// that the files of a group share. On the 2 cores CI has, grouping 69 files into 8 modules took
-// the test files' CPU time from about 70 s to about 48 s. `deno test` with no arguments, or with a
-// file's path, still runs each file alone, as before.
+// rather than one isolate per file: each isolate costs CPU before its first test, and the files of
+// a group load their shared imports once (figures in docs/testing.md). A group module imports the
+// test files below its folders at load time (tests/support/test_groups.ts), so there is no list of
+// files to keep. `deno test` with no arguments, or with a file's path, still runs each file alone.
 //
-// These checks keep the groups and the task whole: every test file is in exactly one group, every
-// group names test files that exist, and the task type-checks and runs every group and the
-// examples of every module and Markdown file that has them.
+// These checks keep the groups and the task whole: every test file runs in a group, every group
+// has its module and a folder with test files, and the task type-checks and runs every group and
+// the examples of every module and Markdown file that has them.
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import { GROUP_OF_FOLDER, groupOf, testFilesOf } from "../support/test_groups.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
-const GROUPS = join(ROOT, "tests", "groups");
 /** Folders that hold no source of this project, or only generated files. */
 const SKIPPED = new Set([".git", "node_modules", "npm", "dist", "coverage"]);
 
@@ -28,32 +26,30 @@ function walk(dir: string): string[] {
 
 const all = walk(ROOT);
 const files = all.filter((file) => file.endsWith(".ts"));
-const groupModules = files.filter((file) => file.startsWith("tests/groups/"))
-  .filter((file) => !file.endsWith("_test.ts"));
+const GROUPS = [...new Set(Object.values(GROUP_OF_FOLDER))];
 
-/** The test files each group module imports, as paths from the repository root. */
-function groupedFiles(): Map<string, string[]> {
-  const byFile = new Map<string, string[]>();
-  for (const group of groupModules) {
-    const source = readFileSync(join(ROOT, group), "utf8");
-    for (const [, specifier] of source.matchAll(/^import "(\.\.\/[^"]+)";$/gm)) {
-      const file = relative(ROOT, join(GROUPS, specifier!));
-      byFile.set(file, [...byFile.get(file) ?? [], group]);
-    }
-  }
-  return byFile;
-}
-
-Deno.test("every test file runs in exactly one group, and every group names test files", () => {
+Deno.test("every test file runs in a group", () => {
   const testFiles = files.filter((file) => file.endsWith("_test.ts"))
     .filter((file) => !file.startsWith("tests/groups/"));
-  const grouped = groupedFiles();
-  const missing = testFiles.filter((file) => !grouped.has(file));
-  assert.deepEqual(missing, [], "add each of these test files to one module of tests/groups/");
-  const twice = [...grouped].filter(([, groups]) => groups.length > 1).map(([file]) => file);
-  assert.deepEqual(twice, [], "these test files are in more than one group");
-  const unknown = [...grouped.keys()].filter((file) => !testFiles.includes(file));
-  assert.deepEqual(unknown, [], "these group imports are not test files of tests/");
+  const grouped = GROUPS.flatMap((group) => testFilesOf(group)).map((file) => `tests/${file}`);
+  const missing = testFiles.filter((file) => !grouped.includes(file));
+  assert.deepEqual(missing, [], "move these test files below tests/ (no group runs them)");
+  assert.deepEqual(grouped.filter((file) => !testFiles.includes(file)), []);
+});
+
+Deno.test("every group has its module and a folder with test files of its own", () => {
+  const modules = readdirSync(join(ROOT, "tests", "groups"))
+    .filter((file) => file.endsWith(".ts") && !file.endsWith("_test.ts"));
+  assert.deepEqual(modules.sort(), GROUPS.map((group) => `${group}.ts`).sort());
+  for (const module of modules) {
+    const source = readFileSync(join(ROOT, "tests", "groups", module), "utf8");
+    assert.match(source, /^await importGroup\(import\.meta\.url\);$/m, module);
+  }
+  const grouped = GROUPS.flatMap((group) => testFilesOf(group));
+  const empty = Object.keys(GROUP_OF_FOLDER).filter((folder) =>
+    !grouped.some((file) => file.startsWith(folder) && groupOf(file) === GROUP_OF_FOLDER[folder])
+  );
+  assert.deepEqual(empty, [], "drop these folders from GROUP_OF_FOLDER: no test file is theirs");
 });
 
 /** The path arguments of the `deno <subcommand>` run in `task` (no flags). */
@@ -75,7 +71,8 @@ function covers(paths: string[], file: string): boolean {
 }
 
 Deno.test("the test task checks and runs every group and the examples of every file", () => {
-  const task: string = JSON.parse(readFileSync(join(ROOT, "deno.json"), "utf8")).tasks.test;
+  const config = JSON.parse(readFileSync(join(ROOT, "deno.json"), "utf8"));
+  const task: string = config.tasks.test;
   const checked = pathsOf(task, "check");
   const tested = pathsOf(task, "test");
   assert.match(task, /deno check [^&]*--doc /);
@@ -90,6 +87,11 @@ Deno.test("the test task checks and runs every group and the examples of every f
   const untested = withExamples.filter((file) => !covers(tested, file));
   assert.deepEqual(untested, [], "add these files (or their folders) to the deno test paths");
   assert.ok(checked.includes("."), "deno check covers every module");
+  // Test files hold compile-time tests (tests/endpoint/types_check.ts) that only deno check runs.
+  const excluded = files.filter((file) =>
+    file.startsWith("tests/") && covers(config.exclude, file)
+  );
+  assert.deepEqual(excluded, [], "deno.json's exclude keeps these test files from deno check");
   const markdown = withExamples.filter((file) => file.endsWith(".md"));
   const unchecked = markdown.filter((file) => !covers(checked.filter((p) => p !== "."), file));
   assert.deepEqual(unchecked, [], "name these Markdown files in the deno check paths");

@@ -1,5 +1,5 @@
-// The test files run in one isolate (see groups_test.ts): the library in other runtimes and as a
-// package.
-import "../runtime_matrix_test.ts";
-import "../package_test.ts";
-import "../layers_test.ts";
+// Runs the test files of the group named like this module in one isolate: the group's folders
+// are in tests/support/test_groups.ts.
+import { importGroup } from "../support/test_groups.ts";
+
+await importGroup(import.meta.url);

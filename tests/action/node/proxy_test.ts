@@ -225,7 +225,6 @@ Deno.test("proxy: same choice as @actions/http-client 2.2.3 over a table of vari
     "metadata.google.internal",
     "*.example.com",
   ];
-  let rows = 0;
   for (const proxyEnv of proxies) {
     for (const noProxy of noProxies) {
       for (const key of ["NO_PROXY", "no_proxy"]) {
@@ -238,10 +237,8 @@ Deno.test("proxy: same choice as @actions/http-client 2.2.3 over a table of vari
             `bypass ${label}`,
           );
           assert.deepEqual(ours(target, env), theirs(target, env), label);
-          rows++;
         }
       }
     }
   }
-  assert.equal(rows, proxies.length * noProxies.length * 2 * targets.length);
 });
