@@ -257,12 +257,12 @@ async function assertComplete(pkg: PackageJson): Promise<void> {
       throw new Error(`Cannot build the npm package: bin "${command}" --help does not name it`);
     }
   }
-  const { _USER_AGENT } = await import(
+  const { USER_AGENT } = await import(
     pathToFileURL(resolve(OUT, "endpoint", "_user_agent.js")).href
   );
-  if (!String(_USER_AGENT).startsWith(`${PACKAGE_NAME}/${pkg.version} `)) {
+  if (!String(USER_AGENT).startsWith(`${PACKAGE_NAME}/${pkg.version} `)) {
     throw new Error(
-      `Cannot build the npm package: its user-agent "${_USER_AGENT}" does not name ${pkg.version}`,
+      `Cannot build the npm package: its user-agent "${USER_AGENT}" does not name ${pkg.version}`,
     );
   }
   for (const file of readdirSync(OUT, { recursive: true, encoding: "utf8" })) {

@@ -68,7 +68,7 @@ function _optional(value: string): string | undefined {
   return value === "" ? undefined : value;
 }
 
-function _lifetime(core: Pick<ActionCore, "getInput">, subject: string | undefined): number {
+function lifetimeOf(core: Pick<ActionCore, "getInput">, subject: string | undefined): number {
   const raw = core.getInput("access_token_lifetime");
   const seconds = parseDurationInput("access_token_lifetime", raw);
   // 0 (the input's empty default) means the option's own default.
@@ -175,7 +175,7 @@ export function readInputs(
   const accessTokenSubject = tokenFormat === "access_token"
     ? input("access_token_subject")
     : undefined;
-  const lifetime = _lifetime(core, accessTokenSubject);
+  const lifetime = lifetimeOf(core, accessTokenSubject);
   const idTokenAudience = input("id_token_audience");
   const workspace = _optional(env.GITHUB_WORKSPACE?.trim() ?? "");
   if (createCredentialsFile && workspace === undefined) {

@@ -19,7 +19,7 @@ export interface RunPostOptions {
   env: Readonly<Record<string, string | undefined>>;
 }
 
-function _errorText(error: unknown): string {
+function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
@@ -31,7 +31,7 @@ function _realWorkspace(workspace: string | undefined): { real?: string; problem
   } catch (error) {
     return {
       problem: `$GITHUB_WORKSPACE ${JSON.stringify(workspace)} cannot be resolved (${
-        (error as { code?: string }).code ?? _errorText(error)
+        (error as { code?: string }).code ?? errorText(error)
       })`,
     };
   }
@@ -132,7 +132,7 @@ export function runPost(
       core.info(`Credentials file ${shown} is already gone (a later step removed it)`);
       return "missing";
     }
-    core.warning(`Could not remove credentials file ${shown}: ${_errorText(error)}`);
+    core.warning(`Could not remove credentials file ${shown}: ${errorText(error)}`);
     return "refused";
   }
 }

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { _redact, _redactCause } from "./_util/redact.ts";
+import { redactCause, redactSecrets } from "./_util/redact.ts";
 import { isRetryableStatus } from "./_util/http_status.ts";
 import type {
   AuthErrorCode,
@@ -86,13 +86,13 @@ export class AuthError extends Error {
   constructor(code: AuthErrorCode, message: string, options: AuthErrorOptions = {}) {
     const secrets = options.secrets ?? [];
     super(
-      _redact(message, secrets),
-      options.cause === undefined ? {} : { cause: _redactCause(options.cause, secrets) },
+      redactSecrets(message, secrets),
+      options.cause === undefined ? {} : { cause: redactCause(options.cause, secrets) },
     );
     this.code = code;
     // No status: no call was made, so neither the network nor the server hint applies.
     const status = options.status ?? -1;
-    this.hint = _redact(
+    this.hint = redactSecrets(
       options.hint ??
         (status === 0 && options.cause !== undefined
           ? HINTS.network
@@ -104,7 +104,7 @@ export class AuthError extends Error {
     // Every field is assigned (undefined when not given), so each is an own property.
     this.status = options.status;
     this.googleStatus = options.googleStatus;
-    this.googleMessage = options.googleMessage && _redact(options.googleMessage, secrets);
+    this.googleMessage = options.googleMessage && redactSecrets(options.googleMessage, secrets);
     this.option = options.option;
   }
 }

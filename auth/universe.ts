@@ -7,7 +7,7 @@
 
 import { CredentialsError } from "./errors.ts";
 import { HINTS } from "./hints.ts";
-import { _own } from "./_util/own.ts";
+import { ownCopy } from "./_util/own.ts";
 import { quote } from "./quote.ts";
 
 /** The Google services the flows call (`iam` only names the STS audience, `www` the STS scope). */
@@ -40,7 +40,7 @@ const TEMPLATES: Readonly<Record<GoogleService, (universe: string) => string>> =
 const UNIVERSE =
   /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
 
-function _parseUrl(value: string): URL | null {
+function parseUrl(value: string): URL | null {
   try {
     return new URL(value);
   } catch {
@@ -48,8 +48,8 @@ function _parseUrl(value: string): URL | null {
   }
 }
 
-function _baseUrl(service: GoogleService, value: string): string {
-  const url = _parseUrl(value);
+function baseUrl(service: GoogleService, value: string): string {
+  const url = parseUrl(value);
   if (
     url === null || (url.protocol !== "https:" && url.protocol !== "http:") ||
     url.search !== "" || url.hash !== "" || url.username !== "" || url.password !== ""
@@ -86,7 +86,7 @@ function _baseUrl(service: GoogleService, value: string): string {
  * ```
  */
 export function resolveEndpoints(options: ResolveEndpointsOptions = {}): GoogleEndpoints {
-  options = _own(options);
+  options = ownCopy(options);
   const universe = options.universe === undefined || options.universe.trim() === ""
     ? DEFAULT_UNIVERSE
     : options.universe.trim().toLowerCase();
@@ -102,7 +102,7 @@ export function resolveEndpoints(options: ResolveEndpointsOptions = {}): GoogleE
     const override = options.endpoints?.[service];
     result[service] = override === undefined || override.trim() === ""
       ? TEMPLATES[service](universe)
-      : _baseUrl(service, override.trim());
+      : baseUrl(service, override.trim());
   }
   return result;
 }

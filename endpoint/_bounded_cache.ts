@@ -2,7 +2,7 @@
 // one, so callers that build endless distinct URLs cannot grow memory without limit.
 
 /** A string-keyed cache that holds at most `capacity` entries of keys up to `maxKeyLength`. */
-export class _BoundedCache<V> {
+export class BoundedCache<V> {
   readonly #entries = new Map<string, V>();
   readonly #capacity: number;
   readonly #maxKeyLength: number;

@@ -1,7 +1,7 @@
 // Names a value's type for error messages.
 
 /** `null`, `array` or the `typeof` of `value`. */
-export function _describeType(value: unknown): string {
+export function describeType(value: unknown): string {
   if (value === null) return "null";
   return Array.isArray(value) ? "array" : typeof value;
 }

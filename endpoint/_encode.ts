@@ -8,7 +8,7 @@ const SUB_DELIMS_ESCAPED_BY_RFC3986 = /[!'()*]/g;
 const PCT_TRIPLET_SPLIT = /(%[0-9A-Fa-f]{2})/;
 
 /** `encode(value)`, or on a URIError (a lone surrogate) `encode` of its well-formed form. */
-function _encodeWellFormed(encode: (value: string) => string, value: string): string {
+function encodeWellFormed(encode: (value: string) => string, value: string): string {
   try {
     return encode(value);
   } catch {
@@ -19,38 +19,38 @@ function _encodeWellFormed(encode: (value: string) => string, value: string): st
 /**
  * `encodeURIComponent` that never throws on lone surrogates.
  */
-export function _encodeComponent(value: string): string {
-  return _encodeWellFormed(encodeURIComponent, value);
+export function encodeComponent(value: string): string {
+  return encodeWellFormed(encodeURIComponent, value);
 }
 
-function _escapeSubDelim(char: string): string {
+function escapeSubDelim(char: string): string {
   return "%" + char.charCodeAt(0).toString(16).toUpperCase();
 }
 
 /**
  * Encodes everything but the RFC 3986 unreserved set `A-Z a-z 0-9 - . _ ~`.
  */
-export function _encodeUnreserved(value: string): string {
+export function encodeUnreserved(value: string): string {
   if (UNRESERVED.test(value)) return value;
-  return _encodeComponent(value).replace(SUB_DELIMS_ESCAPED_BY_RFC3986, _escapeSubDelim);
+  return encodeComponent(value).replace(SUB_DELIMS_ESCAPED_BY_RFC3986, escapeSubDelim);
 }
 
-function _encodeReservedChunk(chunk: string): string {
-  return _encodeWellFormed(encodeURI, chunk).replaceAll("%5B", "[").replaceAll("%5D", "]");
+function encodeReservedChunk(chunk: string): string {
+  return encodeWellFormed(encodeURI, chunk).replaceAll("%5B", "[").replaceAll("%5D", "]");
 }
 
 /**
  * Encodes everything but the unreserved and reserved sets, keeping `%XX` triplets as they are and
  * encoding any other `%` as `%25` (RFC 6570 `+`/`#` expansion and literals).
  */
-export function _encodeReserved(value: string): string {
+export function encodeReserved(value: string): string {
   if (RESERVED_OR_UNRESERVED.test(value)) return value;
   const chunks = value.split(PCT_TRIPLET_SPLIT);
   let result = "";
   for (let index = 0; index < chunks.length; index++) {
     const chunk = chunks[index]!;
     // Odd indexes are the captured `%XX` triplets.
-    result += index % 2 === 1 ? chunk : _encodeReservedChunk(chunk);
+    result += index % 2 === 1 ? chunk : encodeReservedChunk(chunk);
   }
   return result;
 }

@@ -1,15 +1,15 @@
 // merge(): a route string or options object plus call options, merged onto defaults. Pure: no
 // argument and no defaults object is ever mutated.
-import { _assignSafe, _isPlainObject, _isUnsafeKey, _mergeDeep } from "./_merge_deep.ts";
+import { assignSafe, isPlainObject, isUnsafeKey, mergeDeep } from "./_merge_deep.ts";
 import type { EndpointDefaults } from "./types.ts";
 
-type _Record = Record<string, unknown>;
+type AnyRecord = Record<string, unknown>;
 
 const GRAPHQL_SUFFIX = "/graphql";
 const PREVIEW_SUFFIX = /-preview$/;
 
 /** Splits a route string as @octokit/endpoint does: on single spaces, keeping pieces 0 and 1. */
-function _routeToOptions(route: string): _Record {
+function routeToOptions(route: string): AnyRecord {
   const firstSpace = route.indexOf(" ");
   if (firstSpace === -1) return { url: route };
   const secondSpace = route.indexOf(" ", firstSpace + 1);
@@ -19,33 +19,33 @@ function _routeToOptions(route: string): _Record {
 }
 
 /** Lowercased header names without `undefined` values; the last of two same-name keys wins. */
-function _normalizeHeaders(headers: unknown): _Record {
-  const result: _Record = {};
+function normalizeHeaders(headers: unknown): AnyRecord {
+  const result: AnyRecord = {};
   if (!headers) return result;
-  const source = headers as _Record;
+  const source = headers as AnyRecord;
   let hasUndefined = false;
   for (const key of Object.keys(source)) {
     const name = key.toLowerCase();
-    if (_isUnsafeKey(name)) continue;
+    if (isUnsafeKey(name)) continue;
     const value = source[key];
     if (value === undefined) hasUndefined = true;
     result[name] = value;
   }
-  if (hasUndefined) _removeUndefined(result);
+  if (hasUndefined) removeUndefined(result);
   return result;
 }
 
-function _removeUndefined(options: _Record): void {
+function removeUndefined(options: AnyRecord): void {
   for (const key of Object.keys(options)) {
     if (options[key] === undefined) delete options[key];
   }
 }
 
-function _withoutPreviewSuffix(preview: unknown): unknown {
+function withoutPreviewSuffix(preview: unknown): unknown {
   return typeof preview === "string" ? preview.replace(PREVIEW_SUFFIX, "") : preview;
 }
 
-function _asList(value: unknown): readonly unknown[] {
+function asList(value: unknown): readonly unknown[] {
   if (Array.isArray(value)) return value;
   return value === undefined || value === null ? [] : [value];
 }
@@ -56,15 +56,15 @@ function _asList(value: unknown): readonly unknown[] {
  * `mediaType` object. Idempotent: merging a merged result again (as @octokit/request does when a
  * hook is set) gives the same previews.
  */
-function _normalizeGraphqlPreviews(merged: _Record, defaults: _Record | null): void {
+function normalizeGraphqlPreviews(merged: AnyRecord, defaults: AnyRecord | null): void {
   const mediaType = merged.mediaType;
-  if (!_isPlainObject(mediaType)) return;
+  if (!isPlainObject(mediaType)) return;
   const defaultsMediaType = defaults?.mediaType;
-  const defaultPreviews = _isPlainObject(defaultsMediaType)
-    ? _asList(defaultsMediaType.previews)
+  const defaultPreviews = isPlainObject(defaultsMediaType)
+    ? asList(defaultsMediaType.previews)
     : [];
-  const previews = _asList(mediaType.previews).map(_withoutPreviewSuffix);
-  const fromDefaults = defaultPreviews.map(_withoutPreviewSuffix)
+  const previews = asList(mediaType.previews).map(withoutPreviewSuffix);
+  const fromDefaults = defaultPreviews.map(withoutPreviewSuffix)
     .filter((preview) => !previews.includes(preview));
   merged.mediaType = { ...mediaType, previews: fromDefaults.concat(previews) };
 }
@@ -77,28 +77,28 @@ function _normalizeGraphqlPreviews(merged: _Record, defaults: _Record | null): v
  * - Header names are lowercased; `undefined` top-level values and header values are dropped.
  * - Plain objects merge deeply; anything else replaces the default.
  */
-export function _merge(
-  defaults: _Record | null,
+export function mergeDefaults(
+  defaults: AnyRecord | null,
   route: unknown,
   options?: unknown,
 ): EndpointDefaults {
-  const merged = _mergeWithoutPreviews(defaults, route, options);
+  const merged = mergeWithoutPreviews(defaults, route, options);
   if (typeof merged.url === "string" && merged.url.endsWith(GRAPHQL_SUFFIX)) {
-    _normalizeGraphqlPreviews(merged, defaults);
+    normalizeGraphqlPreviews(merged, defaults);
   }
   return merged;
 }
 
-/** {@linkcode _merge} without the GraphQL previews normalization (for a builder with no media types). */
-export function _mergeWithoutPreviews(
-  defaults: _Record | null,
+/** {@linkcode mergeDefaults} without the GraphQL previews normalization (for a builder with no media types). */
+export function mergeWithoutPreviews(
+  defaults: AnyRecord | null,
   route: unknown,
   options?: unknown,
 ): EndpointDefaults {
   const call = typeof route === "string"
-    ? _assignSafe(_routeToOptions(route), options)
-    : _assignSafe({}, route);
-  call.headers = _normalizeHeaders(call.headers);
-  _removeUndefined(call);
-  return _mergeDeep(defaults ?? {}, call) as EndpointDefaults;
+    ? assignSafe(routeToOptions(route), options)
+    : assignSafe({}, route);
+  call.headers = normalizeHeaders(call.headers);
+  removeUndefined(call);
+  return mergeDeep(defaults ?? {}, call) as EndpointDefaults;
 }

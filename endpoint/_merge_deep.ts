@@ -2,18 +2,18 @@
 // that could reach a prototype (`__proto__`, `constructor`, `prototype`) are never copied.
 
 /** True for the keys never copied from options, headers or defaults. */
-export function _isUnsafeKey(key: string): boolean {
+export function isUnsafeKey(key: string): boolean {
   return key === "__proto__" || key === "constructor" || key === "prototype";
 }
 
-type _Record = Record<string, unknown>;
+type AnyRecord = Record<string, unknown>;
 
 /**
  * True for object literals and `Object.create(null)`: the `[object Object]` tag and either no
  * prototype or a prototype whose own `constructor` is a function that is an instance of itself
  * (`Object`, from any realm).
  */
-export function _isPlainObject(value: unknown): value is _Record {
+export function isPlainObject(value: unknown): value is AnyRecord {
   if (typeof value !== "object" || value === null) return false;
   if (Object.prototype.toString.call(value) !== "[object Object]") return false;
   const prototype = Object.getPrototypeOf(value);
@@ -26,11 +26,11 @@ export function _isPlainObject(value: unknown): value is _Record {
  * Copies the own enumerable string keys of `source` onto `target` with plain assignment, skipping
  * unsafe keys. A primitive source contributes its indexed characters, as `Object.assign` does.
  */
-export function _assignSafe(target: _Record, source: unknown): _Record {
+export function assignSafe(target: AnyRecord, source: unknown): AnyRecord {
   if (source === undefined || source === null) return target;
-  const from = source as _Record;
+  const from = source as AnyRecord;
   for (const key of Object.keys(from)) {
-    if (!_isUnsafeKey(key)) target[key] = from[key];
+    if (!isUnsafeKey(key)) target[key] = from[key];
   }
   return target;
 }
@@ -43,13 +43,13 @@ export function _assignSafe(target: _Record, source: unknown): _Record {
  * @throws {TypeError} When a plain object meets a `null` or primitive default and has nested plain
  * objects itself (as @octokit/endpoint does).
  */
-export function _mergeDeep(defaults: unknown, options: _Record): _Record {
-  const result = _assignSafe({}, defaults);
+export function mergeDeep(defaults: unknown, options: AnyRecord): AnyRecord {
+  const result = assignSafe({}, defaults);
   for (const key of Object.keys(options)) {
-    if (_isUnsafeKey(key)) continue;
+    if (isUnsafeKey(key)) continue;
     const value = options[key];
-    if (_isPlainObject(value) && key in (defaults as object)) {
-      result[key] = _mergeDeep((defaults as _Record)[key], value);
+    if (isPlainObject(value) && key in (defaults as object)) {
+      result[key] = mergeDeep((defaults as AnyRecord)[key], value);
     } else {
       result[key] = value;
     }

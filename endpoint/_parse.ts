@@ -1,18 +1,18 @@
 // parse(): merged options to request options. Stateless and pure.
-import { _describeType } from "./_describe.ts";
-import { _applyMediaType } from "./_media_type.ts";
-import { _addQueryParameters } from "./_query.ts";
-import { _isReservedOption, _routeTemplate } from "./_route_template.ts";
+import { describeType } from "./_describe.ts";
+import { acceptWithMediaType } from "./_media_type.ts";
+import { addQueryParameters } from "./_query.ts";
+import { isReservedOption, routeTemplate } from "./_route_template.ts";
 import type { EndpointDefaults, RequestOptions } from "./types.ts";
 
-type _Record = Record<string, unknown>;
+type AnyRecord = Record<string, unknown>;
 
 const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 
-function _copyHeaders(headers: unknown): _Record {
-  const copy: _Record = {};
+function copyHeaders(headers: unknown): AnyRecord {
+  const copy: AnyRecord = {};
   if (!headers) return copy;
-  const source = headers as _Record;
+  const source = headers as AnyRecord;
   for (const name of Object.keys(source)) {
     if (name !== "__proto__") copy[name] = source[name];
   }
@@ -23,7 +23,7 @@ function _copyHeaders(headers: unknown): _Record {
  * The headers with every value a string, as `fetch`, undici and got take them: numbers and other
  * values are converted with `String()` (as `fetch` and @octokit/request do), `undefined` dropped.
  */
-function _stringValues(headers: _Record): Record<string, string> {
+function stringValues(headers: AnyRecord): Record<string, string> {
   for (const name of Object.keys(headers)) {
     const value = headers[name];
     if (typeof value === "string") continue;
@@ -40,41 +40,41 @@ function _stringValues(headers: _Record): Record<string, string> {
  * or header value cannot be converted to a string.
  * @throws {UriTemplateError} When `url` is not a valid URL template.
  */
-export function _parse(options: EndpointDefaults): RequestOptions {
-  return _parseWith(options, _applyMediaType);
+export function parseEndpoint(options: EndpointDefaults): RequestOptions {
+  return parseWith(options, acceptWithMediaType);
 }
 
 /** `value` when it is a string, else a TypeError naming the option `name`. */
-function _string(name: string, value: unknown): string {
+function stringOption(name: string, value: unknown): string {
   if (typeof value === "string") return value;
   throw new TypeError(
-    `Cannot build request options: "${name}" must be a string, got ${_describeType(value)}`,
+    `Cannot build request options: "${name}" must be a string, got ${describeType(value)}`,
   );
 }
 
 /**
- * {@linkcode _parse} with `applyMediaType` rewriting the `accept` header, or without any media
+ * {@linkcode parseEndpoint} with `applyMediaType` rewriting the `accept` header, or without any media
  * type handling when it is not given (so a bundle that never rewrites `accept` leaves it out).
  */
-export function _parseWith(
+export function parseWith(
   options: EndpointDefaults,
-  applyMediaType?: typeof _applyMediaType,
+  applyMediaType?: typeof acceptWithMediaType,
 ): RequestOptions {
   const { baseUrl, mediaType, request } = options;
-  const method = _string("method", options.method).toUpperCase() as RequestOptions["method"];
-  const template = _routeTemplate(_string("url", options.url || "/"));
+  const method = stringOption("method", options.method).toUpperCase() as RequestOptions["method"];
+  const template = routeTemplate(stringOption("url", options.url || "/"));
   let url = template.expand(options);
   if (!url.startsWith("http")) url = baseUrl + url;
 
-  const parameters: _Record = Object.create(null);
+  const parameters: AnyRecord = Object.create(null);
   let parameterCount = 0;
   for (const key of Object.keys(options)) {
-    if (_isReservedOption(key) || template.variableNames.has(key)) continue;
+    if (isReservedOption(key) || template.variableNames.has(key)) continue;
     parameters[key] = options[key];
     parameterCount++;
   }
 
-  const headers = _copyHeaders(options.headers);
+  const headers = copyHeaders(options.headers);
   if (applyMediaType !== undefined) {
     const accept = applyMediaType(headers.accept, mediaType, url);
     if (accept !== headers.accept) headers.accept = accept;
@@ -82,7 +82,7 @@ export function _parseWith(
 
   let body: unknown;
   if (method === "GET" || method === "HEAD") {
-    url = _addQueryParameters(url, parameters);
+    url = addQueryParameters(url, parameters);
   } else if ("data" in parameters) {
     body = parameters.data;
   } else if (parameterCount > 0) {
@@ -93,7 +93,7 @@ export function _parseWith(
   }
   if ((method === "PATCH" || method === "PUT") && body === undefined) body = "";
 
-  const result: RequestOptions = { method, url, headers: _stringValues(headers) };
+  const result: RequestOptions = { method, url, headers: stringValues(headers) };
   if (body !== undefined) result.body = body;
   if (request) result.request = request;
   return result;

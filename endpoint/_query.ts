@@ -1,9 +1,9 @@
 // The query string endpoint() appends for GET and HEAD.
-import { _encodeComponent } from "./_encode.ts";
+import { encodeComponent } from "./_encode.ts";
 
 /** `q` is split on `+`, which stays literal (GitHub's search syntax reads it as a space). */
-function _encodeSearchQuery(value: unknown): string {
-  return String(value).split("+").map(_encodeComponent).join("+");
+function encodeSearchQuery(value: unknown): string {
+  return String(value).split("+").map(encodeComponent).join("+");
 }
 
 /**
@@ -13,12 +13,12 @@ function _encodeSearchQuery(value: unknown): string {
  * @throws {TypeError} When a value cannot be converted to a string (a symbol, or an object without
  * a usable `toString`).
  */
-export function _addQueryParameters(url: string, parameters: Record<string, unknown>): string {
+export function addQueryParameters(url: string, parameters: Record<string, unknown>): string {
   let query = "";
   for (const name in parameters) {
     const value = parameters[name];
-    const encoded = name === "q" ? _encodeSearchQuery(value) : _encodeComponent(String(value));
-    query += (query === "" ? "" : "&") + _encodeComponent(name) + "=" + encoded;
+    const encoded = name === "q" ? encodeSearchQuery(value) : encodeComponent(String(value));
+    query += (query === "" ? "" : "&") + encodeComponent(name) + "=" + encoded;
   }
   if (query === "") return url;
   return url + (url.includes("?") ? "&" : "?") + query;

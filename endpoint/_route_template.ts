@@ -2,12 +2,12 @@
 // `{name}` (Google's `{+name}:verb` custom methods keep their `:verb`), hyphens are accepted in
 // variable names, one trailing slash is removed after expansion, and the options endpoint()
 // reserves never fill a placeholder.
-import { _BoundedCache } from "./_bounded_cache.ts";
-import { type _ExpandOptions, _expandParts } from "./_template_expand.ts";
-import { _parseTemplateParts, _variableNamesOf } from "./_template_syntax.ts";
+import { BoundedCache } from "./_bounded_cache.ts";
+import { type ExpandOptions, expandParts } from "./_template_expand.ts";
+import { parseTemplateParts, variableNamesOf } from "./_template_syntax.ts";
 
 /** A URL template compiled for endpoint(). */
-export interface _RouteTemplate {
+export interface RouteTemplate {
   /** Every variable name the template uses; these options are not sent as parameters. */
   readonly variableNames: ReadonlySet<string>;
   /** Expands the template with the options as variables. */
@@ -15,7 +15,7 @@ export interface _RouteTemplate {
 }
 
 /** Options that are not request parameters and never fill a placeholder. */
-export const _RESERVED_OPTIONS: ReadonlySet<string> = new Set([
+export const RESERVED_OPTIONS: ReadonlySet<string> = new Set([
   "method",
   "baseUrl",
   "url",
@@ -24,8 +24,8 @@ export const _RESERVED_OPTIONS: ReadonlySet<string> = new Set([
   "mediaType",
 ]);
 
-/** True for the {@linkcode _RESERVED_OPTIONS} (a faster test than the set on hot paths). */
-export function _isReservedOption(key: string): boolean {
+/** True for the {@linkcode RESERVED_OPTIONS} (a faster test than the set on hot paths). */
+export function isReservedOption(key: string): boolean {
   switch (key) {
     case "method":
     case "baseUrl":
@@ -44,10 +44,10 @@ const COLON_PLACEHOLDER = /(?<=\/):([a-z]\w+)/g;
 const SCHEME_AND_AUTHORITY = /^(?:[A-Za-z][A-Za-z0-9+.-]*:)?\/\/[^/?#]*/;
 const CACHE_CAPACITY = 1000;
 const CACHE_MAX_URL_LENGTH = 2048;
-const cache = new _BoundedCache<_RouteTemplate>(CACHE_CAPACITY, CACHE_MAX_URL_LENGTH);
+const cache = new BoundedCache<RouteTemplate>(CACHE_CAPACITY, CACHE_MAX_URL_LENGTH);
 
 /** Where the path ends: the first `?` or `#` outside a `{...}` expression. */
-function _pathEnd(url: string, start: number): number {
+function pathEnd(url: string, start: number): number {
   let inExpression = false;
   for (let index = start; index < url.length; index++) {
     const char = url[index];
@@ -64,28 +64,28 @@ function _pathEnd(url: string, start: number): number {
  * `/v1/{+name}:generateIdToken` (Google AIP-136), and the scheme, userinfo, host, port, query and
  * fragment.
  */
-export function _convertColonPlaceholders(url: string): string {
+export function convertColonPlaceholders(url: string): string {
   if (!url.includes(":")) return url;
   const start = SCHEME_AND_AUTHORITY.exec(url)?.[0].length ?? 0;
-  const end = _pathEnd(url, start);
+  const end = pathEnd(url, start);
   const path = url.slice(start, end).replace(COLON_PLACEHOLDER, "{$1}");
   return url.slice(0, start) + path + url.slice(end);
 }
 
-function _compile(url: string): _RouteTemplate {
-  const template = _convertColonPlaceholders(url);
-  const parts = _parseTemplateParts(template, true);
-  const variableNames = _variableNamesOf(parts);
-  const usesReserved = [...variableNames].some(_isReservedOption);
-  const expandOptions: _ExpandOptions = {
+function compileTemplate(url: string): RouteTemplate {
+  const template = convertColonPlaceholders(url);
+  const parts = parseTemplateParts(template, true);
+  const variableNames = variableNamesOf(parts);
+  const usesReserved = [...variableNames].some(isReservedOption);
+  const expandOptions: ExpandOptions = {
     template,
     strict: false,
-    unbound: usesReserved ? _RESERVED_OPTIONS : undefined,
+    unbound: usesReserved ? RESERVED_OPTIONS : undefined,
   };
   return {
     variableNames,
     expand(options: object): string {
-      const expanded = _expandParts(parts, options, expandOptions);
+      const expanded = expandParts(parts, options, expandOptions);
       return expanded.length > 1 && expanded.endsWith("/") ? expanded.slice(0, -1) : expanded;
     },
   };
@@ -96,6 +96,6 @@ function _compile(url: string): _RouteTemplate {
  *
  * @throws {UriTemplateError} When `url` is not a valid template.
  */
-export function _routeTemplate(url: string): _RouteTemplate {
-  return cache.getOrCreate(url, _compile);
+export function routeTemplate(url: string): RouteTemplate {
+  return cache.getOrCreate(url, compileTemplate);
 }

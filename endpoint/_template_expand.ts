@@ -1,10 +1,10 @@
 // Expands parsed RFC 6570 parts against a set of variables.
-import { _encodeReserved, _encodeUnreserved } from "./_encode.ts";
-import type { _Expression, _Operator, _Part, _VarSpec } from "./_template_syntax.ts";
+import { encodeReserved, encodeUnreserved } from "./_encode.ts";
+import type { Expression, Operator, Part, VarSpec } from "./_template_syntax.ts";
 import { UriTemplateError } from "./uri_template_error.ts";
 
 /** How expansion treats values and names. */
-export interface _ExpandOptions {
+export interface ExpandOptions {
   /** The template, for error messages. */
   readonly template: string;
   /** Throw on a prefix modifier applied to a list or map (RFC), instead of ignoring it. */
@@ -17,7 +17,7 @@ export interface _ExpandOptions {
  * The first `length` code points of `value`: the string iterator yields a surrogate pair as one
  * code point and a lone surrogate as one, and stops being read at the cut.
  */
-function _prefix(value: string, length: number): string {
+function prefixOf(value: string, length: number): string {
   if (value.length <= length) return value;
   let end = 0;
   let count = 0;
@@ -28,18 +28,18 @@ function _prefix(value: string, length: number): string {
   return value.slice(0, end);
 }
 
-function _isScalar(value: unknown): value is string | number | bigint | boolean {
+function isScalar(value: unknown): value is string | number | bigint | boolean {
   const type = typeof value;
   return type === "string" || type === "number" || type === "bigint" || type === "boolean";
 }
 
-function _named(name: string, value: string, operator: _Operator): string {
+function namedPair(name: string, value: string, operator: Operator): string {
   return value === "" ? name + operator.ifEmpty : name + "=" + value;
 }
 
-function _expandComposite(
-  operator: _Operator,
-  spec: _VarSpec,
+function expandComposite(
+  operator: Operator,
+  spec: VarSpec,
   value: object,
   encode: (value: string) => string,
 ): string | undefined {
@@ -50,7 +50,9 @@ function _expandComposite(
     for (const item of value) {
       if (item === undefined || item === null) continue;
       const encoded = encode(String(item));
-      const piece = spec.explode && operator.named ? _named(spec.name, encoded, operator) : encoded;
+      const piece = spec.explode && operator.named
+        ? namedPair(spec.name, encoded, operator)
+        : encoded;
       result += count++ === 0 ? piece : separator + piece;
     }
   } else {
@@ -61,27 +63,27 @@ function _expandComposite(
       const encodedKey = encode(key);
       const encoded = encode(String(item));
       const piece = spec.explode
-        ? (operator.named ? _named(encodedKey, encoded, operator) : encodedKey + "=" + encoded)
+        ? (operator.named ? namedPair(encodedKey, encoded, operator) : encodedKey + "=" + encoded)
         : encodedKey + "," + encoded;
       result += count++ === 0 ? piece : separator + piece;
     }
   }
   if (count === 0) return undefined;
-  return !spec.explode && operator.named ? _named(spec.name, result, operator) : result;
+  return !spec.explode && operator.named ? namedPair(spec.name, result, operator) : result;
 }
 
-function _expandVariable(
-  operator: _Operator,
-  spec: _VarSpec,
+function expandVariable(
+  operator: Operator,
+  spec: VarSpec,
   value: unknown,
-  options: _ExpandOptions,
+  options: ExpandOptions,
 ): string | undefined {
   if (value === undefined || value === null) return undefined;
-  const encode = operator.allowReserved ? _encodeReserved : _encodeUnreserved;
-  if (_isScalar(value)) {
+  const encode = operator.allowReserved ? encodeReserved : encodeUnreserved;
+  if (isScalar(value)) {
     const text = String(value);
-    const encoded = encode(spec.prefix === 0 ? text : _prefix(text, spec.prefix));
-    return operator.named ? _named(spec.name, encoded, operator) : encoded;
+    const encoded = encode(spec.prefix === 0 ? text : prefixOf(text, spec.prefix));
+    return operator.named ? namedPair(spec.name, encoded, operator) : encoded;
   }
   if (typeof value !== "object" && typeof value !== "function") return undefined;
   if (spec.prefix !== 0 && options.strict) {
@@ -91,10 +93,10 @@ function _expandVariable(
       spec.index,
     );
   }
-  return _expandComposite(operator, spec, value, encode);
+  return expandComposite(operator, spec, value, encode);
 }
 
-function _lookup(
+function lookup(
   variables: object,
   name: string,
   unbound: ReadonlySet<string> | undefined,
@@ -103,17 +105,17 @@ function _lookup(
   return (variables as Record<string, unknown>)[name];
 }
 
-function _expandExpression(
-  expression: _Expression,
+function expandExpression(
+  expression: Expression,
   variables: object,
-  options: _ExpandOptions,
+  options: ExpandOptions,
 ): string {
   const { operator } = expression;
   let result = "";
   let count = 0;
   for (const spec of expression.variables) {
-    const value = _lookup(variables, spec.name, options.unbound);
-    const piece = _expandVariable(operator, spec, value, options);
+    const value = lookup(variables, spec.name, options.unbound);
+    const piece = expandVariable(operator, spec, value, options);
     if (piece === undefined) continue;
     result += count++ === 0 ? operator.first + piece : operator.separator + piece;
   }
@@ -125,14 +127,14 @@ function _expandExpression(
  *
  * @throws {UriTemplateError} In strict mode, for a prefix modifier on a list or map value.
  */
-export function _expandParts(
-  parts: readonly _Part[],
+export function expandParts(
+  parts: readonly Part[],
   variables: object,
-  options: _ExpandOptions,
+  options: ExpandOptions,
 ): string {
   let result = "";
   for (const part of parts) {
-    result += typeof part === "string" ? part : _expandExpression(part, variables, options);
+    result += typeof part === "string" ? part : expandExpression(part, variables, options);
   }
   return result;
 }

@@ -1,11 +1,11 @@
 // Parses RFC 6570 (level 4) template syntax into literal and expression parts. Literals come out
 // already percent-encoded. The one extension, for endpoint(), is hyphens in variable names
 // (GitHub's `{enterprise-team}`).
-import { _encodeReserved } from "./_encode.ts";
+import { encodeReserved } from "./_encode.ts";
 import { UriTemplateError } from "./uri_template_error.ts";
 
 /** How an expression's operator expands its variables (RFC 6570 appendix A). */
-export interface _Operator {
+export interface Operator {
   readonly first: string;
   readonly separator: string;
   readonly named: boolean;
@@ -14,7 +14,7 @@ export interface _Operator {
 }
 
 /** One variable of an expression, such as `list*` or `var:3`. */
-export interface _VarSpec {
+export interface VarSpec {
   readonly name: string;
   /** The prefix length in code points, `0` when there is no prefix modifier. */
   readonly prefix: number;
@@ -24,42 +24,42 @@ export interface _VarSpec {
 }
 
 /** A `{...}` expression. */
-export interface _Expression {
-  readonly operator: _Operator;
-  readonly variables: readonly _VarSpec[];
+export interface Expression {
+  readonly operator: Operator;
+  readonly variables: readonly VarSpec[];
 }
 
 /** An encoded literal or an expression. */
-export type _Part = string | _Expression;
+export type Part = string | Expression;
 
-function _operator(
+function operatorOf(
   first: string,
   separator: string,
   named: boolean,
   ifEmpty: string,
   allowReserved: boolean,
-): _Operator {
+): Operator {
   return { first, separator, named, ifEmpty, allowReserved };
 }
 
-const SIMPLE = _operator("", ",", false, "", false);
-const OPERATORS: Readonly<Record<string, _Operator>> = {
-  "+": _operator("", ",", false, "", true),
-  "#": _operator("#", ",", false, "", true),
-  ".": _operator(".", ".", false, "", false),
-  "/": _operator("/", "/", false, "", false),
-  ";": _operator(";", ";", true, "", false),
-  "?": _operator("?", "&", true, "=", false),
-  "&": _operator("&", "&", true, "=", false),
+const SIMPLE = operatorOf("", ",", false, "", false);
+const OPERATORS: Readonly<Record<string, Operator>> = {
+  "+": operatorOf("", ",", false, "", true),
+  "#": operatorOf("#", ",", false, "", true),
+  ".": operatorOf(".", ".", false, "", false),
+  "/": operatorOf("/", "/", false, "", false),
+  ";": operatorOf(";", ";", true, "", false),
+  "?": operatorOf("?", "&", true, "=", false),
+  "&": operatorOf("&", "&", true, "=", false),
 };
 const RESERVED_OPERATORS = "=,!@|";
 /** RFC 6570 varname: dot-separated runs of `chars` and percent-encoded triplets. */
-function _varname(chars: string): RegExp {
+function varnamePattern(chars: string): RegExp {
   const run = `(?:[${chars}]|%[0-9A-Fa-f]{2})+`;
   return new RegExp(`^${run}(?:\\.${run})*$`);
 }
-const STRICT_NAME = /* @__PURE__ */ _varname("A-Za-z0-9_");
-const LENIENT_NAME = /* @__PURE__ */ _varname("A-Za-z0-9_-");
+const STRICT_NAME = /* @__PURE__ */ varnamePattern("A-Za-z0-9_");
+const LENIENT_NAME = /* @__PURE__ */ varnamePattern("A-Za-z0-9_-");
 const MAX_PREFIX_DIGITS = 4;
 
 // Sticky: each matches the (possibly empty) run of its characters where lastIndex points.
@@ -68,7 +68,7 @@ const LENIENT_NAME_CHARS = /[A-Za-z0-9_.%-]*/y;
 const DIGITS = /[0-9]*/y;
 
 /** The end of the run of `chars` (a sticky pattern above) in `template` from `index`. */
-function _runEnd(template: string, index: number, chars: RegExp): number {
+function runEnd(template: string, index: number, chars: RegExp): number {
   chars.lastIndex = index;
   chars.test(template);
   return chars.lastIndex;
@@ -80,8 +80,8 @@ function _runEnd(template: string, index: number, chars: RegExp): number {
  * @param allowHyphen Accept `-` in variable names (the endpoint() extension).
  * @throws {UriTemplateError} When the template is not valid.
  */
-export function _parseTemplateParts(template: string, allowHyphen: boolean): _Part[] {
-  const parts: _Part[] = [];
+export function parseTemplateParts(template: string, allowHyphen: boolean): Part[] {
+  const parts: Part[] = [];
   let index = 0;
   while (index < template.length) {
     const open = template.indexOf("{", index);
@@ -90,19 +90,19 @@ export function _parseTemplateParts(template: string, allowHyphen: boolean): _Pa
     if (close !== -1 && close < literalEnd) {
       throw new UriTemplateError("Unmatched closing brace", template, close);
     }
-    if (literalEnd > index) parts.push(_encodeReserved(template.slice(index, literalEnd)));
+    if (literalEnd > index) parts.push(encodeReserved(template.slice(index, literalEnd)));
     if (open === -1) break;
-    index = _parseExpression(template, open, allowHyphen, parts);
+    index = parseExpression(template, open, allowHyphen, parts);
   }
   return parts;
 }
 
 /** Parses the expression that opens at `open`, pushes it, and returns the index after it. */
-function _parseExpression(
+function parseExpression(
   template: string,
   open: number,
   allowHyphen: boolean,
-  parts: _Part[],
+  parts: Part[],
 ): number {
   let index = open + 1;
   const operatorChar = template[index];
@@ -113,12 +113,12 @@ function _parseExpression(
   } else if (operatorChar !== undefined && RESERVED_OPERATORS.includes(operatorChar)) {
     throw new UriTemplateError(`Reserved operator "${operatorChar}"`, template, index);
   }
-  const variables: _VarSpec[] = [];
+  const variables: VarSpec[] = [];
   for (;;) {
     const start = index;
-    index = _runEnd(template, index, allowHyphen ? LENIENT_NAME_CHARS : NAME_CHARS);
+    index = runEnd(template, index, allowHyphen ? LENIENT_NAME_CHARS : NAME_CHARS);
     const name = template.slice(start, index);
-    if (name === "") throw _unexpected(template, index, open);
+    if (name === "") throw unexpected(template, index, open);
     if (!(allowHyphen ? LENIENT_NAME : STRICT_NAME).test(name)) {
       throw new UriTemplateError(`Invalid variable name "${name}"`, template, start);
     }
@@ -126,7 +126,7 @@ function _parseExpression(
     let explode = false;
     if (template[index] === ":") {
       const digitsStart = ++index;
-      index = _runEnd(template, index, DIGITS);
+      index = runEnd(template, index, DIGITS);
       const digits = template.slice(digitsStart, index);
       if (digits === "" || digits[0] === "0" || digits.length > MAX_PREFIX_DIGITS) {
         throw new UriTemplateError(
@@ -148,13 +148,13 @@ function _parseExpression(
       parts.push({ operator, variables });
       return index + 1;
     } else {
-      throw _unexpected(template, index, open);
+      throw unexpected(template, index, open);
     }
   }
 }
 
 /** The variable names of `parts`, in order of first appearance, without duplicates. */
-export function _variableNamesOf(parts: readonly _Part[]): Set<string> {
+export function variableNamesOf(parts: readonly Part[]): Set<string> {
   const names = new Set<string>();
   for (const part of parts) {
     if (typeof part === "string") continue;
@@ -164,7 +164,7 @@ export function _variableNamesOf(parts: readonly _Part[]): Set<string> {
 }
 
 /** What is wrong at `index` of the expression opened at `open`: its end, or a character. */
-function _unexpected(template: string, index: number, open: number): UriTemplateError {
+function unexpected(template: string, index: number, open: number): UriTemplateError {
   if (index >= template.length) {
     return new UriTemplateError("Unclosed expression", template, open);
   }

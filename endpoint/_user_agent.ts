@@ -2,7 +2,7 @@
 // on globalThis, so it needs no runtime-specific types.
 import { PACKAGE_NAME, VERSION } from "./package.ts";
 
-interface _RuntimeGlobals {
+interface RuntimeGlobals {
   readonly Deno?: { readonly version?: { readonly deno?: unknown } };
   readonly Bun?: { readonly version?: unknown };
   readonly process?: { readonly versions?: { readonly node?: unknown } };
@@ -13,7 +13,7 @@ interface _RuntimeGlobals {
  * The runtime's product token: `Deno/<v>`, `Bun/<v>`, `Node.js/<v>`, else `navigator.userAgent`,
  * else `undefined`.
  */
-export function _runtimeToken(globals: _RuntimeGlobals): string | undefined {
+export function runtimeToken(globals: RuntimeGlobals): string | undefined {
   const deno = globals.Deno?.version?.deno;
   if (typeof deno === "string") return `Deno/${deno}`;
   const bun = globals.Bun?.version;
@@ -26,11 +26,11 @@ export function _runtimeToken(globals: _RuntimeGlobals): string | undefined {
 }
 
 /** `gcp-oidc-auth/<version> <runtime>/<runtime version>`. */
-export function _defaultUserAgent(globals: _RuntimeGlobals): string {
+export function defaultUserAgent(globals: RuntimeGlobals): string {
   const product = `${PACKAGE_NAME}/${VERSION}`;
-  const runtime = _runtimeToken(globals);
+  const runtime = runtimeToken(globals);
   return runtime === undefined ? product : `${product} ${runtime}`;
 }
 
 /** The user-agent for this process, computed once at module load. */
-export const _USER_AGENT: string = _defaultUserAgent(globalThis as _RuntimeGlobals);
+export const USER_AGENT: string = defaultUserAgent(globalThis as RuntimeGlobals);

@@ -4,15 +4,15 @@
  * @module
  */
 
-import { _mergeWithoutPreviews } from "./_merge.ts";
-import { _parseWith } from "./_parse.ts";
-import { _USER_AGENT } from "./_user_agent.ts";
+import { mergeWithoutPreviews } from "./_merge.ts";
+import { parseWith } from "./_parse.ts";
+import { USER_AGENT } from "./_user_agent.ts";
 import type { EndpointOptions, RequestOptions, Route } from "./types.ts";
 
 /** What {@linkcode bareEndpoint} merges each call onto: the method and the package user-agent. */
 export const BARE_DEFAULTS: Readonly<{ method: "GET"; headers: { "user-agent": string } }> = {
   method: "GET",
-  headers: { "user-agent": _USER_AGENT },
+  headers: { "user-agent": USER_AGENT },
 };
 
 /**
@@ -45,5 +45,5 @@ export const BARE_DEFAULTS: Readonly<{ method: "GET"; headers: { "user-agent": s
  * ```
  */
 export function bareEndpoint(route: Route, options: EndpointOptions): RequestOptions {
-  return _parseWith(_mergeWithoutPreviews(BARE_DEFAULTS, route, options));
+  return parseWith(mergeWithoutPreviews(BARE_DEFAULTS, route, options));
 }

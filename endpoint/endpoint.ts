@@ -3,8 +3,8 @@
  *
  * @module
  */
-import { _USER_AGENT } from "./_user_agent.ts";
-import { _withDefaults } from "./_with_defaults.ts";
+import { USER_AGENT } from "./_user_agent.ts";
+import { withDefaults } from "./_with_defaults.ts";
 import type { EndpointInterface } from "./types.ts";
 
 /**
@@ -92,12 +92,12 @@ import type { EndpointInterface } from "./types.ts";
  * assert.equal(request.headers.get("accept"), "application/json");
  * ```
  */
-export const endpoint: EndpointInterface = /* @__PURE__ */ _withDefaults(null, {
+export const endpoint: EndpointInterface = /* @__PURE__ */ withDefaults(null, {
   method: "GET",
   baseUrl: "https://api.github.com",
   headers: {
     accept: "application/vnd.github.v3+json",
-    "user-agent": _USER_AGENT,
+    "user-agent": USER_AGENT,
   },
   mediaType: {
     format: "",

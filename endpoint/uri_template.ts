@@ -3,10 +3,10 @@
  *
  * @module
  */
-import { _BoundedCache } from "./_bounded_cache.ts";
-import { _describeType } from "./_describe.ts";
-import { _expandParts } from "./_template_expand.ts";
-import { _parseTemplateParts, _variableNamesOf } from "./_template_syntax.ts";
+import { BoundedCache } from "./_bounded_cache.ts";
+import { describeType } from "./_describe.ts";
+import { expandParts } from "./_template_expand.ts";
+import { parseTemplateParts, variableNamesOf } from "./_template_syntax.ts";
 
 /**
  * Values a template expands. Strings, numbers, bigints and booleans are scalars; arrays are lists;
@@ -55,20 +55,20 @@ export interface UriTemplate {
 const CACHE_CAPACITY = 500;
 const CACHE_MAX_TEMPLATE_LENGTH = 2048;
 // Pure: a bundle that never parses a URI template drops the cache.
-const cache = /* @__PURE__ */ new _BoundedCache<UriTemplate>(
+const cache = /* @__PURE__ */ new BoundedCache<UriTemplate>(
   CACHE_CAPACITY,
   CACHE_MAX_TEMPLATE_LENGTH,
 );
 
-function _compile(template: string): UriTemplate {
-  const parts = _parseTemplateParts(template, false);
-  const variableNames = Object.freeze([..._variableNamesOf(parts)]);
+function compileTemplate(template: string): UriTemplate {
+  const parts = parseTemplateParts(template, false);
+  const variableNames = Object.freeze([...variableNamesOf(parts)]);
   const expandOptions = { template, strict: true };
   return Object.freeze({
     template,
     variableNames,
     expand: (variables: UriTemplateVariables): string =>
-      _expandParts(parts, variables, expandOptions),
+      expandParts(parts, variables, expandOptions),
   });
 }
 
@@ -113,8 +113,8 @@ function _compile(template: string): UriTemplate {
 export function parseTemplate(template: string): UriTemplate {
   if (typeof template !== "string") {
     throw new TypeError(
-      `Cannot parse URI template: expected a string, got ${_describeType(template)}`,
+      `Cannot parse URI template: expected a string, got ${describeType(template)}`,
     );
   }
-  return cache.getOrCreate(template, _compile);
+  return cache.getOrCreate(template, compileTemplate);
 }

@@ -39,7 +39,7 @@ export class UriTemplateError extends SyntaxError {
    * @param index Where in `template` the problem is.
    */
   constructor(problem: string, template: string, index: number) {
-    super(`${problem} in URI template ${_quote(template)} at index ${index}`);
+    super(`${problem} in URI template ${quote(template)} at index ${index}`);
     this.name = "UriTemplateError";
     this.template = template;
     this.index = index;
@@ -48,7 +48,7 @@ export class UriTemplateError extends SyntaxError {
 
 const MAX_QUOTED = 80;
 
-function _quote(template: string): string {
+function quote(template: string): string {
   const shown = template.length > MAX_QUOTED ? template.slice(0, MAX_QUOTED) + "…" : template;
   return JSON.stringify(shown);
 }

@@ -3,23 +3,23 @@
 // bodies read through a reader capped at 1 MiB and cancelled on timeout, and errors built with
 // every server-provided text shortened and secrets redacted.
 import { AuthError, type AuthErrorOptions, TokenError } from "../errors.ts";
-import { _redactAndTruncate } from "../_util/redact.ts";
-import { _field, _isRecord } from "../_util/json.ts";
+import { redactAndTruncate } from "../_util/redact.ts";
+import { fieldOf, isRecord } from "../_util/json.ts";
 import {
-  _backoffDelay,
-  _DEFAULT_TIMEOUT_MS,
-  _defaultSleep,
-  _retryAfterMs,
-  type _RetryPolicy,
-  _retryPolicy,
+  backoffDelay,
+  DEFAULT_TIMEOUT_MS,
+  defaultSleep,
+  retryAfterMs,
+  type RetryPolicy,
+  retryPolicy,
 } from "./retry.ts";
 import { isRetryableStatus } from "../_util/http_status.ts";
 import type { CallOptions, FetchResponse } from "../types.ts";
-import { _own } from "../_util/own.ts";
-import { _onAbort } from "../_util/abort.ts";
+import { ownCopy } from "../_util/own.ts";
+import { onAbort } from "../_util/abort.ts";
 
 /** A request ready to send: what `endpoint()` returns, with the body already serialized. */
-export interface _HttpRequest {
+export interface HttpRequest {
   method: string;
   url: string;
   headers: Record<string, string>;
@@ -27,7 +27,7 @@ export interface _HttpRequest {
 }
 
 /** How to report a failure of this call. */
-export interface _FailureSpec {
+export interface FailureSpec {
   /** Greppable message prefix, such as `Failed to generate Google Cloud federated token for X`. */
   message: string;
   /** The non-empty string field a successful response must carry: the token. */
@@ -37,66 +37,66 @@ export interface _FailureSpec {
   /** Secret values of this call (bearer, subject token, assertion) to redact from any error. */
   secrets: readonly string[];
   /** Refines the hint from the failed response, such as listing the OIDC token's claims. */
-  hint?: (details: _FailureDetails) => string | undefined;
+  hint?: (details: FailureDetails) => string | undefined;
 }
 
 /** What the failed response said. */
-export interface _FailureDetails {
+export interface FailureDetails {
   status: number;
   googleStatus?: string;
   googleMessage?: string;
 }
 
 /** How a call that needs no token field reports a failure. */
-type _CallSpec = Omit<_FailureSpec, "field">;
+type CallSpec = Omit<FailureSpec, "field">;
 
 /** A successful JSON response. */
-export interface _JsonResponse {
+export interface JsonResponse {
   status: number;
   json: unknown;
   /** The response's `spec.field`. */
   token: string;
 }
 
-interface _Attempt {
+interface Attempt {
   status: number;
   headers: FetchResponse["headers"];
   text: string;
-  /** The body went past {@linkcode _MAX_BODY_BYTES}: `text` is its head. */
+  /** The body went past {@linkcode MAX_BODY_BYTES}: `text` is its head. */
   oversized: boolean;
 }
 
 /** The most bytes of a response body read: token answers and Google errors are a few KB. */
-export const _MAX_BODY_BYTES = 1 << 20;
+export const MAX_BODY_BYTES = 1 << 20;
 
 const TIMEOUT = "TimeoutError";
 
-async function _fetchText(
-  request: _HttpRequest,
+async function fetchText(
+  request: HttpRequest,
   options: CallOptions,
   signal: AbortSignal,
-): Promise<_Attempt> {
+): Promise<Attempt> {
   const fetchImpl = options.fetch ?? globalThis.fetch;
   const { url, ...init } = request;
   const response = await fetchImpl(url, { ...init, signal, redirect: "error" });
-  const { text, oversized } = await _readBody(response, signal);
+  const { text, oversized } = await readBody(response, signal);
   return { status: response.status, headers: response.headers, text, oversized };
 }
 
 /**
- * The body's first {@linkcode _MAX_BODY_BYTES} as text, read through a reader that is cancelled
+ * The body's first {@linkcode MAX_BODY_BYTES} as text, read through a reader that is cancelled
  * when `signal` aborts or the cap is reached: some `fetch` implementations (Node 20 with
  * `redirect: "error"`) stop honouring the signal once headers have arrived, so the body of a
  * server that drips or never ends would otherwise be read forever.
  */
-async function _readBody(
+async function readBody(
   response: FetchResponse,
   signal: AbortSignal,
 ): Promise<{ text: string; oversized: boolean }> {
   const reader = response.body?.getReader();
   if (reader === undefined) return { text: "", oversized: false };
   const cancel = (): void => void reader.cancel(signal.reason).catch(() => {});
-  const stopListening = _onAbort(signal, cancel);
+  const stopListening = onAbort(signal, cancel);
   const decoder = new TextDecoder();
   let text = "";
   let size = 0;
@@ -106,9 +106,9 @@ async function _readBody(
       const { done, value } = await reader.read();
       signal.throwIfAborted();
       if (done) return { text: text + decoder.decode(), oversized: false };
-      const room = _MAX_BODY_BYTES - size;
+      const room = MAX_BODY_BYTES - size;
       size += value.byteLength;
-      if (size > _MAX_BODY_BYTES) {
+      if (size > MAX_BODY_BYTES) {
         text += decoder.decode(value.subarray(0, room));
         cancel();
         return { text, oversized: true };
@@ -123,11 +123,11 @@ async function _readBody(
   }
 }
 
-async function _attempt(
-  request: _HttpRequest,
+async function sendOnce(
+  request: HttpRequest,
   options: CallOptions,
   timeoutMs: number,
-): Promise<_Attempt> {
+): Promise<Attempt> {
   const controller = new AbortController();
   const { signal } = controller;
   const timer = setTimeout(
@@ -135,13 +135,13 @@ async function _attempt(
     timeoutMs,
   );
   const caller = options.signal;
-  const unfollow = _onAbort(caller, () => controller.abort(caller?.reason));
+  const unfollow = onAbort(caller, () => controller.abort(caller?.reason));
   // Racing the abort keeps a fetch that ignores its signal from outliving the timeout.
   let unrace = (): void => {};
   const aborted = new Promise<never>((_, reject) => {
-    unrace = _onAbort(signal, () => reject(signal.reason));
+    unrace = onAbort(signal, () => reject(signal.reason));
   });
-  const pending = _fetchText(request, options, signal);
+  const pending = fetchText(request, options, signal);
   try {
     return await Promise.race([pending, aborted]);
   } catch (error) {
@@ -155,7 +155,7 @@ async function _attempt(
   }
 }
 
-function _parseJson(text: string): unknown {
+function parseJsonText(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
@@ -173,32 +173,32 @@ const MAX_SERVER_NAME = 100;
  * Google's `{ error: { status, message } }` or OAuth's `{ error, error_description }`, each field
  * redacted and shortened: a server can send a 1 MiB message.
  */
-function _failureDetails(
+function failureDetails(
   status: number,
   text: string,
   secrets: readonly string[],
-): _FailureDetails {
-  const json = _parseJson(text);
-  const details: _FailureDetails = { status };
-  if (!_isRecord(json)) return details;
+): FailureDetails {
+  const json = parseJsonText(text);
+  const details: FailureDetails = { status };
+  if (!isRecord(json)) return details;
   const error = json.error;
-  const googleStatus = _isRecord(error) ? error.status : error;
-  const googleMessage = _isRecord(error)
+  const googleStatus = isRecord(error) ? error.status : error;
+  const googleMessage = isRecord(error)
     ? error.message
     : typeof error === "string"
     ? json.error_description
     : json.message;
   if (typeof googleStatus === "string") {
-    details.googleStatus = _redactAndTruncate(googleStatus, secrets, MAX_SERVER_NAME);
+    details.googleStatus = redactAndTruncate(googleStatus, secrets, MAX_SERVER_NAME);
   }
   if (typeof googleMessage === "string") {
-    details.googleMessage = _redactAndTruncate(googleMessage, secrets);
+    details.googleMessage = redactAndTruncate(googleMessage, secrets);
   }
   return details;
 }
 
 /** What a failed response said: `HTTP <status> [<Google status>]`, then its message or body. */
-function _statusText(details: _FailureDetails, text: string, secrets: readonly string[]): string {
+function statusText(details: FailureDetails, text: string, secrets: readonly string[]): string {
   const { googleStatus, googleMessage } = details;
   const body = text.trim();
   return `HTTP ${details.status}${googleStatus ? ` ${googleStatus}` : ""}${
@@ -206,26 +206,26 @@ function _statusText(details: _FailureDetails, text: string, secrets: readonly s
       ? `: ${googleMessage}`
       : body === ""
       ? " (empty body)"
-      : `: ${_redactAndTruncate(body, secrets)}`
+      : `: ${redactAndTruncate(body, secrets)}`
   }`;
 }
 
 /** A network failure or timeout, with its cause's message (undici's reason is there). */
-function _errorText(error: unknown, secrets: readonly string[]): string {
+function errorText(error: unknown, secrets: readonly string[]): string {
   const isError = error instanceof Error;
   const text = isError
     ? `${error.message}${error.cause instanceof Error ? ` (${error.cause.message})` : ""}`
     : String(error);
   const kind = isError && error.name === TIMEOUT ? "timeout" : "network error";
-  return `${kind}: ${_redactAndTruncate(text, secrets)}`;
+  return `${kind}: ${redactAndTruncate(text, secrets)}`;
 }
 
-function _attemptsText(attempts: number): string {
+function attemptsText(attempts: number): string {
   return attempts === 1 ? "" : ` (after ${attempts} attempts)`;
 }
 
 /** Why a call stopped before its last attempt: the wait would pass the budget. */
-function _outOfBudgetText(attempts: number, policy: _RetryPolicy, askedMs?: number): string {
+function outOfBudgetText(attempts: number, policy: RetryPolicy, askedMs?: number): string {
   const asked = askedMs === undefined
     ? ""
     : `the server asked to retry after ${Math.ceil(askedMs / 1000)} s; `;
@@ -238,29 +238,29 @@ function _outOfBudgetText(attempts: number, policy: _RetryPolicy, askedMs?: numb
  * Rejects with the caller's abort reason when `options.signal` aborts, with `spec.error(...)` for
  * a failed call, and with a {@linkcode TokenError} when a 2xx body is not JSON.
  */
-export async function _requestJson(
-  request: _HttpRequest,
+export async function requestJson(
+  request: HttpRequest,
   options: CallOptions,
-  spec: _FailureSpec,
-): Promise<_JsonResponse> {
-  const outcome = await _requestText(request, options, spec);
-  const json = _parseJson(outcome.text);
+  spec: FailureSpec,
+): Promise<JsonResponse> {
+  const outcome = await requestText(request, options, spec);
+  const json = parseJsonText(outcome.text);
   if (json === undefined) {
-    throw _invalidBody(
+    throw invalidBody(
       spec,
       outcome,
-      `a body that is not JSON ${_unshownBodyText(outcome, spec.secrets)}`,
+      `a body that is not JSON ${unshownBodyText(outcome, spec.secrets)}`,
     );
   }
-  const token = _field(json, spec.field);
+  const token = fieldOf(json, spec.field);
   if (typeof token !== "string" || token === "") {
-    throw _invalidBody(spec, outcome, `no "${spec.field}" string`);
+    throw invalidBody(spec, outcome, `no "${spec.field}" string`);
   }
   return { status: outcome.status, json, token };
 }
 
 /** A 2xx response that holds no usable token: HTTP `status` with `what`. */
-function _invalidBody(spec: _CallSpec, outcome: _Attempt, what: string): TokenError {
+function invalidBody(spec: CallSpec, outcome: Attempt, what: string): TokenError {
   return new TokenError(
     "ERR_TOKEN_RESPONSE_INVALID",
     `${spec.message}: HTTP ${outcome.status} with ${what}`,
@@ -272,16 +272,16 @@ function _invalidBody(spec: _CallSpec, outcome: _Attempt, what: string): TokenEr
  * Describes a 2xx body without quoting it: such a body is often the token itself (an opaque
  * subject token served as `text/plain`, a SAML assertion, a metadata server answer).
  */
-function _unshownBodyText(outcome: _Attempt, secrets: readonly string[]): string {
+function unshownBodyText(outcome: Attempt, secrets: readonly string[]): string {
   const type = outcome.headers.get("content-type");
   const shownType = type === null
     ? "no content type"
-    : _redactAndTruncate(type, secrets, MAX_SERVER_NAME);
+    : redactAndTruncate(type, secrets, MAX_SERVER_NAME);
   return `(${outcome.text.length} characters, ${shownType}, not shown)`;
 }
 
 /** Where a request goes, for a log line: origin and path, never userinfo or the query string. */
-function _whereText(request: _HttpRequest): string {
+function whereText(request: HttpRequest): string {
   try {
     const url = new URL(request.url);
     return `${request.method} ${url.origin}${url.pathname}`;
@@ -291,40 +291,40 @@ function _whereText(request: _HttpRequest): string {
 }
 
 /** A successful response read as text (the metadata server answers plain text). */
-export interface _TextResponse {
+export interface TextResponse {
   status: number;
   headers: FetchResponse["headers"];
   text: string;
 }
 
 /**
- * Sends `request` like {@linkcode _requestJson} (same retries, timeouts and errors) and returns
+ * Sends `request` like {@linkcode requestJson} (same retries, timeouts and errors) and returns
  * the status, headers and body text of the 2xx response.
  */
-export async function _requestText(
-  request: _HttpRequest,
+export async function requestText(
+  request: HttpRequest,
   options: CallOptions,
-  spec: _CallSpec,
-): Promise<_Attempt> {
-  options = _own(options);
-  const policy = _retryPolicy(options.retry);
+  spec: CallSpec,
+): Promise<Attempt> {
+  options = ownCopy(options);
+  const policy = retryPolicy(options.retry);
   const now = options.now ?? Date.now;
-  const sleep = options.sleep ?? _defaultSleep;
-  const timeoutMs = options.timeoutMs ?? _DEFAULT_TIMEOUT_MS;
+  const sleep = options.sleep ?? defaultSleep;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
     throw new RangeError(`Cannot use option "timeoutMs": expected a number > 0, got ${timeoutMs}`);
   }
   const deadline = now() + policy.budgetMs;
-  const where = _whereText(request);
+  const where = whereText(request);
   let attempt = 0;
   for (;;) {
     attempt++;
     options.signal?.throwIfAborted();
     const attemptTimeout = Math.max(1, Math.min(timeoutMs, deadline - now()));
-    let outcome: _Attempt | undefined;
+    let outcome: Attempt | undefined;
     let failure: unknown;
     try {
-      outcome = await _attempt(request, options, attemptTimeout);
+      outcome = await sendOnce(request, options, attemptTimeout);
     } catch (error) {
       options.signal?.throwIfAborted();
       // The fetch's own verdict on its configuration (such as an unusable proxy): not transient.
@@ -333,30 +333,28 @@ export async function _requestText(
     }
     if (outcome !== undefined && outcome.status >= 200 && outcome.status <= 299) {
       if (outcome.oversized) {
-        throw _invalidBody(
+        throw invalidBody(
           spec,
           outcome,
-          `a body over ${_MAX_BODY_BYTES} bytes`,
+          `a body over ${MAX_BODY_BYTES} bytes`,
         );
       }
       return outcome;
     }
     if (outcome !== undefined && !isRetryableStatus(outcome.status)) {
-      throw _failure(spec, outcome, failure, _attemptsText(attempt));
+      throw failureOf(spec, outcome, failure, attemptsText(attempt));
     }
-    let delay = _backoffDelay(policy, attempt - 1);
+    let delay = backoffDelay(policy, attempt - 1);
     const asked = outcome === undefined
       ? undefined
-      : _retryAfterMs(outcome.headers.get("retry-after"), now());
+      : retryAfterMs(outcome.headers.get("retry-after"), now());
     if (asked !== undefined) delay = Math.min(asked, policy.maxDelayMs);
     const outOfTime = attempt < policy.attempts && now() + delay >= deadline;
     if (attempt >= policy.attempts || outOfTime) {
-      const stop = outOfTime ? _outOfBudgetText(attempt, policy, asked) : _attemptsText(attempt);
-      throw _failure(spec, outcome, failure, stop);
+      const stop = outOfTime ? outOfBudgetText(attempt, policy, asked) : attemptsText(attempt);
+      throw failureOf(spec, outcome, failure, stop);
     }
-    const why = outcome === undefined
-      ? _errorText(failure, spec.secrets)
-      : `HTTP ${outcome.status}`;
+    const why = outcome === undefined ? errorText(failure, spec.secrets) : `HTTP ${outcome.status}`;
     options.log?.debug(
       `Retrying ${where} in ${delay} ms after ${why} (attempt ${
         attempt + 1
@@ -370,21 +368,21 @@ export async function _requestText(
  * The error of a call that ended without a 2xx: its last response (Google's or OAuth's error
  * details, the spec's hint), or, with no response, the network `failure` (status 0).
  */
-function _failure(
-  spec: _CallSpec,
-  outcome: _Attempt | undefined,
+function failureOf(
+  spec: CallSpec,
+  outcome: Attempt | undefined,
   failure: unknown,
   stop: string,
 ): AuthError {
   if (outcome === undefined) {
-    return spec.error(`${spec.message}: ${_errorText(failure, spec.secrets)}${stop}`, {
+    return spec.error(`${spec.message}: ${errorText(failure, spec.secrets)}${stop}`, {
       status: 0,
       cause: failure,
       secrets: spec.secrets,
     });
   }
-  const details = _failureDetails(outcome.status, outcome.text, spec.secrets);
-  const message = `${spec.message}: ${_statusText(details, outcome.text, spec.secrets)}${stop}`;
+  const details = failureDetails(outcome.status, outcome.text, spec.secrets);
+  const message = `${spec.message}: ${statusText(details, outcome.text, spec.secrets)}${stop}`;
   // No hint from the spec (undefined) leaves the code's own. A retryable status at the end means
   // the service kept failing: AuthError gives its retry-later hint, whatever the spec would say.
   const hint = isRetryableStatus(details.status) ? undefined : spec.hint?.(details);

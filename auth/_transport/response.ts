@@ -1,14 +1,14 @@
 // Reading fields of successful token responses; a missing field is a TokenError.
 import { TokenError } from "../errors.ts";
 import type { ExpiringToken } from "../types.ts";
-import { _field } from "../_util/json.ts";
+import { fieldOf } from "../_util/json.ts";
 
 /**
  * The date `toMs` makes of `json[field]`, or undefined when the field is absent; a TokenError when
  * present but `toMs` gives no valid date (NaN: a server bug, or not Google).
  */
-function _expiry(json: unknown, field: string, toMs: (raw: unknown) => number): Date | undefined {
-  const raw = _field(json, field);
+function expiryOf(json: unknown, field: string, toMs: (raw: unknown) => number): Date | undefined {
+  const raw = fieldOf(json, field);
   if (raw === undefined) return undefined;
   const date = new Date(toMs(raw));
   if (Number.isNaN(date.getTime())) {
@@ -24,12 +24,12 @@ function _expiry(json: unknown, field: string, toMs: (raw: unknown) => number): 
  * `now + json[field]` seconds (a number or a numeric string), or undefined when absent; a TokenError
  * when present but not a positive number of seconds that gives a valid date.
  */
-export function _expiresIn(
+export function expiresIn(
   json: unknown,
   field: string,
   now: (() => number) | undefined,
 ): Date | undefined {
-  return _expiry(json, field, (raw) => {
+  return expiryOf(json, field, (raw) => {
     const seconds = typeof raw === "number" || typeof raw === "string" ? Number(raw) : NaN;
     return seconds > 0 ? (now ?? Date.now)() + seconds * 1000 : NaN;
   });
@@ -39,11 +39,11 @@ export function _expiresIn(
  * `json[field]` as an RFC 3339 timestamp, or undefined when absent; a TokenError when present but
  * not a valid date.
  */
-export function _expireTime(json: unknown, field: string): Date | undefined {
-  return _expiry(json, field, (raw) => typeof raw === "string" ? Date.parse(raw) : NaN);
+export function expireTimeOf(json: unknown, field: string): Date | undefined {
+  return expiryOf(json, field, (raw) => typeof raw === "string" ? Date.parse(raw) : NaN);
 }
 
 /** `{ token, expiresAt }`, without an `expiresAt` key when the expiry is unknown. */
-export function _expiring(token: string, expiresAt: Date | undefined): ExpiringToken {
+export function expiring(token: string, expiresAt: Date | undefined): ExpiringToken {
   return expiresAt === undefined ? { token } : { token, expiresAt };
 }

@@ -1,31 +1,31 @@
 // Retry policy: which outcomes are retried, how long to wait, and the defaults.
 import type { RetryOptions, SleepLike } from "../types.ts";
-import { _onAbort } from "../_util/abort.ts";
+import { onAbort } from "../_util/abort.ts";
 
 /** The retry policy with every default filled in. */
-export interface _RetryPolicy {
+export interface RetryPolicy {
   attempts: number;
   baseDelayMs: number;
   maxDelayMs: number;
   budgetMs: number;
 }
 
-export const _DEFAULT_RETRY: Readonly<_RetryPolicy> = Object.freeze({
+export const DEFAULT_RETRY: Readonly<RetryPolicy> = Object.freeze({
   attempts: 4,
   baseDelayMs: 250,
   maxDelayMs: 5_000,
   budgetMs: 10_000,
 });
 
-export const _DEFAULT_TIMEOUT_MS = 5_000;
+export const DEFAULT_TIMEOUT_MS = 5_000;
 
 /**
  * Fills in defaults and validates the caller's retry options, in the policy's order: each must be
  * a finite number >= 0, and `attempts` an integer >= 1.
  */
-export function _retryPolicy(options: RetryOptions = {}): _RetryPolicy {
-  const policy = { ..._DEFAULT_RETRY };
-  for (const name of Object.keys(policy) as (keyof _RetryPolicy)[]) {
+export function retryPolicy(options: RetryOptions = {}): RetryPolicy {
+  const policy = { ...DEFAULT_RETRY };
+  for (const name of Object.keys(policy) as (keyof RetryPolicy)[]) {
     const value = options[name];
     if (value === undefined) continue;
     const expected = !(Number.isFinite(value) && value >= 0)
@@ -42,8 +42,8 @@ export function _retryPolicy(options: RetryOptions = {}): _RetryPolicy {
 }
 
 /** Full jitter: a uniformly random delay in [0, min(max, base * 2^retry)). */
-export function _backoffDelay(
-  policy: _RetryPolicy,
+export function backoffDelay(
+  policy: RetryPolicy,
   retry: number,
   random: () => number = Math.random,
 ): number {
@@ -55,7 +55,7 @@ export function _backoffDelay(
  * The delay a `Retry-After` header asks for, in milliseconds (delta-seconds or an HTTP date), or
  * `undefined` when absent or unparsable.
  */
-export function _retryAfterMs(value: string | null, nowMs: number): number | undefined {
+export function retryAfterMs(value: string | null, nowMs: number): number | undefined {
   if (value === null) return undefined;
   const trimmed = value.trim();
   if (/^\d{1,10}$/.test(trimmed)) return Number(trimmed) * 1000;
@@ -66,7 +66,7 @@ export function _retryAfterMs(value: string | null, nowMs: number): number | und
 }
 
 /** `setTimeout` as a promise that rejects with the signal's reason when it aborts. */
-export const _defaultSleep: SleepLike = (ms, signal) =>
+export const defaultSleep: SleepLike = (ms, signal) =>
   new Promise<void>((resolve, reject) => {
     if (signal?.aborted) {
       reject(signal.reason);
@@ -76,7 +76,7 @@ export const _defaultSleep: SleepLike = (ms, signal) =>
       stopListening();
       resolve();
     }, ms);
-    const stopListening = _onAbort(signal, () => {
+    const stopListening = onAbort(signal, () => {
       clearTimeout(timer);
       reject(signal?.reason);
     });

@@ -8,7 +8,7 @@
 const CHUNK_BYTES = 0x2000;
 
 /** The unpadded base64url text of `input` (a string is encoded as UTF-8 first). */
-export function _base64urlEncode(input: string | Uint8Array): string {
+export function base64urlEncode(input: string | Uint8Array): string {
   const bytes = typeof input === "string" ? new TextEncoder().encode(input) : input;
   // One call per chunk, not one per byte: the workflow step encodes its JWT before any of this code
   // is optimized, and a byte loop in the interpreter cost a key mode run about 0.5M instructions
@@ -22,12 +22,12 @@ export function _base64urlEncode(input: string | Uint8Array): string {
 }
 
 /** The bytes of base64url text (padding optional); throws on anything else. */
-export function _base64urlDecode(text: string): Uint8Array<ArrayBuffer> {
+export function base64urlDecode(text: string): Uint8Array<ArrayBuffer> {
   if (!/^[\w-]*={0,2}$/.test(text)) throw new TypeError("not base64url");
-  return _base64Decode(text.replaceAll("-", "+").replaceAll("_", "/"));
+  return base64Decode(text.replaceAll("-", "+").replaceAll("_", "/"));
 }
 
 /** The bytes of standard base64 text (`atob`, so whitespace is skipped); throws on anything else. */
-export function _base64Decode(text: string): Uint8Array<ArrayBuffer> {
+export function base64Decode(text: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
 }

@@ -2,14 +2,14 @@
 // vulnerable dependency merging untrusted JSON) must not be able to set an option that the
 // caller left out, such as `endpoints`, and so redirect tokens to another host.
 
-function _isPlainObject(value: unknown): value is Record<string, unknown> {
+function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== "object" || value === null) return false;
   const prototype = Object.getPrototypeOf(value);
   return prototype === Object.prototype || prototype === null;
 }
 
 /** Whether `value` has an own function-valued property: an object with methods, such as a logger. */
-function _hasMethod(value: Record<string, unknown>): boolean {
+function hasMethod(value: Record<string, unknown>): boolean {
   return Object.keys(value).some((key) => typeof value[key] === "function");
 }
 
@@ -20,22 +20,22 @@ function _hasMethod(value: Record<string, unknown>): boolean {
  * Functions, class instances (an `AbortSignal`, a logger class) and nested objects with methods (a
  * logger literal whose methods keep state in `this`) are kept as they are.
  */
-export function _own<T>(value: T, depth = 0): T {
+export function ownCopy<T>(value: T, depth = 0): T {
   if (depth > 4) return value;
   if (Array.isArray(value)) {
     // Own elements only: a hole would read Object.prototype[index].
     return Object.keys(value).filter((key) => /^\d+$/.test(key)).map((key) =>
-      _own(value[Number(key)], depth + 1)
+      ownCopy(value[Number(key)], depth + 1)
     ) as T;
   }
-  if (!_isPlainObject(value)) return value;
-  if (depth > 0 && _hasMethod(value)) return value;
+  if (!isPlainObject(value)) return value;
+  if (depth > 0 && hasMethod(value)) return value;
   const copy: Record<string, unknown> = Object.create(null);
-  for (const key of Object.keys(value)) copy[key] = _own(value[key], depth + 1);
+  for (const key of Object.keys(value)) copy[key] = ownCopy(value[key], depth + 1);
   return copy as T;
 }
 
 /** `value`'s own properties on a null prototype (one level): for objects built inside `auth/`. */
-export function _withoutPrototype<T extends object>(value: T): T {
+export function withoutPrototype<T extends object>(value: T): T {
   return Object.assign(Object.create(null), value);
 }

@@ -16,14 +16,14 @@ const SECRET_FIELD =
   /("(?:(?:access|id|subject|refresh)(?:_t|T)oken|token|signedJwt|assertion|value|private(?:_k|K)ey|client(?:_s|S)ecret)"\s*:\s*)"(?:[^"\\]|\\.)*(?:"|$)/g;
 const MIN_LITERAL_SECRET_LENGTH = 8;
 /** The most characters of a server's message kept in an error (the rest is counted, not shown). */
-export const _MAX_SERVER_TEXT = 500;
+export const MAX_SERVER_TEXT = 500;
 
 /**
  * A run of token characters with a JWT in it (`eyJ`, then two more dots), redacted from the `eyJ`
  * to the end of the run. One scan per run: a regular expression that restarts at every `eyJ` of
  * a long run (`eyJ-eyJ-...`) takes quadratic time.
  */
-function _redactJwtRun(run: string): string {
+function redactJwtRun(run: string): string {
   const start = run.indexOf("eyJ");
   if (start < 0) return run;
   const firstDot = run.indexOf(".", start);
@@ -35,7 +35,7 @@ function _redactJwtRun(run: string): string {
  * Replaces every known secret and every string that looks like one (JWTs, bearer credentials,
  * Google access tokens, PEM private keys, token fields of JSON bodies) with `[REDACTED]`.
  */
-export function _redact(text: string, secrets: readonly string[] = []): string {
+export function redactSecrets(text: string, secrets: readonly string[] = []): string {
   let result = text;
   for (const secret of secrets) {
     if (secret.length >= MIN_LITERAL_SECRET_LENGTH) result = result.replaceAll(secret, REDACTED);
@@ -43,7 +43,7 @@ export function _redact(text: string, secrets: readonly string[] = []): string {
   return result
     .replace(PRIVATE_KEY_BLOCK, REDACTED)
     .replace(SECRET_FIELD, `$1"${REDACTED}"`)
-    .replace(TOKEN_RUN, _redactJwtRun)
+    .replace(TOKEN_RUN, redactJwtRun)
     .replace(BEARER, `$1 ${REDACTED}`)
     .replace(GOOGLE_ACCESS_TOKEN, REDACTED);
 }
@@ -53,7 +53,7 @@ export function _redact(text: string, secrets: readonly string[] = []): string {
  * of token characters that crosses `max` (the part kept would no longer look like a JWT or a
  * token), and before any literal secret that crosses the cut.
  */
-function _safeCut(text: string, max: number, secrets: readonly string[]): number {
+function safeCut(text: string, max: number, secrets: readonly string[]): number {
   let cut = max;
   const crossing = (): boolean =>
     cut > 0 && TOKEN_CHAR.test(text[cut - 1]!) && TOKEN_CHAR.test(text[cut]!);
@@ -75,16 +75,16 @@ function _safeCut(text: string, max: number, secrets: readonly string[]): number
 
 /**
  * Shortens `text` to about `max` characters, then redacts it, so a huge body costs no more than a
- * small one; the cut never splits a secret (see {@linkcode _redact}).
+ * small one; the cut never splits a secret (see {@linkcode redactSecrets}).
  */
-export function _redactAndTruncate(
+export function redactAndTruncate(
   text: string,
   secrets: readonly string[] = [],
-  max = _MAX_SERVER_TEXT,
+  max = MAX_SERVER_TEXT,
 ): string {
-  if (text.length <= max) return _redact(text, secrets);
-  const cut = _safeCut(text, max, secrets);
-  const redacted = _redact(text.slice(0, cut), secrets);
+  if (text.length <= max) return redactSecrets(text, secrets);
+  const cut = safeCut(text, max, secrets);
+  const redacted = redactSecrets(text.slice(0, cut), secrets);
   const kept = redacted.length > max ? redacted.slice(0, max) : redacted;
   return `${kept}… (${text.length - cut} more characters)`;
 }
@@ -94,11 +94,11 @@ export function _redactAndTruncate(
  * holds a secret, else a copy with the same name whose texts are redacted. A client library's
  * error can quote a request header, bearer token included.
  */
-export function _redactCause(cause: unknown, secrets: readonly string[], depth = 0): unknown {
+export function redactCause(cause: unknown, secrets: readonly string[], depth = 0): unknown {
   if (!(cause instanceof Error) || depth > 4) return cause;
-  const message = _redact(cause.message, secrets);
-  const stack = cause.stack === undefined ? undefined : _redact(cause.stack, secrets);
-  const inner = _redactCause(cause.cause, secrets, depth + 1);
+  const message = redactSecrets(cause.message, secrets);
+  const stack = cause.stack === undefined ? undefined : redactSecrets(cause.stack, secrets);
+  const inner = redactCause(cause.cause, secrets, depth + 1);
   if (message === cause.message && stack === cause.stack && inner === cause.cause) return cause;
   const copy = new Error(message, inner === undefined ? {} : { cause: inner });
   copy.name = cause.name;

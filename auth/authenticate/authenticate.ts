@@ -15,7 +15,7 @@ import type { CallOptions } from "../types.ts";
 import { federated } from "./federated.ts";
 import { mint } from "./mint.ts";
 import { type AuthenticateResult, type Run, withExpiry } from "./run.ts";
-import { _own } from "../_util/own.ts";
+import { ownCopy } from "../_util/own.ts";
 
 function callOptions(
   options: AuthenticateOptions,
@@ -98,7 +98,7 @@ async function withKey(
  * ```
  */
 export async function authenticate(options: AuthenticateOptions): Promise<AuthenticateResult> {
-  options = _own(options);
+  options = ownCopy(options);
   const plan = validateAuthenticateOptions(options);
   const call = callOptions(options, plan);
   const flow: Run = {

@@ -6,7 +6,7 @@
  */
 
 import type { ServiceAccountKey } from "../keys/service_account_key.ts";
-import { _own } from "../_util/own.ts";
+import { ownCopy } from "../_util/own.ts";
 
 /** An `external_account` credentials configuration with a URL-sourced GitHub OIDC token. */
 export interface ExternalAccountCredentials {
@@ -84,7 +84,7 @@ export interface ExternalAccountCredentialsOptions {
 export function buildExternalAccountCredentials(
   options: ExternalAccountCredentialsOptions,
 ): ExternalAccountCredentials {
-  options = _own(options);
+  options = ownCopy(options);
   const contents: ExternalAccountCredentials = {
     type: "external_account",
     audience: options.audience,

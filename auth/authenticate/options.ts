@@ -30,7 +30,7 @@ import {
   parseWorkloadIdentityProvider,
   type WorkloadIdentityProvider,
 } from "../flows/workload_identity.ts";
-import { _own, _withoutPrototype } from "../_util/own.ts";
+import { ownCopy, withoutPrototype } from "../_util/own.ts";
 import { quote } from "../quote.ts";
 
 /** The token `authenticate()` mints besides the auth token. */
@@ -149,7 +149,7 @@ export type ValidatedAuthenticateOptions =
   | ValidatedWorkloadIdentityOptions
   | ValidatedServiceAccountKeyOptions;
 
-function _present(value: string | undefined): string | undefined {
+function present(value: string | undefined): string | undefined {
   const trimmed = value?.trim();
   return trimmed === undefined || trimmed === "" ? undefined : trimmed;
 }
@@ -198,14 +198,14 @@ export function lifetimeProblem(
   return undefined;
 }
 
-function _invalid(option: string, message: string, hint?: string): CredentialsError {
+function invalid(option: string, message: string, hint?: string): CredentialsError {
   return new CredentialsError("ERR_OPTIONS_INVALID", message, {
     option,
     ...(hint === undefined ? {} : { hint }),
   });
 }
 
-function _lifetime(
+function lifetimeOf(
   options: AuthenticateOptions,
   subject: string | undefined,
   names: OptionNames,
@@ -222,10 +222,10 @@ function _lifetime(
   return lifetime;
 }
 
-function _tokenFormat(value: string | undefined, names: OptionNames): TokenFormat {
+function parseTokenFormat(value: string | undefined, names: OptionNames): TokenFormat {
   const format = value ?? "";
   if (format === "" || format === "access_token" || format === "id_token") return format;
-  throw _invalid(
+  throw invalid(
     "tokenFormat",
     `Cannot use ${names.tokenFormat ?? "tokenFormat"} ${
       quote(String(format))
@@ -233,10 +233,10 @@ function _tokenFormat(value: string | undefined, names: OptionNames): TokenForma
   );
 }
 
-function _requestReason(value: string | undefined, names: OptionNames): string | undefined {
-  const reason = _present(value);
+function checkRequestReason(value: string | undefined, names: OptionNames): string | undefined {
+  const reason = present(value);
   if (reason !== undefined && !/^[\x20-\x7e\t]{1,1024}$/.test(reason)) {
-    throw _invalid(
+    throw invalid(
       "requestReason",
       `Cannot use ${
         names.requestReason ?? "requestReason"
@@ -246,17 +246,17 @@ function _requestReason(value: string | undefined, names: OptionNames): string |
   return reason;
 }
 
-function _projectId(
+function resolveProjectId(
   options: AuthenticateOptions,
   key: ServiceAccountKey | undefined,
   serviceAccount: string | undefined,
   provider: WorkloadIdentityProvider | undefined,
 ): Pick<ValidatedCommonOptions, "projectId" | "projectIdSource"> {
-  const input = _present(options.projectId);
+  const input = present(options.projectId);
   if (input !== undefined) return { projectId: input, projectIdSource: "input" };
   // The key is parsed JSON: its optional fields are read only when they are its own.
   const keyProject = key !== undefined && Object.hasOwn(key, "project_id") ? key.project_id : "";
-  const fromKey = typeof keyProject === "string" ? _present(keyProject) : undefined;
+  const fromKey = typeof keyProject === "string" ? present(keyProject) : undefined;
   if (fromKey !== undefined) return { projectId: fromKey, projectIdSource: "credentials" };
   const fromEmail = serviceAccount === undefined
     ? undefined
@@ -330,10 +330,10 @@ export function checkAuthenticateOptions(
   options: AuthenticateOptions,
   names: OptionNames,
 ): ValidatedAuthenticateOptions {
-  options = _own(options);
+  options = ownCopy(options);
   const name = (option: keyof AuthenticateOptions): string => names[option] ?? option;
-  const providerName = _present(options.workloadIdentityProvider);
-  const credentialsJson = _present(options.credentialsJson);
+  const providerName = present(options.workloadIdentityProvider);
+  const credentialsJson = present(options.credentialsJson);
   if ((providerName === undefined) === (credentialsJson === undefined)) {
     throw new CredentialsError(
       "ERR_OPTIONS_CREDENTIAL_SOURCE",
@@ -343,20 +343,20 @@ export function checkAuthenticateOptions(
       { option: "workloadIdentityProvider" },
     );
   }
-  const tokenFormat = _tokenFormat(options.tokenFormat, names);
-  const subject = _present(options.accessTokenSubject);
-  const lifetimeSeconds = _lifetime(options, subject, names);
-  const universe = (_present(options.universe) ?? DEFAULT_UNIVERSE).toLowerCase();
+  const tokenFormat = parseTokenFormat(options.tokenFormat, names);
+  const subject = present(options.accessTokenSubject);
+  const lifetimeSeconds = lifetimeOf(options, subject, names);
+  const universe = (present(options.universe) ?? DEFAULT_UNIVERSE).toLowerCase();
   const endpoints = resolveEndpoints({
     universe,
     ...(options.endpoints === undefined ? {} : { endpoints: options.endpoints }),
   });
-  const requestedAccount = _present(options.serviceAccount);
+  const requestedAccount = present(options.serviceAccount);
   const explicitAccount = requestedAccount === undefined
     ? undefined
     : validateServiceAccount(requestedAccount, "serviceAccount", name("serviceAccount"));
   const scopes = (options.accessTokenScopes ?? []).map((scope) => scope.trim()).filter((s) => s);
-  const idTokenAudience = _present(options.idTokenAudience);
+  const idTokenAudience = present(options.idTokenAudience);
   if (tokenFormat === "id_token" && idTokenAudience === undefined) {
     throw new CredentialsError(
       "ERR_OPTIONS_ID_TOKEN_AUDIENCE_REQUIRED",
@@ -366,7 +366,7 @@ export function checkAuthenticateOptions(
       { option: "idTokenAudience" },
     );
   }
-  const requestReason = _requestReason(options.requestReason, names);
+  const requestReason = checkRequestReason(options.requestReason, names);
   const common: Omit<ValidatedCommonOptions, "serviceAccount" | "projectId" | "projectIdSource"> = {
     tokenFormat,
     delegates: normalizeDelegates(options.delegates ?? []),
@@ -385,12 +385,12 @@ export function checkAuthenticateOptions(
     const serviceAccount = explicitAccount ??
       validateServiceAccount(key.client_email, "credentialsJson", name("credentialsJson"));
     // A null prototype: reading an optional field left unset never reaches Object.prototype.
-    return _withoutPrototype({
+    return withoutPrototype({
       ...common,
       mode: "service_account_key",
       key,
       serviceAccount,
-      ..._projectId(options, key, serviceAccount, undefined),
+      ...resolveProjectId(options, key, serviceAccount, undefined),
     });
   }
 
@@ -408,8 +408,8 @@ export function checkAuthenticateOptions(
       { option: "serviceAccount" },
     );
   }
-  const oidcUrl = _present(options.oidcRequest?.url);
-  const oidcToken = _present(options.oidcRequest?.token);
+  const oidcUrl = present(options.oidcRequest?.url);
+  const oidcToken = present(options.oidcRequest?.token);
   if (oidcUrl === undefined || oidcToken === undefined) {
     throw new CredentialsError(
       "ERR_OIDC_UNAVAILABLE",
@@ -418,13 +418,13 @@ export function checkAuthenticateOptions(
     );
   }
   // A null prototype: reading an optional field left unset never reaches Object.prototype.
-  return _withoutPrototype({
+  return withoutPrototype({
     ...common,
     mode: "workload_identity_federation",
     provider,
-    oidcAudience: _present(options.audience) ?? defaultOidcAudience(provider, common.universe),
+    oidcAudience: present(options.audience) ?? defaultOidcAudience(provider, common.universe),
     oidcRequest: { url: oidcUrl, token: oidcToken },
     ...(explicitAccount === undefined ? {} : { serviceAccount: explicitAccount }),
-    ..._projectId(options, undefined, explicitAccount, provider),
+    ...resolveProjectId(options, undefined, explicitAccount, provider),
   });
 }

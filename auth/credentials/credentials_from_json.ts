@@ -5,43 +5,43 @@
  */
 
 import { CredentialsError } from "../errors.ts";
-import { _own } from "../_util/own.ts";
+import { ownCopy } from "../_util/own.ts";
 import { quote } from "../quote.ts";
-import { _isRecord, _jsonErrorAt } from "../_util/json.ts";
-import { _authorizedUserSource } from "./_sources/authorized_user.ts";
-import { _CachedCredentials } from "./_cache/cached_credentials.ts";
-import { _externalAccountSource } from "./_sources/external_account.ts";
+import { isRecord, jsonErrorAt } from "../_util/json.ts";
+import { authorizedUserSource } from "./_sources/authorized_user.ts";
+import { CachedCredentials } from "./_cache/cached_credentials.ts";
+import { externalAccountSource } from "./_sources/external_account.ts";
 import {
-  type _Fields,
-  _optionalString,
-  type _Parser,
-  _requiredString,
-  _universeOf,
-  _unsupported,
+  type Fields,
+  optionalString,
+  type Parser,
+  requiredString,
+  universeOf,
+  unsupported,
 } from "./_sources/fields.ts";
-import { _impersonatedServiceAccountSource } from "./_sources/impersonated_service_account.ts";
-import { _serviceAccountSource } from "./_sources/service_account.ts";
-import type { _Source } from "./_sources/source.ts";
+import { impersonatedServiceAccountSource } from "./_sources/impersonated_service_account.ts";
+import { serviceAccountSource } from "./_sources/service_account.ts";
+import type { Source } from "./_sources/source.ts";
 import type { Credentials, CredentialsOptions, CredentialsType } from "./types.ts";
 
-const SOURCES: Readonly<Record<string, _Parser>> = {
-  service_account: _serviceAccountSource,
-  external_account: _externalAccountSource,
-  impersonated_service_account: (fields) => _impersonatedServiceAccountSource(fields, _parserOf),
-  authorized_user: _authorizedUserSource,
+const SOURCES: Readonly<Record<string, Parser>> = {
+  service_account: serviceAccountSource,
+  external_account: externalAccountSource,
+  impersonated_service_account: (fields) => impersonatedServiceAccountSource(fields, parserOf),
+  authorized_user: authorizedUserSource,
 };
 
 /**
  * The parser of `fields` by its `"type"`, which must be one of `types`; else
  * `ERR_CREDENTIALS_UNSUPPORTED` listing them.
  */
-function _parserOf(
-  fields: _Fields,
+function parserOf(
+  fields: Fields,
   types: readonly string[] = Object.keys(SOURCES),
-): [string, _Parser] {
-  const type = _requiredString(fields, "type");
+): [string, Parser] {
+  const type = requiredString(fields, "type");
   if (!types.includes(type)) {
-    throw _unsupported(
+    throw unsupported(
       fields,
       `"type" is ${quote(type)}, expected one of ${types.join(", ")}`,
     );
@@ -49,41 +49,41 @@ function _parserOf(
   return [type, SOURCES[type]!];
 }
 
-function _malformed(origin: string, problem: string): CredentialsError {
+function malformedError(origin: string, problem: string): CredentialsError {
   return new CredentialsError("ERR_CREDENTIALS_MALFORMED", `Cannot use ${origin}: ${problem}`, {
     option: "credentials",
   });
 }
 
-function _parse(json: string | object, origin: string): Record<string, unknown> {
+function parseCredentialsJson(json: string | object, origin: string): Record<string, unknown> {
   if (typeof json !== "string") {
-    if (_isRecord(json)) return json;
-    throw _malformed(origin, "expected JSON text or an object");
+    if (isRecord(json)) return json;
+    throw malformedError(origin, "expected JSON text or an object");
   }
-  if (json.trim() === "") throw _malformed(origin, "it is empty");
+  if (json.trim() === "") throw malformedError(origin, "it is empty");
   let value: unknown;
   try {
     value = JSON.parse(json);
   } catch (error) {
-    throw _malformed(origin, `it is not valid JSON${_jsonErrorAt(error)}`);
+    throw malformedError(origin, `it is not valid JSON${jsonErrorAt(error)}`);
   }
-  if (!_isRecord(value)) throw _malformed(origin, "it is not a JSON object");
+  if (!isRecord(value)) throw malformedError(origin, "it is not a JSON object");
   return value;
 }
 
 /** The source of parsed credentials JSON; `origin` names it in errors. */
-export function _sourceFromJson(json: string | object, origin: string): _Source {
-  const record = _parse(json, origin);
-  const fields: _Fields = { record, origin, what: "credentials" };
-  if (!Object.hasOwn(record, "type")) throw _malformed(origin, `it has no "type"`);
-  const [type, source] = _parserOf(fields);
+export function sourceFromJson(json: string | object, origin: string): Source {
+  const record = parseCredentialsJson(json, origin);
+  const fields: Fields = { record, origin, what: "credentials" };
+  if (!Object.hasOwn(record, "type")) throw malformedError(origin, `it has no "type"`);
+  const [type, source] = parserOf(fields);
   // From here on, errors name the type: `Cannot use <origin> (service_account): ...`.
   fields.what = type;
   const tokens = source(fields);
   return {
     type: type as CredentialsType,
-    universeDomain: _universeOf(fields),
-    quotaProjectId: _optionalString(fields, "quota_project_id"),
+    universeDomain: universeOf(fields),
+    quotaProjectId: optionalString(fields, "quota_project_id"),
     ...tokens,
   };
 }
@@ -117,7 +117,7 @@ export function _sourceFromJson(json: string | object, origin: string): _Source 
  *   quota_project_id: "billing-project",
  * }, {
  *   now: () => 0,
- *   fetch: async (_url, init) => {
+ *   fetch: async (urlField, init) => {
  *     calls++;
  *     assert.equal(new URLSearchParams(String(init?.body)).get("grant_type"), "refresh_token");
  *     return Response.json({ access_token: "ya29.user", expires_in: 3599 });
@@ -146,5 +146,5 @@ export function credentialsFromJson(
   json: string | object,
   options: CredentialsOptions = {},
 ): Credentials {
-  return new _CachedCredentials(_sourceFromJson(json, "credentials JSON"), _own(options));
+  return new CachedCredentials(sourceFromJson(json, "credentials JSON"), ownCopy(options));
 }

@@ -6,25 +6,25 @@
 
 import { CredentialsError } from "../errors.ts";
 import { HINTS } from "../hints.ts";
-import { _own } from "../_util/own.ts";
+import { ownCopy } from "../_util/own.ts";
 import { quote } from "../quote.ts";
-import { _CachedCredentials, _callOptions } from "./_cache/cached_credentials.ts";
+import { CachedCredentials, callOptions } from "./_cache/cached_credentials.ts";
 import {
-  _metadataBaseUrls,
-  _metadataDetection,
-  _metadataServerSource,
-  _probeMetadataServer,
+  metadataBaseUrls,
+  metadataDetection,
+  metadataServerSource,
+  probeMetadataServer,
 } from "./_sources/metadata_server.ts";
 import {
-  _envDefault,
-  _isNotFound,
-  _isNotPermitted,
-  _isWindows,
-  _readFailure,
-  _readFileDefault,
+  envDefault,
+  isNotFound,
+  isNotPermitted,
+  isWindows,
+  readFailure,
+  readFileDefault,
 } from "./_sources/runtime.ts";
-import type { _Source } from "./_sources/source.ts";
-import { _sourceFromJson } from "./credentials_from_json.ts";
+import type { Source } from "./_sources/source.ts";
+import { sourceFromJson } from "./credentials_from_json.ts";
 import type { Credentials, EnvLike, LoadCredentialsOptions, ReadFileLike } from "./types.ts";
 
 const ADC_FILE = "application_default_credentials.json";
@@ -32,8 +32,8 @@ const GAC = "GOOGLE_APPLICATION_CREDENTIALS";
 const METADATA = "the metadata server";
 
 /** gcloud's well-known ADC file for `env`, or undefined when no config directory is known. */
-function _wellKnownFile(env: EnvLike): string | undefined {
-  const windows = _isWindows();
+function wellKnownFile(env: EnvLike): string | undefined {
+  const windows = isWindows();
   const separator = windows ? "\\" : "/";
   const config = env.CLOUDSDK_CONFIG?.trim();
   if (config) return `${config}${separator}${ADC_FILE}`;
@@ -48,7 +48,7 @@ function _wellKnownFile(env: EnvLike): string | undefined {
 const WELL_KNOWN = "gcloud's application default credentials";
 
 /** A credentials file in messages: `credentials file "<path>"`. */
-function _credentialsFile(path: string): string {
+function credentialsFile(path: string): string {
   return `credentials file ${quote(path)}`;
 }
 
@@ -58,7 +58,7 @@ function _credentialsFile(path: string): string {
  * server). Any other failure, and any failure of the file named by GOOGLE_APPLICATION_CREDENTIALS,
  * is an error.
  */
-async function _readCredentialsFile(
+async function readCredentialsFile(
   readFile: ReadFileLike,
   path: string,
   why: string,
@@ -67,13 +67,13 @@ async function _readCredentialsFile(
   try {
     return { text: await readFile(path) };
   } catch (cause) {
-    if (hint !== undefined && _isNotFound(cause)) return { unavailable: "not found" };
-    if (hint !== undefined && _isNotPermitted(cause)) {
-      return { unavailable: `not readable: ${_readFailure(cause)}` };
+    if (hint !== undefined && isNotFound(cause)) return { unavailable: "not found" };
+    if (hint !== undefined && isNotPermitted(cause)) {
+      return { unavailable: `not readable: ${readFailure(cause)}` };
     }
     throw new CredentialsError(
       "ERR_CREDENTIALS_UNREADABLE",
-      `Cannot read the ${_credentialsFile(path)} (${why}): ${_readFailure(cause)}`,
+      `Cannot read the ${credentialsFile(path)} (${why}): ${readFailure(cause)}`,
       { option: "credentials", cause, hint },
     );
   }
@@ -142,54 +142,54 @@ async function _readCredentialsFile(
  * ```
  */
 export async function loadCredentials(options: LoadCredentialsOptions = {}): Promise<Credentials> {
-  options = _own(options);
+  options = ownCopy(options);
   // The signal bounds loading only: the credentials made here do not keep it.
   const { credentials, signal, ...rest } = options;
-  const env = options.env ?? _envDefault();
-  const readFile = options.readFile ?? _readFileDefault;
+  const env = options.env ?? envDefault();
+  const readFile = options.readFile ?? readFileDefault;
   const projectId = env.GOOGLE_CLOUD_PROJECT?.trim() || env.GCLOUD_PROJECT?.trim() || undefined;
-  const make = (source: _Source, from: string): Credentials => {
+  const make = (source: Source, from: string): Credentials => {
     options.log?.debug(`Application Default Credentials: ${source.type} from ${from}`);
-    return new _CachedCredentials(source, { ...rest, readFile }, projectId);
+    return new CachedCredentials(source, { ...rest, readFile }, projectId);
   };
   if (credentials !== undefined) {
     const from = "the credentials option";
-    return make(_sourceFromJson(credentials, from), from);
+    return make(sourceFromJson(credentials, from), from);
   }
   const tried: string[] = [];
   const explicit = env[GAC]?.trim();
   if (explicit) {
-    const read = await _readCredentialsFile(readFile, explicit, GAC) as { text: string };
-    const from = `${_credentialsFile(explicit)} (${GAC})`;
-    return make(_sourceFromJson(read.text, from), from);
+    const read = await readCredentialsFile(readFile, explicit, GAC) as { text: string };
+    const from = `${credentialsFile(explicit)} (${GAC})`;
+    return make(sourceFromJson(read.text, from), from);
   }
   tried.push(`${GAC} (not set)`);
-  const wellKnown = _wellKnownFile(env);
+  const wellKnown = wellKnownFile(env);
   if (wellKnown === undefined) {
     tried.push(`${WELL_KNOWN} (no CLOUDSDK_CONFIG, HOME or APPDATA)`);
   } else {
-    const read = await _readCredentialsFile(
+    const read = await readCredentialsFile(
       readFile,
       wellKnown,
       WELL_KNOWN,
       HINTS.wellKnownUnreadable,
     );
-    const from = _credentialsFile(wellKnown);
-    if ("text" in read) return make(_sourceFromJson(read.text, from), from);
+    const from = credentialsFile(wellKnown);
+    if ("text" in read) return make(sourceFromJson(read.text, from), from);
     tried.push(`${wellKnown} (${read.unavailable})`);
   }
-  const call = signal === undefined ? _callOptions(rest) : { ..._callOptions(rest), signal };
-  const detection = _metadataDetection(env);
-  const baseUrls = _metadataBaseUrls(env);
+  const call = signal === undefined ? callOptions(rest) : { ...callOptions(rest), signal };
+  const detection = metadataDetection(env);
+  const baseUrls = metadataBaseUrls(env);
   if (detection === "none") {
     tried.push(`${METADATA} (METADATA_SERVER_DETECTION=none)`);
   } else {
     const probe = detection === "assume-present"
       ? { baseUrl: baseUrls[0]! }
-      : await _probeMetadataServer(baseUrls, call);
+      : await probeMetadataServer(baseUrls, call);
     if (probe !== undefined) {
       const from = `${METADATA} at ${probe.baseUrl}`;
-      return make(await _metadataServerSource(probe, detection === "probe", call), from);
+      return make(await metadataServerSource(probe, detection === "probe", call), from);
     }
     tried.push(`${METADATA} at ${baseUrls.join(" and ")} (no answer)`);
   }

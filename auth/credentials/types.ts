@@ -51,7 +51,7 @@ export type EnvLike = Readonly<Record<string, string | undefined>>;
  *   scopes: ["https://www.googleapis.com/auth/devstorage.read_only"],
  *   eagerRefreshSeconds: 60,
  *   now: () => 0,
- *   fetch: async (_url, init) => {
+ *   fetch: async (urlField, init) => {
  *     assert.match(String(init?.body), /grant_type=refresh_token/);
  *     return Response.json({ access_token: "ya29.t", expires_in: 3600 });
  *   },

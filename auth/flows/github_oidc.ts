@@ -7,11 +7,11 @@
 import { endpoint } from "../../endpoint/mod.ts";
 import { CredentialsError, GithubOidcError } from "../errors.ts";
 import { HINTS } from "../hints.ts";
-import { _httpRequest } from "../_transport/google_request.ts";
-import { _requestJson } from "../_transport/http.ts";
+import { httpRequest } from "../_transport/google_request.ts";
+import { requestJson } from "../_transport/http.ts";
 import { quote } from "../quote.ts";
 import type { CallOptions } from "../types.ts";
-import { _own } from "../_util/own.ts";
+import { ownCopy } from "../_util/own.ts";
 
 /** Options of {@linkcode requestGithubOidcToken}. */
 export interface RequestGithubOidcTokenOptions extends CallOptions {
@@ -94,7 +94,7 @@ export function githubOidcTokenUrl(requestUrl: string, audience: string): string
 export async function requestGithubOidcToken(
   options: RequestGithubOidcTokenOptions,
 ): Promise<string> {
-  options = _own(options);
+  options = ownCopy(options);
   if (options.requestUrl === "" || options.requestToken === "") {
     throw new CredentialsError(
       "ERR_OIDC_UNAVAILABLE",
@@ -103,12 +103,12 @@ export async function requestGithubOidcToken(
     );
   }
   const url = githubOidcTokenUrl(options.requestUrl, options.audience);
-  const request = _httpRequest(endpoint("GET {+url}", {
+  const request = httpRequest(endpoint("GET {+url}", {
     url,
     headers: { accept: "application/json", authorization: `Bearer ${options.requestToken}` },
   }));
   const message = `Failed to get a GitHub OIDC token for audience ${quote(options.audience)}`;
-  const response = await _requestJson(request, options, {
+  const response = await requestJson(request, options, {
     message,
     field: "value",
     secrets: [options.requestToken],

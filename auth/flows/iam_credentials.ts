@@ -9,13 +9,13 @@ import { GoogleApiError } from "../errors.ts";
 import type { GoogleApiErrorCode } from "../errors.ts";
 import type { JWTPayload } from "../keys/jwt.ts";
 import { normalizeDelegates, validateServiceAccount } from "./service_account_name.ts";
-import { _googleRequest } from "../_transport/google_request.ts";
-import { _requestJson } from "../_transport/http.ts";
-import type { _JsonResponse } from "../_transport/http.ts";
-import { _jwtExpiry } from "../_util/jwt_decode.ts";
-import { _expireTime, _expiring } from "../_transport/response.ts";
+import { googleRequest } from "../_transport/google_request.ts";
+import { requestJson } from "../_transport/http.ts";
+import type { JsonResponse } from "../_transport/http.ts";
+import { jwtExpiry } from "../_util/jwt_decode.ts";
+import { expireTimeOf, expiring } from "../_transport/response.ts";
 import type { CallOptions, ExpiringToken } from "../types.ts";
-import { _own } from "../_util/own.ts";
+import { ownCopy } from "../_util/own.ts";
 
 /** The default scope of access tokens. */
 export const CLOUD_PLATFORM_SCOPE = "https://www.googleapis.com/auth/cloud-platform";
@@ -70,17 +70,17 @@ export interface SignJwtResult {
  * `body`; a failure is a GoogleApiError with `code`, its message `${message} <service account>`;
  * the answer's `field` is the token.
  */
-async function _callIam(
+async function callIam(
   options: IamCredentialsOptions,
   method: "generateAccessToken" | "generateIdToken" | "signJwt",
   field: string,
   code: GoogleApiErrorCode,
   message: string,
   body: Record<string, unknown>,
-): Promise<_JsonResponse> {
+): Promise<JsonResponse> {
   const serviceAccount = validateServiceAccount(options.serviceAccount);
   const delegates = normalizeDelegates(options.delegates ?? []);
-  const request = _googleRequest(
+  const request = googleRequest(
     // {+name} keeps the validated email's "@" and the ":method" suffix as they are.
     "POST /projects/-/serviceAccounts/{+name}",
     options.baseUrl ?? "https://iamcredentials.googleapis.com/v1",
@@ -93,7 +93,7 @@ async function _callIam(
     {},
     options.authToken,
   );
-  return await _requestJson(request, options, {
+  return await requestJson(request, options, {
     message: `${message} ${serviceAccount}`,
     field,
     secrets: [options.authToken],
@@ -102,7 +102,7 @@ async function _callIam(
 }
 
 /** `scopes` when there are any, else the cloud-platform scope. */
-export function _scopesOrDefault(scopes: readonly string[] | undefined): string[] {
+export function scopesOrDefault(scopes: readonly string[] | undefined): string[] {
   return scopes !== undefined && scopes.length > 0 ? [...scopes] : [CLOUD_PLATFORM_SCOPE];
 }
 
@@ -141,16 +141,16 @@ export function _scopesOrDefault(scopes: readonly string[] | undefined): string[
 export async function generateAccessToken(
   options: GenerateAccessTokenOptions,
 ): Promise<ExpiringToken> {
-  options = _own(options);
-  const { token, json } = await _callIam(
+  options = ownCopy(options);
+  const { token, json } = await callIam(
     options,
     "generateAccessToken",
     "accessToken",
     "ERR_IAM_ACCESS_TOKEN_FAILED",
     "Failed to generate Google Cloud OAuth 2.0 Access Token for",
-    { scope: _scopesOrDefault(options.scopes), lifetime: `${options.lifetimeSeconds ?? 3600}s` },
+    { scope: scopesOrDefault(options.scopes), lifetime: `${options.lifetimeSeconds ?? 3600}s` },
   );
-  return _expiring(token, _expireTime(json, "expireTime"));
+  return expiring(token, expireTimeOf(json, "expireTime"));
 }
 
 /**
@@ -173,7 +173,7 @@ export async function generateAccessToken(
  *   authToken: "federated-token",
  *   audience: "https://my-service.a.run.app",
  *   includeEmail: true,
- *   fetch: async (_url, init) => {
+ *   fetch: async (urlField, init) => {
  *     assert.deepEqual(JSON.parse(String(init?.body)), {
  *       audience: "https://my-service.a.run.app",
  *       includeEmail: true,
@@ -185,8 +185,8 @@ export async function generateAccessToken(
  * ```
  */
 export async function generateIdToken(options: GenerateIdTokenOptions): Promise<ExpiringToken> {
-  options = _own(options);
-  const { token } = await _callIam(
+  options = ownCopy(options);
+  const { token } = await callIam(
     options,
     "generateIdToken",
     "token",
@@ -194,7 +194,7 @@ export async function generateIdToken(options: GenerateIdTokenOptions): Promise<
     "Failed to generate Google Cloud OpenID Connect ID token for",
     { audience: options.audience, includeEmail: options.includeEmail ?? false },
   );
-  return _expiring(token, _jwtExpiry(token));
+  return expiring(token, jwtExpiry(token));
 }
 
 /**
@@ -217,7 +217,7 @@ export async function generateIdToken(options: GenerateIdTokenOptions): Promise<
  *   serviceAccount: "ci@my-proj.iam.gserviceaccount.com",
  *   authToken: "federated-token",
  *   claims: { sub: "user@example.com" },
- *   fetch: async (_url, init) => {
+ *   fetch: async (urlField, init) => {
  *     assert.deepEqual(JSON.parse(String(init?.body)), { payload: '{"sub":"user@example.com"}' });
  *     return Response.json({ keyId: "k1", signedJwt: "a.b.c" });
  *   },
@@ -226,8 +226,8 @@ export async function generateIdToken(options: GenerateIdTokenOptions): Promise<
  * ```
  */
 export async function signJwt(options: SignJwtOptions): Promise<SignJwtResult> {
-  options = _own(options);
-  const { token: signedJwt, json } = await _callIam(
+  options = ownCopy(options);
+  const { token: signedJwt, json } = await callIam(
     options,
     "signJwt",
     "signedJwt",

@@ -7,13 +7,13 @@
  */
 
 import { GoogleApiError } from "../errors.ts";
-import { _googleRequest } from "../_transport/google_request.ts";
-import { _requestJson } from "../_transport/http.ts";
-import type { _FailureDetails } from "../_transport/http.ts";
-import { _jwtExpiry } from "../_util/jwt_decode.ts";
-import { _expiresIn, _expiring } from "../_transport/response.ts";
+import { googleRequest } from "../_transport/google_request.ts";
+import { requestJson } from "../_transport/http.ts";
+import type { FailureDetails } from "../_transport/http.ts";
+import { jwtExpiry } from "../_util/jwt_decode.ts";
+import { expiresIn, expiring } from "../_transport/response.ts";
 import type { CallOptions, ExpiringToken } from "../types.ts";
-import { _own } from "../_util/own.ts";
+import { ownCopy } from "../_util/own.ts";
 
 /** Options of {@linkcode exchangeJwtBearer}. */
 export interface ExchangeJwtBearerOptions extends CallOptions {
@@ -55,7 +55,7 @@ export const JWT_BEARER_GRANT_TYPE = "urn:ietf:params:oauth:grant-type:jwt-beare
  * ```
  */
 export async function exchangeJwtBearer(options: ExchangeJwtBearerOptions): Promise<ExpiringToken> {
-  options = _own(options);
+  options = ownCopy(options);
   return await requestOAuth2Token({
     tokenUrl: `${options.baseUrl ?? "https://oauth2.googleapis.com"}/token`,
     form: { grant_type: JWT_BEARER_GRANT_TYPE, assertion: options.assertion },
@@ -76,7 +76,7 @@ export interface OAuth2TokenRequest {
   /** Form values to redact from errors (assertion, refresh token, client secret). */
   secrets: readonly string[];
   /** The hint of a rejected request. */
-  hint?: (details: _FailureDetails) => string | undefined;
+  hint?: (details: FailureDetails) => string | undefined;
 }
 
 /** POSTs the form and returns the token with its expiry (`expires_in`, or the ID token's `exp`). */
@@ -86,7 +86,7 @@ export async function requestOAuth2Token(
 ): Promise<ExpiringToken> {
   // The form (secrets in it) goes into the body only; the failure spec gets the rest.
   const { tokenUrl, form, ...spec } = request;
-  const http = _googleRequest(
+  const http = googleRequest(
     "POST {+tokenUrl}",
     tokenUrl,
     { tokenUrl, data: new URLSearchParams(form).toString() },
@@ -94,13 +94,13 @@ export async function requestOAuth2Token(
     { "content-type": "application/x-www-form-urlencoded" },
   );
   const idToken = spec.field === "id_token";
-  const response = await _requestJson(http, call, {
+  const response = await requestJson(http, call, {
     ...spec,
     error: (text, details) => new GoogleApiError("ERR_OAUTH2_TOKEN_FAILED", text, details),
   });
   const { token } = response;
-  return _expiring(
+  return expiring(
     token,
-    idToken ? _jwtExpiry(token) : _expiresIn(response.json, "expires_in", call.now),
+    idToken ? jwtExpiry(token) : expiresIn(response.json, "expires_in", call.now),
   );
 }

@@ -7,13 +7,13 @@
 
 import { GoogleApiError } from "../errors.ts";
 import { HINTS } from "../hints.ts";
-import { _requestJson } from "../_transport/http.ts";
-import type { _FailureDetails } from "../_transport/http.ts";
-import { _googleRequest } from "../_transport/google_request.ts";
-import { _jwtClaims } from "../_util/jwt_decode.ts";
-import { _expiresIn, _expiring } from "../_transport/response.ts";
+import { requestJson } from "../_transport/http.ts";
+import type { FailureDetails } from "../_transport/http.ts";
+import { googleRequest } from "../_transport/google_request.ts";
+import { jwtClaims } from "../_util/jwt_decode.ts";
+import { expiresIn, expiring } from "../_transport/response.ts";
 import type { CallOptions, ExpiringToken } from "../types.ts";
-import { _own } from "../_util/own.ts";
+import { ownCopy } from "../_util/own.ts";
 import { CLOUD_PLATFORM_SCOPE } from "./iam_credentials.ts";
 
 /** Options of {@linkcode exchangeToken}. */
@@ -45,8 +45,8 @@ export const GITHUB_TOKEN_HINT_CLAIMS: readonly string[] = /* @__PURE__ */ Objec
   "job_workflow_ref",
 ]);
 
-function _claimsText(subjectToken: string): string {
-  const claims = _jwtClaims(subjectToken);
+function claimsText(subjectToken: string): string {
+  const claims = jwtClaims(subjectToken);
   if (claims === undefined) return "";
   const parts = [...GITHUB_TOKEN_HINT_CLAIMS, "aud"].flatMap((name) => {
     const value = claims[name];
@@ -60,15 +60,15 @@ function _claimsText(subjectToken: string): string {
  * Whether the subject token is a GitHub Actions OIDC token (it has `repository` and `workflow`
  * claims, whoever issued it, an emulator included): only its rejections get the GitHub hints.
  */
-function _isGithubToken(subjectToken: string): boolean {
-  const claims = _jwtClaims(subjectToken);
+function isGithubToken(subjectToken: string): boolean {
+  const claims = jwtClaims(subjectToken);
   return typeof claims?.repository === "string" && typeof claims.workflow === "string";
 }
 
-function _stsHint(details: _FailureDetails, subjectToken: string): string | undefined {
+function stsHint(details: FailureDetails, subjectToken: string): string | undefined {
   if (details.status < 400 || details.status >= 500) return undefined;
   const text = `${details.googleStatus ?? ""} ${details.googleMessage ?? ""}`.toLowerCase();
-  const claims = _claimsText(subjectToken);
+  const claims = claimsText(subjectToken);
   if (text.includes("audience")) {
     return `${HINTS.stsAudience}${claims}`;
   }
@@ -98,7 +98,7 @@ function _stsHint(details: _FailureDetails, subjectToken: string): string | unde
  *   audience: "//iam.googleapis.com/projects/1/locations/global/workloadIdentityPools/p/providers/gh",
  *   subjectToken: "eyJhbGciOiJSUzI1NiJ9.e30.sig",
  *   now: () => 0,
- *   fetch: async (_url, init) => {
+ *   fetch: async (urlField, init) => {
  *     assert.equal(JSON.parse(String(init?.body)).grantType, "urn:ietf:params:oauth:grant-type:token-exchange");
  *     return Response.json({ access_token: "federated", expires_in: 3600 });
  *   },
@@ -108,11 +108,11 @@ function _stsHint(details: _FailureDetails, subjectToken: string): string | unde
  * ```
  */
 export async function exchangeToken(options: ExchangeTokenOptions): Promise<ExpiringToken> {
-  options = _own(options);
+  options = ownCopy(options);
   const subjectToken = options.subjectToken;
   const tokenUrl = options.tokenUrl ??
     `${options.baseUrl ?? "https://sts.googleapis.com/v1"}/token`;
-  const request = _googleRequest(
+  const request = googleRequest(
     "POST {+tokenUrl}",
     tokenUrl,
     {
@@ -129,13 +129,13 @@ export async function exchangeToken(options: ExchangeTokenOptions): Promise<Expi
     },
     options.requestReason,
   );
-  const response = await _requestJson(request, options, {
+  const response = await requestJson(request, options, {
     message: `Failed to generate Google Cloud federated token for ${options.audience}`,
     field: "access_token",
     secrets: [options.subjectToken],
     error: (text, details) => new GoogleApiError("ERR_STS_EXCHANGE_FAILED", text, details),
-    hint: (details) => _isGithubToken(subjectToken) ? _stsHint(details, subjectToken) : undefined,
+    hint: (details) => isGithubToken(subjectToken) ? stsHint(details, subjectToken) : undefined,
   });
   const { token } = response;
-  return _expiring(token, _expiresIn(response.json, "expires_in", options.now));
+  return expiring(token, expiresIn(response.json, "expires_in", options.now));
 }

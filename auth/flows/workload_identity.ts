@@ -24,7 +24,7 @@ const PROVIDER =
   /^projects\/(\d{1,30})\/locations\/global\/workloadIdentityPools\/([a-z0-9-]{4,32})\/providers\/([a-z0-9-]{4,32})$/;
 const MAX_INPUT = 1_000;
 
-function _problem(name: string): string {
+function problemOf(name: string): string {
   if (name === "") return "it is empty";
   if (name.length > MAX_INPUT) return `it is ${name.length} characters long`;
   if (name.startsWith("//") || /^https?:/.test(name)) {
@@ -83,7 +83,7 @@ export function parseWorkloadIdentityProvider(name: string): WorkloadIdentityPro
   if (match === null) {
     throw new CredentialsError(
       "ERR_PROVIDER_INVALID",
-      `Cannot use workload identity provider ${quote(trimmed)}: ${_problem(trimmed)}`,
+      `Cannot use workload identity provider ${quote(trimmed)}: ${problemOf(trimmed)}`,
       { option: "workloadIdentityProvider" },
     );
   }

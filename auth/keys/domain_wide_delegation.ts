@@ -6,7 +6,7 @@
  */
 
 import type { JWTPayload } from "./jwt.ts";
-import { _own } from "../_util/own.ts";
+import { ownCopy } from "../_util/own.ts";
 
 /** Google never issues a delegated access token that lives longer than this. */
 export const MAX_DELEGATED_LIFETIME_SECONDS = 3600;
@@ -60,7 +60,7 @@ export interface DomainWideDelegationClaimsOptions {
 export function buildDomainWideDelegationClaims(
   options: DomainWideDelegationClaimsOptions,
 ): JWTPayload {
-  options = _own(options);
+  options = ownCopy(options);
   const lifetime = options.lifetimeSeconds ?? MAX_DELEGATED_LIFETIME_SECONDS;
   if (!Number.isInteger(lifetime) || lifetime < 1 || lifetime > MAX_DELEGATED_LIFETIME_SECONDS) {
     throw new RangeError(

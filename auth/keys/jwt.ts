@@ -8,20 +8,20 @@
  */
 
 import type { JWTPayload } from "jose";
-import { _base64Decode, _base64urlEncode } from "../_util/base64url.ts";
+import { base64Decode, base64urlEncode } from "../_util/base64url.ts";
 import { CredentialsError } from "../errors.ts";
 import type { ServiceAccountKey } from "./service_account_key.ts";
 import { MIN_MODULUS_BITS, pkcs8Base64, UNUSABLE_PRIVATE_KEY } from "./private_key.ts";
-import { _own } from "../_util/own.ts";
+import { ownCopy } from "../_util/own.ts";
 
 export type { JWTPayload };
 
 const RS256: RsaHashedImportParams = { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" };
 /** The PEM's PKCS #8 RSA key, for signing only; throws when it is not one of 2048 bits or more. */
-async function _importSigningKey(pem: string): Promise<CryptoKey> {
+async function importSigningKey(pem: string): Promise<CryptoKey> {
   const base64 = pkcs8Base64(pem);
   if (base64 === undefined) throw new TypeError("not a PEM with a PRIVATE KEY block");
-  const der = _base64Decode(base64.replace(/\s/g, ""));
+  const der = base64Decode(base64.replace(/\s/g, ""));
   const key = await crypto.subtle.importKey("pkcs8", der, RS256, false, ["sign"]);
   if ((key.algorithm as RsaHashedKeyAlgorithm).modulusLength < MIN_MODULUS_BITS) {
     throw new RangeError(`RS256 needs an RSA key of at least ${MIN_MODULUS_BITS} bits`);
@@ -30,8 +30,8 @@ async function _importSigningKey(pem: string): Promise<CryptoKey> {
 }
 
 /** Signs `data` with RS256 and the PKCS #8 PEM key over Web Crypto: the default signer. */
-async function _webCryptoRs256(pem: string, data: Uint8Array): Promise<Uint8Array> {
-  const key = await _importSigningKey(pem);
+async function webCryptoRs256(pem: string, data: Uint8Array): Promise<Uint8Array> {
+  const key = await importSigningKey(pem);
   return new Uint8Array(await crypto.subtle.sign(RS256, key, new Uint8Array(data)));
 }
 
@@ -61,16 +61,16 @@ export interface SelfSignedJwt {
  * refuses becomes the error `keyError` makes of the signer's error: the caller's, naming the input
  * the key came from (a credentials file, or the `credentialsJson` option).
  */
-export async function _signJwt(
+export async function signJwt(
   key: ServiceAccountKey,
   claims: JWTPayload,
   keyError: (cause: unknown) => Error,
-  signRs256: (pem: string, data: Uint8Array) => Promise<Uint8Array> = _webCryptoRs256,
+  signRs256: (pem: string, data: Uint8Array) => Promise<Uint8Array> = webCryptoRs256,
 ): Promise<string> {
   const kid = key.private_key_id;
   const header = { alg: "RS256", typ: "JWT", ...(kid ? { kid } : {}) };
-  const input = `${_base64urlEncode(JSON.stringify(header))}.${
-    _base64urlEncode(JSON.stringify(claims))
+  const input = `${base64urlEncode(JSON.stringify(header))}.${
+    base64urlEncode(JSON.stringify(claims))
   }`;
   let signature: Uint8Array;
   try {
@@ -78,7 +78,7 @@ export async function _signJwt(
   } catch (cause) {
     throw keyError(cause);
   }
-  return `${input}.${_base64urlEncode(signature)}`;
+  return `${input}.${base64urlEncode(signature)}`;
 }
 
 /**
@@ -117,14 +117,14 @@ export async function signJwtWithKey(
   claims: JWTPayload,
   signRs256?: (pem: string, data: Uint8Array) => Promise<Uint8Array>,
 ): Promise<string> {
-  key = _own(key);
+  key = ownCopy(key);
   const keyError = (cause: unknown) =>
     new CredentialsError(
       "ERR_KEY_PRIVATE_KEY_INVALID",
       `Failed to sign JWT using private key for ${key.client_email}: ${UNUSABLE_PRIVATE_KEY}`,
       { option: "credentialsJson", cause },
     );
-  return await _signJwt(key, claims, keyError, signRs256);
+  return await signJwt(key, claims, keyError, signRs256);
 }
 
 /**
@@ -160,8 +160,8 @@ export async function createSelfSignedJwt(
   key: ServiceAccountKey,
   options: CreateSelfSignedJwtOptions,
 ): Promise<SelfSignedJwt> {
-  key = _own(key);
-  options = _own(options);
+  key = ownCopy(key);
+  options = ownCopy(options);
   const iat = Math.floor((options.now ?? Date.now)() / 1000);
   const exp = iat + SELF_SIGNED_JWT_LIFETIME_SECONDS;
   const token = await signJwtWithKey(key, {

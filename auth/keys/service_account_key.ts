@@ -7,8 +7,8 @@
 
 import { CredentialsError, type CredentialsErrorCode } from "../errors.ts";
 import { quote } from "../quote.ts";
-import { _base64Decode } from "../_util/base64url.ts";
-import { _field, _jsonErrorAt } from "../_util/json.ts";
+import { base64Decode } from "../_util/base64url.ts";
+import { fieldOf, jsonErrorAt } from "../_util/json.ts";
 import { privateKeyProblem } from "./private_key.ts";
 
 /** A Google service account key file (`type: "service_account"`), every field preserved. */
@@ -52,7 +52,7 @@ const KEY_JSON: KeyOrigin = { option: OPTION, label: "service account key", requ
 const BASE64 = /^[A-Za-z0-9+/_-]+={0,2}$/;
 const WHITESPACE = /\s+/g;
 
-function _malformed(problem: string): CredentialsError {
+function malformedError(problem: string): CredentialsError {
   return new CredentialsError(
     "ERR_KEY_MALFORMED",
     `Cannot parse service account key JSON: ${problem}`,
@@ -60,37 +60,37 @@ function _malformed(problem: string): CredentialsError {
   );
 }
 
-function _decodeBase64(text: string): string {
+function decodeBase64(text: string): string {
   const compact = text.replace(WHITESPACE, "");
   if (!BASE64.test(compact) || compact.replace(/=+$/, "").length % 4 === 1) {
-    throw _malformed('the value is neither JSON (it does not start with "{") nor base64');
+    throw malformedError('the value is neither JSON (it does not start with "{") nor base64');
   }
   const standard = compact.replace(/-/g, "+").replace(/_/g, "/").replace(/=+$/, "");
   let bytes: Uint8Array;
   try {
-    bytes = _base64Decode(standard);
+    bytes = base64Decode(standard);
   } catch {
-    throw _malformed("the value is neither JSON nor valid base64");
+    throw malformedError("the value is neither JSON nor valid base64");
   }
   let decoded: string;
   try {
     decoded = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
-    throw _malformed("the value is base64 of binary data, not of JSON text");
+    throw malformedError("the value is base64 of binary data, not of JSON text");
   }
   if (!decoded.trimStart().startsWith("{")) {
-    throw _malformed("the value is base64 of text that is not a JSON object");
+    throw malformedError("the value is base64 of text that is not a JSON object");
   }
   return decoded;
 }
 
-function _parseJson(text: string, encoded: boolean): unknown {
+function parseJsonText(text: string, encoded: boolean): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw _malformed(
+    throw malformedError(
       `${encoded ? "the decoded base64 is" : "the value is"} not valid JSON${
-        _jsonErrorAt(error)
+        jsonErrorAt(error)
       }; if it came from a multi-line secret, make sure it was not altered`,
     );
   }
@@ -139,10 +139,10 @@ export function parseServiceAccountKey(raw: string): ServiceAccountKey {
     );
   }
   const encoded = !text.startsWith("{");
-  const value = _parseJson(encoded ? _decodeBase64(text) : text, encoded);
+  const value = parseJsonText(encoded ? decodeBase64(text) : text, encoded);
   // Text starting with "{" that parses is always an object.
   const record = value as Record<string, unknown>;
-  const type = _field(record, "type");
+  const type = fieldOf(record, "type");
   if (type !== "service_account") {
     const found = typeof type === "string" ? quote(type) : "missing";
     throw new CredentialsError(
@@ -189,7 +189,7 @@ export function checkServiceAccountKey(
     : ["client_email", "private_key"];
   const notString = [...required, ...(origin.requireKeyId ? [] : ["private_key_id"])].find(
     (field) => {
-      const value = _field(record, field);
+      const value = fieldOf(record, field);
       return value !== undefined && value !== null && typeof value !== "string";
     },
   );
@@ -197,7 +197,7 @@ export function checkServiceAccountKey(
     throw fail("ERR_KEY_FIELD_INVALID", `"${notString}" is not a string`);
   }
   const missing = required.filter((field) => {
-    const value = _field(record, field);
+    const value = fieldOf(record, field);
     return typeof value !== "string" || value.trim() === "";
   });
   if (missing.length > 0) {

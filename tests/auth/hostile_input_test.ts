@@ -11,7 +11,7 @@ import {
   parseWorkloadIdentityProvider,
   validateAuthenticateOptions,
 } from "../../auth/mod.ts";
-import { _redact } from "../../auth/_util/redact.ts";
+import { redactSecrets } from "../../auth/_util/redact.ts";
 import { assertLinear } from "../support/linear_time.ts";
 import { fakeGoogle, flowFor, PROVIDER } from "./_flows.ts";
 import { testKey } from "./_keys.ts";
@@ -176,13 +176,19 @@ Deno.test("parsers and redaction stay linear on hostile input (100k against 10k 
           `projects/1/locations/global/workloadIdentityPools/${"a".repeat(n)}`,
         ),
     ],
-    ["redact: many JWT prefixes", (n) => _redact("eyJ.".repeat(n / 4))],
-    ["redact: JWT prefixes after dashes", (n) => _redact("eyJ-".repeat(n / 4))],
-    ["redact: open key block", (n) => _redact(`-----BEGIN PRIVATE KEY-----${"A".repeat(n)}`)],
-    ["redact: many key headers", (n) => _redact("-----BEGIN PRIVATE KEY-----".repeat(n / 27))],
-    ["redact: many token fields", (n) => _redact('"token":"'.repeat(n / 9))],
-    ["redact: many Bearer", (n) => _redact("Bearer ".repeat(n / 7))],
-    ["redact: token field without end", (n) => _redact(`"access_token":"${"\\a".repeat(n / 2)}`)],
+    ["redact: many JWT prefixes", (n) => redactSecrets("eyJ.".repeat(n / 4))],
+    ["redact: JWT prefixes after dashes", (n) => redactSecrets("eyJ-".repeat(n / 4))],
+    ["redact: open key block", (n) => redactSecrets(`-----BEGIN PRIVATE KEY-----${"A".repeat(n)}`)],
+    [
+      "redact: many key headers",
+      (n) => redactSecrets("-----BEGIN PRIVATE KEY-----".repeat(n / 27)),
+    ],
+    ["redact: many token fields", (n) => redactSecrets('"token":"'.repeat(n / 9))],
+    ["redact: many Bearer", (n) => redactSecrets("Bearer ".repeat(n / 7))],
+    [
+      "redact: token field without end",
+      (n) => redactSecrets(`"access_token":"${"\\a".repeat(n / 2)}`),
+    ],
   ];
   for (const [name, run] of rows) {
     await t.step(name, () => assertLinear((n) => ignoringRejection(() => run(n))));

@@ -4,8 +4,8 @@
  */
 import assert from "node:assert/strict";
 import { parseTemplate } from "../../endpoint/mod.ts";
-import { _BoundedCache } from "../../endpoint/_bounded_cache.ts";
-import { _routeTemplate } from "../../endpoint/_route_template.ts";
+import { BoundedCache } from "../../endpoint/_bounded_cache.ts";
+import { routeTemplate } from "../../endpoint/_route_template.ts";
 
 Deno.test("parseTemplate() returns the cached compiled template for a template seen before", () => {
   const template = "/repos/{owner}/{repo}/issues{?state,labels*}";
@@ -18,17 +18,17 @@ Deno.test("parseTemplate() returns the cached compiled template for a template s
 
 Deno.test("endpoint() compiles each route template once", () => {
   const url = "/repos/{owner}/{repo}/branches/{branch}/protection";
-  assert.equal(_routeTemplate(url), _routeTemplate(url));
-  assert.deepEqual([..._routeTemplate(url).variableNames], ["owner", "repo", "branch"]);
+  assert.equal(routeTemplate(url), routeTemplate(url));
+  assert.deepEqual([...routeTemplate(url).variableNames], ["owner", "repo", "branch"]);
 });
 
-Deno.test("_BoundedCache computes a value once, evicts the oldest, and skips long keys", () => {
+Deno.test("BoundedCache computes a value once, evicts the oldest, and skips long keys", () => {
   const created: string[] = [];
   const create = (key: string) => {
     created.push(key);
     return { key };
   };
-  const cache = new _BoundedCache<{ key: string }>(2, 5);
+  const cache = new BoundedCache<{ key: string }>(2, 5);
   const a = cache.getOrCreate("a", create);
   assert.equal(cache.getOrCreate("a", create), a);
   cache.getOrCreate("b", create);

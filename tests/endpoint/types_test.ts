@@ -10,7 +10,7 @@ import {
   type RequestOptions,
   type RequiredRouteParameterNames,
 } from "../../endpoint/mod.ts";
-import { _routeTemplate } from "../../endpoint/_route_template.ts";
+import { routeTemplate } from "../../endpoint/_route_template.ts";
 import { octokitEndpoint } from "./_differential.ts";
 import { assertType, type Equal } from "./types_check.ts";
 
@@ -33,7 +33,7 @@ Deno.test("placeholders filled by defaults are no longer required", () => {
 
 Deno.test("typed routes and the runtime agree on which :name is a placeholder", () => {
   /** The names the runtime template consumes, for routes without optional expressions. */
-  const consumed = (url: string) => [..._routeTemplate(url).variableNames].sort();
+  const consumed = (url: string) => [...routeTemplate(url).variableNames].sort();
   const sa = "/v1/projects/-/serviceAccounts/{sa}:generateIdToken";
   assertType<Equal<RequiredRouteParameterNames<`POST ${typeof sa}`>, "sa">>(true);
   assert.deepEqual(consumed(sa), ["sa"]);

@@ -1,10 +1,10 @@
 // Credentials over a source: the access token cache, one ID token cache per audience, request
 // headers and the authorized fetch.
-import { _scopesOrDefault } from "../../flows/iam_credentials.ts";
+import { scopesOrDefault } from "../../flows/iam_credentials.ts";
 import type { ExpiringToken } from "../../types.ts";
-import { _readFileDefault } from "../_sources/runtime.ts";
-import type { _CredentialsCall, _FetchContext, _Source } from "../_sources/source.ts";
-import { type _TokenCache, _tokenCache } from "./token_cache.ts";
+import { readFileDefault } from "../_sources/runtime.ts";
+import type { CredentialsCall, FetchContext, Source } from "../_sources/source.ts";
+import { type TokenCache, tokenCache } from "./token_cache.ts";
 import type {
   Credentials,
   CredentialsOptions,
@@ -18,13 +18,13 @@ const DEFAULT_EAGER_REFRESH_SECONDS = 300;
 const MAX_ID_TOKEN_AUDIENCES = 100;
 
 /** The call options of `options` (without the credentials-only ones). */
-export function _callOptions(options: CredentialsOptions): _CredentialsCall {
+export function callOptions(options: CredentialsOptions): CredentialsCall {
   const { env: _env, readFile: _readFile, scopes: _scopes, eagerRefreshSeconds: _eager, ...call } =
     options;
   return call;
 }
 
-function _eagerMs(options: CredentialsOptions): number {
+function eagerRefreshMs(options: CredentialsOptions): number {
   const seconds = options.eagerRefreshSeconds ?? DEFAULT_EAGER_REFRESH_SECONDS;
   if (!Number.isFinite(seconds) || seconds < 0) {
     throw new RangeError(
@@ -38,7 +38,7 @@ function _eagerMs(options: CredentialsOptions): number {
  * Whether the body of a request can be sent again after a 401 without holding a stream in
  * memory: no body, or one the runtime already holds in full. A stream is sent once.
  */
-function _isReplayable(input: Request | URL | string, init: RequestInit | undefined): boolean {
+function isReplayable(input: Request | URL | string, init: RequestInit | undefined): boolean {
   const body = init?.body ?? (input instanceof Request ? input.body : null);
   return body === null || typeof body === "string" || body instanceof URLSearchParams ||
     body instanceof Blob || body instanceof ArrayBuffer || ArrayBuffer.isView(body) ||
@@ -46,21 +46,21 @@ function _isReplayable(input: Request | URL | string, init: RequestInit | undefi
 }
 
 /** Credentials that cache and refresh the tokens of `source`. */
-export class _CachedCredentials implements Credentials {
+export class CachedCredentials implements Credentials {
   // Assigned in the constructor, in this order (declared, so no empty class fields are emitted).
   declare readonly type: CredentialsType;
   declare readonly projectId?: string;
   declare readonly universeDomain: string;
   declare readonly quotaProjectId?: string;
   declare readonly serviceAccountEmail?: string;
-  #source: _Source;
-  #context: _FetchContext;
+  #source: Source;
+  #context: FetchContext;
   /** A cache of what `mint` gives, on the options' clock and eager refresh. */
-  #cache: (mint: () => Promise<ExpiringToken>) => _TokenCache;
-  #accessToken: _TokenCache;
-  #idTokens = new Map<string, _TokenCache>();
+  #cache: (mint: () => Promise<ExpiringToken>) => TokenCache;
+  #accessToken: TokenCache;
+  #idTokens = new Map<string, TokenCache>();
 
-  constructor(source: _Source, options: CredentialsOptions, projectId?: string) {
+  constructor(source: Source, options: CredentialsOptions, projectId?: string) {
     this.type = source.type;
     this.projectId = projectId ?? source.projectId;
     this.universeDomain = source.universeDomain;
@@ -68,12 +68,12 @@ export class _CachedCredentials implements Credentials {
     this.serviceAccountEmail = source.serviceAccountEmail;
     this.#source = source;
     const now = options.now ?? Date.now;
-    const eagerMs = _eagerMs(options);
-    this.#cache = (mint) => _tokenCache(mint, now, eagerMs);
+    const eagerMs = eagerRefreshMs(options);
+    this.#cache = (mint) => tokenCache(mint, now, eagerMs);
     this.#context = {
-      call: _callOptions(options),
-      scopes: _scopesOrDefault(options.scopes),
-      readFile: options.readFile ?? _readFileDefault,
+      call: callOptions(options),
+      scopes: scopesOrDefault(options.scopes),
+      readFile: options.readFile ?? readFileDefault,
     };
     this.#accessToken = this.#cache(() => source.accessToken(this.#context));
   }
@@ -108,7 +108,7 @@ export class _CachedCredentials implements Credentials {
   async fetch(input: Request | URL | string, init?: RequestInit): Promise<Response> {
     const fetchImpl = this.#context.call.fetch ?? globalThis.fetch;
     const first = new Request(input, init);
-    const spare = _isReplayable(input, init) ? first.clone() : undefined;
+    const spare = isReplayable(input, init) ? first.clone() : undefined;
     const { token } = await this.getAccessToken();
     const response = await fetchImpl(this.#authorized(first, token));
     if (response.status !== 401 || spare === undefined) return response;

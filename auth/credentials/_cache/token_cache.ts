@@ -7,14 +7,14 @@ import type { CredentialsToken } from "../types.ts";
 /** How long a token the issuer gave no expiry for is assumed to live. */
 const ASSUMED_LIFETIME_MS = 3_600_000;
 
-interface _Cached {
+interface Cached {
   token: CredentialsToken;
   /** When the next call refreshes instead of reusing the token. */
   refreshAt: number;
 }
 
 /** A token cache with single-flight refresh. */
-export interface _TokenCache {
+export interface TokenCache {
   /** The cached token while fresh, else the refresh in flight, else a new refresh. */
   get(): Promise<CredentialsToken>;
   /** Forgets the cached token `token` (a server refused it), unless a newer one replaced it. */
@@ -22,12 +22,12 @@ export interface _TokenCache {
 }
 
 /** A cache of the tokens `mint` gives, read with the `now` clock, refreshed `eagerMs` early. */
-export function _tokenCache(
+export function tokenCache(
   mint: () => Promise<ExpiringToken>,
   now: () => number,
   eagerMs: number,
-): _TokenCache {
-  let current: _Cached | undefined;
+): TokenCache {
+  let current: Cached | undefined;
   let pending: Promise<CredentialsToken> | undefined;
   const refresh = async (): Promise<CredentialsToken> => {
     try {

@@ -1,22 +1,22 @@
 // `authorized_user` files (gcloud's application default credentials): the refresh_token grant at
 // the OAuth2 token endpoint, for access tokens and, with `target_audience`, ID tokens.
-import { type _Fields, _requiredString, _tokenFailure, _tokenUri } from "./fields.ts";
+import { type Fields, requiredString, tokenFailure, tokenUri } from "./fields.ts";
 import { requestOAuth2Token } from "../../flows/oauth2_token.ts";
-import type { _FetchContext, _TokenSource } from "./source.ts";
+import type { FetchContext, TokenSource } from "./source.ts";
 import type { ExpiringToken } from "../../types.ts";
 import { HINTS } from "../../hints.ts";
 
 /** Validates an `authorized_user` file and returns its source. */
-export function _authorizedUserSource(fields: _Fields): _TokenSource {
-  const clientId = _requiredString(fields, "client_id");
-  const clientSecret = _requiredString(fields, "client_secret");
-  const refreshToken = _requiredString(fields, "refresh_token");
-  const tokenUrl = _tokenUri(fields);
+export function authorizedUserSource(fields: Fields): TokenSource {
+  const clientId = requiredString(fields, "client_id");
+  const clientSecret = requiredString(fields, "client_secret");
+  const refreshToken = requiredString(fields, "refresh_token");
+  const tokenUrl = tokenUri(fields);
 
   async function refresh(
     extra: Record<string, string>,
     field: "access_token" | "id_token",
-    context: _FetchContext,
+    context: FetchContext,
   ): Promise<ExpiringToken> {
     return await requestOAuth2Token({
       tokenUrl,
@@ -28,7 +28,7 @@ export function _authorizedUserSource(fields: _Fields): _TokenSource {
         ...extra,
       },
       field,
-      message: _tokenFailure(field, `authorized user (client ${clientId})`, tokenUrl),
+      message: tokenFailure(field, `authorized user (client ${clientId})`, tokenUrl),
       secrets: [clientSecret, refreshToken],
       hint: (details) =>
         details.status === 400 || details.status === 401 ? HINTS.userLogin : undefined,

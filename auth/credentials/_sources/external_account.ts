@@ -7,24 +7,24 @@ import {
 import { exchangeToken } from "../../flows/sts.ts";
 import type { ExpiringToken } from "../../types.ts";
 import {
-  _fieldError,
-  type _Fields,
-  _optionalObject,
-  _optionalString,
-  _requiredString,
-  _universeOf,
-  _unsupported,
-  _url,
+  fieldError,
+  type Fields,
+  optionalObject,
+  optionalString,
+  requiredString,
+  universeOf,
+  unsupported,
+  urlField,
 } from "./fields.ts";
-import { _impersonation, _IMPERSONATION_URL } from "./impersonation.ts";
-import type { _FetchContext, _TokenSource } from "./source.ts";
-import { _subjectTokenSource } from "./subject_token.ts";
+import { IMPERSONATION_URL_FIELD, parseImpersonation } from "./impersonation.ts";
+import type { FetchContext, TokenSource } from "./source.ts";
+import { subjectTokenSource } from "./subject_token.ts";
 
 const WORKFORCE_AUDIENCE = /^\/\/iam\.[^/]+\/locations\/[^/]+\/workforcePools\/[^/]+\/providers\//;
 const MIN_LIFETIME_SECONDS = 600;
 
-function _lifetime(fields: _Fields): number | undefined {
-  const impersonation = _optionalObject(fields, "service_account_impersonation");
+function lifetimeOf(fields: Fields): number | undefined {
+  const impersonation = optionalObject(fields, "service_account_impersonation");
   if (impersonation === undefined) return undefined;
   // Checked before use: Number.isInteger is false for anything but an integer number.
   const value = impersonation.record.token_lifetime_seconds as number | undefined;
@@ -33,7 +33,7 @@ function _lifetime(fields: _Fields): number | undefined {
     !Number.isInteger(value) || value < MIN_LIFETIME_SECONDS ||
     value > MAX_ACCESS_TOKEN_LIFETIME_SECONDS
   ) {
-    throw _fieldError(
+    throw fieldError(
       impersonation,
       `"token_lifetime_seconds" must be a whole number from ${MIN_LIFETIME_SECONDS} to ${MAX_ACCESS_TOKEN_LIFETIME_SECONDS}`,
     );
@@ -42,31 +42,31 @@ function _lifetime(fields: _Fields): number | undefined {
 }
 
 /** Validates an `external_account` file and returns its source. */
-export function _externalAccountSource(fields: _Fields): _TokenSource {
-  const audience = _requiredString(fields, "audience");
-  const subjectTokenType = _requiredString(fields, "subject_token_type");
-  const universeDomain = _universeOf(fields);
-  const tokenUrl = _url(fields, "token_url", `https://sts.${universeDomain}/v1/token`);
-  const subjectToken = _subjectTokenSource(fields);
-  const userProject = _optionalString(fields, "workforce_pool_user_project");
+export function externalAccountSource(fields: Fields): TokenSource {
+  const audience = requiredString(fields, "audience");
+  const subjectTokenType = requiredString(fields, "subject_token_type");
+  const universeDomain = universeOf(fields);
+  const tokenUrl = urlField(fields, "token_url", `https://sts.${universeDomain}/v1/token`);
+  const subjectToken = subjectTokenSource(fields);
+  const userProject = optionalString(fields, "workforce_pool_user_project");
   if (userProject !== undefined && !WORKFORCE_AUDIENCE.test(audience)) {
-    throw _fieldError(
+    throw fieldError(
       fields,
       `"workforce_pool_user_project" needs a workforce pool audience (//iam.googleapis.com/locations/global/workforcePools/...)`,
     );
   }
-  if (_optionalString(fields, "client_secret") !== undefined) {
-    throw _unsupported(
+  if (optionalString(fields, "client_secret") !== undefined) {
+    throw unsupported(
       fields,
       `"client_secret" (STS client authentication) is not supported yet`,
     );
   }
-  const impersonation = _optionalString(fields, _IMPERSONATION_URL) === undefined
+  const impersonation = optionalString(fields, IMPERSONATION_URL_FIELD) === undefined
     ? undefined
-    : _impersonation(fields);
-  const lifetimeSeconds = _lifetime(fields);
+    : parseImpersonation(fields);
+  const lifetimeSeconds = lifetimeOf(fields);
 
-  async function federated(context: _FetchContext, scopes: readonly string[]) {
+  async function federated(context: FetchContext, scopes: readonly string[]) {
     const token = await subjectToken(context);
     return await exchangeToken({
       ...context.call,
@@ -88,9 +88,9 @@ export function _externalAccountSource(fields: _Fields): _TokenSource {
     },
     async idToken(audienceOfIdToken, includeEmail, context): Promise<ExpiringToken> {
       if (impersonation === undefined) {
-        throw _unsupported(
+        throw unsupported(
           fields,
-          `ID tokens need "${_IMPERSONATION_URL}": a federated identity cannot mint them`,
+          `ID tokens need "${IMPERSONATION_URL_FIELD}": a federated identity cannot mint them`,
         );
       }
       const { token } = await federated(context, [CLOUD_PLATFORM_SCOPE]);

@@ -8,40 +8,43 @@ import {
   validateServiceAccount,
 } from "../../flows/service_account_name.ts";
 import type { ExpiringToken } from "../../types.ts";
-import { _fieldError, type _Fields, _url } from "./fields.ts";
-import type { _FetchContext } from "./source.ts";
+import { fieldError, type Fields, urlField } from "./fields.ts";
+import type { FetchContext } from "./source.ts";
 
 const IMPERSONATION_URL =
   /^(https?:\/\/[^?#]+?)\/projects\/[^/?#]+\/serviceAccounts\/([^/?#:]+):generateAccessToken$/;
 
 /** The impersonation a file asks for. */
-export interface _Impersonation {
+export interface Impersonation {
   /** The target's email and the project its email names, as a source reports them. */
   identity: { serviceAccountEmail: string; projectId?: string };
   accessToken(
     authToken: string,
-    context: _FetchContext,
+    context: FetchContext,
     lifetimeSeconds?: number,
   ): Promise<ExpiringToken>;
   idToken(
     authToken: string,
     audience: string,
     includeEmail: boolean,
-    context: _FetchContext,
+    context: FetchContext,
   ): Promise<ExpiringToken>;
 }
 
 /** The field of an `external_account` or `impersonated_service_account` file that names the target. */
-export const _IMPERSONATION_URL = "service_account_impersonation_url";
+export const IMPERSONATION_URL_FIELD = "service_account_impersonation_url";
 
 /** Parses `service_account_impersonation_url` (and `delegates`) of `fields`. */
-export function _impersonation(fields: _Fields, delegates: readonly string[] = []): _Impersonation {
-  const url = _url(fields, _IMPERSONATION_URL);
+export function parseImpersonation(
+  fields: Fields,
+  delegates: readonly string[] = [],
+): Impersonation {
+  const url = urlField(fields, IMPERSONATION_URL_FIELD);
   const match = IMPERSONATION_URL.exec(url);
   if (match === null) {
-    throw _fieldError(
+    throw fieldError(
       fields,
-      `"${_IMPERSONATION_URL}" is not <base URL>/projects/-/serviceAccounts/<email>:generateAccessToken`,
+      `"${IMPERSONATION_URL_FIELD}" is not <base URL>/projects/-/serviceAccounts/<email>:generateAccessToken`,
     );
   }
   const baseUrl = match[1]!;
@@ -51,9 +54,9 @@ export function _impersonation(fields: _Fields, delegates: readonly string[] = [
     serviceAccount = validateServiceAccount(decodeURIComponent(match[2]!));
     chain = normalizeDelegates(delegates);
   } catch {
-    throw _fieldError(
+    throw fieldError(
       fields,
-      `"${_IMPERSONATION_URL}" or "delegates" has an invalid service account email or resource name`,
+      `"${IMPERSONATION_URL_FIELD}" or "delegates" has an invalid service account email or resource name`,
     );
   }
   const target = { serviceAccount, baseUrl, delegates: chain };

@@ -3,24 +3,24 @@
 // tokens (`format=full`), every call with `Metadata-Flavor: Google`.
 import { bareEndpoint } from "../../../endpoint/mod.ts";
 import { AuthError, GoogleApiError } from "../../errors.ts";
-import { _httpRequest } from "../../_transport/google_request.ts";
-import { _requestJson, _requestText, type _TextResponse } from "../../_transport/http.ts";
-import { _jwtExpiry } from "../../_util/jwt_decode.ts";
-import { _expiresIn, _expiring } from "../../_transport/response.ts";
+import { httpRequest } from "../../_transport/google_request.ts";
+import { requestJson, requestText, type TextResponse } from "../../_transport/http.ts";
+import { jwtExpiry } from "../../_util/jwt_decode.ts";
+import { expiresIn, expiring } from "../../_transport/response.ts";
 import { CLOUD_PLATFORM_SCOPE } from "../../flows/iam_credentials.ts";
 import { DEFAULT_UNIVERSE } from "../../universe.ts";
 import type { CallOptions } from "../../types.ts";
-import type { _Source } from "./source.ts";
+import type { Source } from "./source.ts";
 import type { EnvLike } from "../types.ts";
 import { quote } from "../../quote.ts";
-import { _onAbort } from "../../_util/abort.ts";
+import { onAbort } from "../../_util/abort.ts";
 
 /**
  * Where the metadata server is looked for when `GCE_METADATA_HOST` is not set, probed side by side
  * as gcp-metadata does: the link-local address (no DNS, but a black hole off Google Cloud) and the
  * fully qualified name (the trailing dot skips the resolver's search domains).
  */
-export const _DEFAULT_METADATA_BASE_URLS: readonly string[] = [
+export const DEFAULT_METADATA_BASE_URLS: readonly string[] = [
   "http://169.254.169.254",
   "http://metadata.google.internal.",
 ];
@@ -34,13 +34,13 @@ const PROJECT = "project/project-id";
 const DETECTION = ["assume-present", "none", "bios-only", "ping-only"] as const;
 
 /** How ADC looks for the metadata server: `METADATA_SERVER_DETECTION`, default a probe. */
-export type _MetadataDetection = "probe" | "assume-present" | "none";
+export type MetadataDetection = "probe" | "assume-present" | "none";
 
 /**
  * `METADATA_SERVER_DETECTION`: `assume-present` and `none` skip the probe; `ping-only`, `bios-only`
  * (a BIOS check is not runtime-neutral) and unset probe.
  */
-export function _metadataDetection(env: EnvLike): _MetadataDetection {
+export function metadataDetection(env: EnvLike): MetadataDetection {
   const value = env.METADATA_SERVER_DETECTION?.trim().toLowerCase();
   if (!value) return "probe";
   if (!(DETECTION as readonly string[]).includes(value)) {
@@ -53,17 +53,17 @@ export function _metadataDetection(env: EnvLike): _MetadataDetection {
   return value === "assume-present" || value === "none" ? value : "probe";
 }
 
-/** The base URLs to probe: `http://<GCE_METADATA_HOST>`, else {@linkcode _DEFAULT_METADATA_BASE_URLS}. */
-export function _metadataBaseUrls(env: EnvLike): readonly string[] {
+/** The base URLs to probe: `http://<GCE_METADATA_HOST>`, else {@linkcode DEFAULT_METADATA_BASE_URLS}. */
+export function metadataBaseUrls(env: EnvLike): readonly string[] {
   const host = env.GCE_METADATA_HOST?.trim();
-  return host ? [`http://${host}`] : _DEFAULT_METADATA_BASE_URLS;
+  return host ? [`http://${host}`] : DEFAULT_METADATA_BASE_URLS;
 }
 
 const ROUTE = "GET /computeMetadata/v1/{+path}{?audience,format,scopes}";
 
 /** The GET of `path` (with `query`) from the metadata server at `baseUrl`, and its failure spec. */
-function _metadataGet(baseUrl: string, path: string, query?: Record<string, string>) {
-  const request = _httpRequest(bareEndpoint(ROUTE, {
+function metadataGet(baseUrl: string, path: string, query?: Record<string, string>) {
+  const request = httpRequest(bareEndpoint(ROUTE, {
     baseUrl,
     path,
     ...query,
@@ -78,24 +78,24 @@ function _metadataGet(baseUrl: string, path: string, query?: Record<string, stri
   return [request, spec] as const;
 }
 
-async function _getText(
+async function getText(
   baseUrl: string,
   path: string,
   call: CallOptions,
   query?: Record<string, string>,
-): Promise<_TextResponse> {
-  const [request, spec] = _metadataGet(baseUrl, path, query);
-  return await _requestText(request, call, spec);
+): Promise<TextResponse> {
+  const [request, spec] = metadataGet(baseUrl, path, query);
+  return await requestText(request, call, spec);
 }
 
 /** What the probe learnt: the base URL that answered first, and its project id. */
-export interface _MetadataProbe {
+export interface MetadataProbe {
   baseUrl: string;
   projectId?: string;
 }
 
-async function _probeOne(baseUrl: string, call: CallOptions): Promise<_MetadataProbe> {
-  const response = await _getText(baseUrl, PROJECT, call);
+async function probeOne(baseUrl: string, call: CallOptions): Promise<MetadataProbe> {
+  const response = await getText(baseUrl, PROJECT, call);
   if (response.headers.get("metadata-flavor") !== "Google") {
     throw new Error("the answer has no Metadata-Flavor: Google header");
   }
@@ -107,18 +107,18 @@ async function _probeOne(baseUrl: string, call: CallOptions): Promise<_MetadataP
  * first to answer as the metadata server (`Metadata-Flavor: Google`) wins and the others are
  * cancelled. `undefined` when none does.
  */
-export async function _probeMetadataServer(
+export async function probeMetadataServer(
   baseUrls: readonly string[],
   call: CallOptions,
-): Promise<_MetadataProbe | undefined> {
+): Promise<MetadataProbe | undefined> {
   const caller = call.signal;
   caller?.throwIfAborted();
   const timeoutMs = Math.min(call.timeoutMs ?? PROBE_TIMEOUT_MS, PROBE_TIMEOUT_MS);
   const race = new AbortController();
-  const unfollow = _onAbort(caller, () => race.abort(caller?.reason));
+  const unfollow = onAbort(caller, () => race.abort(caller?.reason));
   const probeCall = { ...call, signal: race.signal, timeoutMs, retry: { attempts: 1 } };
   try {
-    return await Promise.any(baseUrls.map((baseUrl) => _probeOne(baseUrl, probeCall)));
+    return await Promise.any(baseUrls.map((baseUrl) => probeOne(baseUrl, probeCall)));
   } catch (error) {
     caller?.throwIfAborted();
     (error as AggregateError).errors.forEach((failure, index) => {
@@ -131,13 +131,13 @@ export async function _probeMetadataServer(
   }
 }
 
-async function _optionalText(
+async function optionalText(
   baseUrl: string,
   path: string,
   call: CallOptions,
 ): Promise<string | undefined> {
   try {
-    const text = (await _getText(baseUrl, path, call)).text.trim();
+    const text = (await getText(baseUrl, path, call)).text.trim();
     return text || undefined;
   } catch (error) {
     if (error instanceof AuthError && error.status === 404) return undefined;
@@ -149,16 +149,16 @@ async function _optionalText(
  * The metadata server as a credential source; asks for the universe and the account email, and
  * for the project id when no probe did (`METADATA_SERVER_DETECTION=assume-present`).
  */
-export async function _metadataServerSource(
-  probe: _MetadataProbe,
+export async function metadataServerSource(
+  probe: MetadataProbe,
   probed: boolean,
   call: CallOptions,
-): Promise<_Source> {
+): Promise<Source> {
   const { baseUrl } = probe;
   const [universe, email, projectId] = await Promise.all([
-    _optionalText(baseUrl, "universe/universe-domain", call),
-    _optionalText(baseUrl, `${ACCOUNT}/email`, call),
-    probed ? probe.projectId : _optionalText(baseUrl, PROJECT, call),
+    optionalText(baseUrl, "universe/universe-domain", call),
+    optionalText(baseUrl, `${ACCOUNT}/email`, call),
+    probed ? probe.projectId : optionalText(baseUrl, PROJECT, call),
   ]);
   return {
     type: "metadata_server",
@@ -169,24 +169,24 @@ export async function _metadataServerSource(
       // The default scope is the account's own: asked for without `scopes`.
       const scopes = context.scopes.join(",");
       const query: Record<string, string> = scopes === CLOUD_PLATFORM_SCOPE ? {} : { scopes };
-      const [request, spec] = _metadataGet(baseUrl, `${ACCOUNT}/token`, query);
-      const response = await _requestJson(request, context.call, {
+      const [request, spec] = metadataGet(baseUrl, `${ACCOUNT}/token`, query);
+      const response = await requestJson(request, context.call, {
         ...spec,
         field: "access_token",
       });
-      return _expiring(
+      return expiring(
         response.token,
-        _expiresIn(response.json, "expires_in", context.call.now),
+        expiresIn(response.json, "expires_in", context.call.now),
       );
     },
     async idToken(audience, _includeEmail, context) {
       const query = { audience, format: "full" };
-      const [request, spec] = _metadataGet(baseUrl, `${ACCOUNT}/identity`, query);
-      const token = (await _requestText(request, context.call, spec)).text.trim();
+      const [request, spec] = metadataGet(baseUrl, `${ACCOUNT}/identity`, query);
+      const token = (await requestText(request, context.call, spec)).text.trim();
       if (token === "") {
         throw spec.error(`${spec.message}: the response is empty`, { status: 200 });
       }
-      return _expiring(token, _jwtExpiry(token));
+      return expiring(token, jwtExpiry(token));
     },
   };
 }

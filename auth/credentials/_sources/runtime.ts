@@ -2,13 +2,13 @@
 // globalThis so auth/ has no hard dependency on Deno or Node (a Worker has neither).
 import type { EnvLike } from "../types.ts";
 
-interface _DenoLike {
+interface DenoLike {
   env: { get(name: string): string | undefined };
   readTextFile(path: string): Promise<string>;
   build: { os: string };
 }
 
-interface _ProcessLike {
+interface ProcessLike {
   env: Record<string, string | undefined>;
   platform: string;
   getBuiltinModule?(
@@ -16,14 +16,14 @@ interface _ProcessLike {
   ): { readFile(path: string, encoding: "utf8"): Promise<string> };
 }
 
-const runtime = globalThis as { Deno?: _DenoLike; process?: _ProcessLike };
+const runtime = globalThis as { Deno?: DenoLike; process?: ProcessLike };
 
 /**
  * The runtime's environment, read variable by variable: Deno's `env` (a variable it may not read
  * is unset), else `process.env`, own variables only (an unset one never reads a polluted
  * `Object.prototype`).
  */
-export function _envDefault(): EnvLike {
+export function envDefault(): EnvLike {
   const { Deno: deno, process: node } = runtime;
   const get = deno === undefined
     ? (name: string) =>
@@ -41,7 +41,7 @@ export function _envDefault(): EnvLike {
 }
 
 /** Reads a text file with Deno's `readTextFile` or `node:fs/promises`; rejects where neither exists. */
-export function _readFileDefault(path: string): Promise<string> {
+export function readFileDefault(path: string): Promise<string> {
   const { Deno: deno, process: node } = runtime;
   if (deno !== undefined) return deno.readTextFile(path);
   const fs = node?.getBuiltinModule?.("node:fs/promises");
@@ -52,13 +52,13 @@ export function _readFileDefault(path: string): Promise<string> {
 }
 
 /** Whether the runtime runs on Windows. */
-export function _isWindows(): boolean {
+export function isWindows(): boolean {
   const { Deno: deno, process: node } = runtime;
   return deno?.build.os === "windows" || node?.platform === "win32";
 }
 
 /** Whether `error` says the file does not exist (Node `ENOENT`, Deno `NotFound`). */
-export function _isNotFound(error: unknown): boolean {
+export function isNotFound(error: unknown): boolean {
   return error instanceof Error &&
     ((error as { code?: unknown }).code === "ENOENT" || error.name === "NotFound");
 }
@@ -67,7 +67,7 @@ export function _isNotFound(error: unknown): boolean {
  * Whether `error` says the runtime may not read the file (Node `EACCES`/`EPERM`, Deno
  * `PermissionDenied`, or `NotCapable` without `--allow-read`).
  */
-export function _isNotPermitted(error: unknown): boolean {
+export function isNotPermitted(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
   return code === "EACCES" || code === "EPERM" || error.name === "PermissionDenied" ||
@@ -75,7 +75,7 @@ export function _isNotPermitted(error: unknown): boolean {
 }
 
 /** Why a read failed, without its message: the system code (`ENOENT`, `EACCES`) or the name. */
-export function _readFailure(error: unknown): string {
+export function readFailure(error: unknown): string {
   if (!(error instanceof Error)) return "error";
   const code = (error as { code?: unknown }).code;
   return typeof code === "string" ? code : error.name;

@@ -1,6 +1,6 @@
 // `service_account` key files: a jwt-bearer assertion signed with the key, exchanged at the
 // key's token_uri for an access token, or for an ID token with `target_audience`.
-import { _signJwt, type JWTPayload } from "../../keys/jwt.ts";
+import { type JWTPayload, signJwt } from "../../keys/jwt.ts";
 import { UNUSABLE_PRIVATE_KEY } from "../../keys/private_key.ts";
 import { checkServiceAccountKey } from "../../keys/service_account_key.ts";
 import { DEFAULT_UNIVERSE } from "../../universe.ts";
@@ -8,49 +8,49 @@ import { HINTS } from "../../hints.ts";
 import { JWT_BEARER_GRANT_TYPE } from "../../flows/oauth2_token.ts";
 import type { ExpiringToken } from "../../types.ts";
 import {
-  _fieldError,
-  type _Fields,
-  _optionalString,
-  _tokenFailure,
-  _tokenUri,
-  _universeOf,
+  fieldError,
+  type Fields,
+  optionalString,
+  tokenFailure,
+  tokenUri,
+  universeOf,
 } from "./fields.ts";
 import { requestOAuth2Token } from "../../flows/oauth2_token.ts";
-import type { _FetchContext, _TokenSource } from "./source.ts";
+import type { FetchContext, TokenSource } from "./source.ts";
 
 const ASSERTION_LIFETIME_SECONDS = 3600;
 
 /** The clock of `context` in whole seconds, as JWT claims count time. */
-function _nowSeconds(context: _FetchContext): number {
+function nowSeconds(context: FetchContext): number {
   return Math.floor((context.call.now ?? Date.now)() / 1000);
 }
 
 /** Validates a `service_account` key file and returns its source. */
-export function _serviceAccountSource(fields: _Fields): _TokenSource {
+export function serviceAccountSource(fields: Fields): TokenSource {
   const key = checkServiceAccountKey(fields.record, {
     option: "credentials",
     label: `${fields.origin} (${fields.what})`,
     requireKeyId: false,
   });
   const clientEmail = key.client_email;
-  const universeDomain = _universeOf(fields);
-  const tokenUrl = _tokenUri(fields);
-  const projectId = _optionalString(fields, "project_id");
+  const universeDomain = universeOf(fields);
+  const tokenUrl = tokenUri(fields);
+  const projectId = optionalString(fields, "project_id");
   // A key that passed the PEM check above and that Web Crypto still refuses (RSA under 2048 bits,
   // not RSA) is this file's field, as every other problem of the file is.
   const sign = (claims: JWTPayload) =>
-    _signJwt(
+    signJwt(
       key,
       claims,
-      (cause) => _fieldError(fields, UNUSABLE_PRIVATE_KEY, "ERR_KEY_PRIVATE_KEY_INVALID", cause),
+      (cause) => fieldError(fields, UNUSABLE_PRIVATE_KEY, "ERR_KEY_PRIVATE_KEY_INVALID", cause),
     );
 
   async function assertionToken(
     claims: Record<string, string>,
     field: "access_token" | "id_token",
-    context: _FetchContext,
+    context: FetchContext,
   ): Promise<ExpiringToken> {
-    const iat = _nowSeconds(context);
+    const iat = nowSeconds(context);
     const assertion = await sign({
       iss: clientEmail,
       aud: tokenUrl,
@@ -62,7 +62,7 @@ export function _serviceAccountSource(fields: _Fields): _TokenSource {
       tokenUrl,
       form: { grant_type: JWT_BEARER_GRANT_TYPE, assertion },
       field,
-      message: _tokenFailure(field, clientEmail, tokenUrl),
+      message: tokenFailure(field, clientEmail, tokenUrl),
       secrets: [assertion],
       hint: () => HINTS.keyRejected,
     }, context.call);
@@ -78,7 +78,7 @@ export function _serviceAccountSource(fields: _Fields): _TokenSource {
       }
       // Outside googleapis.com there is no OAuth2 endpoint: Google's APIs take a self-signed
       // JWT with the scopes as the bearer token.
-      const iat = _nowSeconds(context);
+      const iat = nowSeconds(context);
       const exp = iat + ASSERTION_LIFETIME_SECONDS;
       const token = await sign({
         iss: clientEmail,

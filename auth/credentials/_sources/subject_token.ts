@@ -3,26 +3,26 @@
 // are refused at parse time.
 import { bareEndpoint } from "../../../endpoint/mod.ts";
 import { type AuthErrorOptions, GoogleApiError } from "../../errors.ts";
-import { _httpRequest } from "../../_transport/google_request.ts";
-import { _requestJson, _requestText } from "../../_transport/http.ts";
+import { httpRequest } from "../../_transport/google_request.ts";
+import { requestJson, requestText } from "../../_transport/http.ts";
 import { quote } from "../../quote.ts";
-import { _field } from "../../_util/json.ts";
+import { fieldOf } from "../../_util/json.ts";
 import {
-  _fieldError,
-  type _Fields,
-  _missing,
-  _optionalObject,
-  _optionalString,
-  _requiredObject,
-  _requiredString,
-  _unsupported,
-  _url,
+  fieldError,
+  type Fields,
+  missingError,
+  optionalObject,
+  optionalString,
+  requiredObject,
+  requiredString,
+  unsupported,
+  urlField,
 } from "./fields.ts";
-import { _readFailure } from "./runtime.ts";
-import type { _FetchContext } from "./source.ts";
+import { readFailure } from "./runtime.ts";
+import type { FetchContext } from "./source.ts";
 
 /** Fetches the current subject token. */
-export type _SubjectTokenSource = (context: _FetchContext) => Promise<string>;
+export type SubjectTokenSource = (context: FetchContext) => Promise<string>;
 
 const UNSUPPORTED: Readonly<Record<string, string>> = {
   environment_id: "AWS (environment_id)",
@@ -30,34 +30,34 @@ const UNSUPPORTED: Readonly<Record<string, string>> = {
   certificate: "X.509 certificate (certificate)",
 };
 
-function _refuseSource(fields: _Fields, name: string): never {
-  throw _unsupported(
+function refuseSource(fields: Fields, name: string): never {
+  throw unsupported(
     fields,
     `the ${UNSUPPORTED[name]} credential source is not supported yet`,
   );
 }
 
 /** `format`: text, or a JSON field name. */
-function _format(fields: _Fields): string | undefined {
-  const format = _optionalObject(fields, "format");
+function formatOf(fields: Fields): string | undefined {
+  const format = optionalObject(fields, "format");
   if (format === undefined) return undefined;
-  const type = _optionalString(format, "type") ?? "text";
+  const type = optionalString(format, "type") ?? "text";
   if (type === "text") return undefined;
   if (type !== "json") {
-    throw _fieldError(
+    throw fieldError(
       format,
       `"type" is ${quote(type)}, expected "text" or "json"`,
     );
   }
-  return _requiredString(format, "subject_token_field_name");
+  return requiredString(format, "subject_token_field_name");
 }
 
-function _headers(fields: _Fields): Record<string, string> {
-  const headers = _optionalObject(fields, "headers");
+function headersOf(fields: Fields): Record<string, string> {
+  const headers = optionalObject(fields, "headers");
   if (headers === undefined) return {};
   for (const [name, value] of Object.entries(headers.record)) {
     if (typeof value !== "string") {
-      throw _fieldError(
+      throw fieldError(
         headers,
         `header "${name}" is not a string`,
       );
@@ -67,23 +67,23 @@ function _headers(fields: _Fields): Record<string, string> {
 }
 
 /** What a failure to get the subject token from `where` says first. */
-function _failedFrom(where: string): string {
+function failedFrom(where: string): string {
   return `Failed to read the subject token from ${where}`;
 }
 
 /** A subject token that could not be read (from a file, a URL or a body). */
-function _subjectTokenError(message: string, details: AuthErrorOptions): GoogleApiError {
+function subjectTokenError(message: string, details: AuthErrorOptions): GoogleApiError {
   return new GoogleApiError("ERR_SUBJECT_TOKEN_FAILED", message, details);
 }
 
-function _tokenFromText(
+function tokenFromText(
   text: string,
   field: string | undefined,
   where: string,
   secrets: readonly string[],
 ): string {
   const fail = (problem: string): never => {
-    throw _subjectTokenError(`${_failedFrom(where)}: ${problem}`, { secrets });
+    throw subjectTokenError(`${failedFrom(where)}: ${problem}`, { secrets });
   };
   if (field === undefined) {
     const token = text.trim();
@@ -95,42 +95,42 @@ function _tokenFromText(
   } catch {
     return fail("it is not JSON");
   }
-  const value = _field(json, field);
+  const value = fieldOf(json, field);
   return typeof value === "string" && value !== "" ? value : fail(`it has no "${field}" string`);
 }
 
 /** Validates `credential_source` and returns how to fetch the subject token. */
-export function _subjectTokenSource(fields: _Fields): _SubjectTokenSource {
-  const source = _requiredObject(fields, "credential_source");
+export function subjectTokenSource(fields: Fields): SubjectTokenSource {
+  const source = requiredObject(fields, "credential_source");
   const has = (name: string) => Object.hasOwn(source.record, name);
   for (const name of Object.keys(UNSUPPORTED)) {
-    if (has(name)) _refuseSource(source, name);
+    if (has(name)) refuseSource(source, name);
   }
-  const field = _format(source);
+  const field = formatOf(source);
   if (has("file") && has("url")) {
-    throw _fieldError(
+    throw fieldError(
       source,
       `it has both "file" and "url"; keep one`,
     );
   }
   if (has("file")) {
-    const path = _requiredString(source, "file");
+    const path = requiredString(source, "file");
     const where = `file ${quote(path)}`;
     return async (context) => {
       let text: string;
       try {
         text = await context.readFile(path);
       } catch (cause) {
-        throw _subjectTokenError(`${_failedFrom(where)}: ${_readFailure(cause)}`, { cause });
+        throw subjectTokenError(`${failedFrom(where)}: ${readFailure(cause)}`, { cause });
       }
-      return _tokenFromText(text, field, where, []);
+      return tokenFromText(text, field, where, []);
     };
   }
   if (!has("url")) {
-    throw _missing(source, `it has none of "url" and "file"`);
+    throw missingError(source, `it has none of "url" and "file"`);
   }
-  const url = _url(source, "url");
-  const headers = _headers(source);
+  const url = urlField(source, "url");
+  const headers = headersOf(source);
   // A header value is a secret, and so is the credential after its scheme (`Bearer <token>`).
   const secrets = Object.values(headers).flatMap((value) => [
     value,
@@ -139,16 +139,16 @@ export function _subjectTokenSource(fields: _Fields): _SubjectTokenSource {
   const { origin, pathname } = new URL(url);
   const where = `${origin}${pathname}`;
   const accept = field === undefined ? "text/plain" : "application/json";
-  const message = _failedFrom(where);
-  const error = _subjectTokenError;
+  const message = failedFrom(where);
+  const error = subjectTokenError;
   return async (context) => {
-    const request = _httpRequest(
+    const request = httpRequest(
       bareEndpoint("GET {+url}", { url, headers: { accept, ...headers } }),
     );
     if (field !== undefined) {
-      return (await _requestJson(request, context.call, { message, field, secrets, error })).token;
+      return (await requestJson(request, context.call, { message, field, secrets, error })).token;
     }
-    const response = await _requestText(request, context.call, { message, secrets, error });
-    return _tokenFromText(response.text, undefined, where, secrets);
+    const response = await requestText(request, context.call, { message, secrets, error });
+    return tokenFromText(response.text, undefined, where, secrets);
   };
 }

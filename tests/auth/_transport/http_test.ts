@@ -8,9 +8,9 @@ import {
   GoogleApiError,
   TokenError,
 } from "../../../auth/mod.ts";
-import { _MAX_BODY_BYTES } from "../../../auth/_transport/http.ts";
-import { _MAX_SERVER_TEXT } from "../../../auth/_util/redact.ts";
-import { _expiresIn, _expireTime } from "../../../auth/_transport/response.ts";
+import { MAX_BODY_BYTES } from "../../../auth/_transport/http.ts";
+import { MAX_SERVER_TEXT } from "../../../auth/_util/redact.ts";
+import { expiresIn, expireTimeOf } from "../../../auth/_transport/response.ts";
 import {
   node20,
   node24,
@@ -318,7 +318,7 @@ Deno.test("generateAccessToken() cancels a body that stalls after the headers wh
   assert.ok(state.cancelled, "the body reader was cancelled");
 });
 
-Deno.test("generateAccessToken() reads at most _MAX_BODY_BYTES of a body that never ends", async (t) => {
+Deno.test("generateAccessToken() reads at most MAX_BODY_BYTES of a body that never ends", async (t) => {
   const chunk = new Uint8Array(64 * 1024).fill(0x20);
   await t.step("200: not a token answer, not retried", async () => {
     const { body, state } = endlessBody(chunk);
@@ -326,12 +326,12 @@ Deno.test("generateAccessToken() reads at most _MAX_BODY_BYTES of a body that ne
     const { promise } = call(fetch, { timeoutMs: 60_000 });
     await assert.rejects(promise, (error: TokenError) => {
       assert.equal(error.code, "ERR_TOKEN_RESPONSE_INVALID");
-      assert.match(error.message, new RegExp(`HTTP 200 with a body over ${_MAX_BODY_BYTES} bytes`));
+      assert.match(error.message, new RegExp(`HTTP 200 with a body over ${MAX_BODY_BYTES} bytes`));
       return true;
     });
     assert.equal(requests.length, 1);
     assert.ok(state.cancelled, "the body reader was cancelled");
-    assert.ok(state.pulled <= _MAX_BODY_BYTES + 2 * chunk.byteLength, `${state.pulled} bytes read`);
+    assert.ok(state.pulled <= MAX_BODY_BYTES + 2 * chunk.byteLength, `${state.pulled} bytes read`);
   });
   await t.step("403: the error is built from the head of the body", async () => {
     const { body, state } = endlessBody(new TextEncoder().encode("denied ".repeat(1000)));
@@ -432,9 +432,9 @@ Deno.test("generateAccessToken() shortens every field a server sends before it r
       const { fetch } = fakeFetch(answer);
       const error = await call(fetch, { retry: { attempts: 1 } }).promise.catch((e) => e);
       assert.ok(error instanceof GoogleApiError, String(error));
-      assert.ok(error.message.length < 2 * _MAX_SERVER_TEXT, `${error.message.length} characters`);
+      assert.ok(error.message.length < 2 * MAX_SERVER_TEXT, `${error.message.length} characters`);
       assert.match(error.message, /… \(\d+ more characters\)/);
-      assert.ok((error.googleMessage ?? "").length < _MAX_SERVER_TEXT + 50);
+      assert.ok((error.googleMessage ?? "").length < MAX_SERVER_TEXT + 50);
       assert.ok((error.googleStatus ?? "").length < 200);
     });
   }
@@ -442,7 +442,7 @@ Deno.test("generateAccessToken() shortens every field a server sends before it r
 
 Deno.test("generateAccessToken() never shows part of a secret a long server message cuts", async () => {
   for (let offset = 1; offset < AUTH.length; offset++) {
-    const message = `${"x".repeat(_MAX_SERVER_TEXT - offset)}${AUTH} and more`;
+    const message = `${"x".repeat(MAX_SERVER_TEXT - offset)}${AUTH} and more`;
     const { fetch } = fakeFetch(() =>
       Response.json({ error: { code: 401, message, status: "UNAUTHENTICATED" } }, { status: 401 })
     );
@@ -453,26 +453,26 @@ Deno.test("generateAccessToken() never shows part of a secret a long server mess
   }
 });
 
-Deno.test("_expiresIn() and _expireTime() read an expiry or refuse one that gives no valid date", () => {
+Deno.test("expiresIn() and expireTimeOf() read an expiry or refuse one that gives no valid date", () => {
   const now = () => 1_000_000;
-  assert.equal(_expiresIn({}, "expires_in", now), undefined);
-  assert.equal(_expiresIn({ expires_in: 60 }, "expires_in", now)?.getTime(), 1_060_000);
-  assert.equal(_expiresIn({ expires_in: "60" }, "expires_in", now)?.getTime(), 1_060_000);
+  assert.equal(expiresIn({}, "expires_in", now), undefined);
+  assert.equal(expiresIn({ expires_in: 60 }, "expires_in", now)?.getTime(), 1_060_000);
+  assert.equal(expiresIn({ expires_in: "60" }, "expires_in", now)?.getTime(), 1_060_000);
   for (const bad of [0, -5, "soon", null, 1e300, true]) {
     assert.throws(
-      () => _expiresIn({ expires_in: bad }, "expires_in", now),
+      () => expiresIn({ expires_in: bad }, "expires_in", now),
       (error) =>
         error instanceof TokenError && error.code === "ERR_TOKEN_RESPONSE_INVALID" &&
         error.message.startsWith('The token response has an invalid "expires_in": '),
       String(bad),
     );
   }
-  assert.equal(_expireTime({}, "expireTime"), undefined);
+  assert.equal(expireTimeOf({}, "expireTime"), undefined);
   assert.equal(
-    _expireTime({ expireTime: "2030-01-01T00:00:00Z" }, "expireTime")?.toISOString(),
+    expireTimeOf({ expireTime: "2030-01-01T00:00:00Z" }, "expireTime")?.toISOString(),
     "2030-01-01T00:00:00.000Z",
   );
   for (const bad of ["later", 1_900_000_000, "+275761-01-01T00:00:00Z"]) {
-    assert.throws(() => _expireTime({ expireTime: bad }, "expireTime"), TokenError, String(bad));
+    assert.throws(() => expireTimeOf({ expireTime: bad }, "expireTime"), TokenError, String(bad));
   }
 });

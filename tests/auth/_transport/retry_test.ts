@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
 import { isRetryableStatus } from "../../../auth/_util/http_status.ts";
 import {
-  _backoffDelay,
-  _DEFAULT_RETRY,
-  _retryAfterMs,
-  _retryPolicy,
+  backoffDelay,
+  DEFAULT_RETRY,
+  retryAfterMs,
+  retryPolicy,
 } from "../../../auth/_transport/retry.ts";
-import { _onAbort } from "../../../auth/_util/abort.ts";
+import { onAbort } from "../../../auth/_util/abort.ts";
 
 Deno.test("isRetryableStatus() retries 408, 429 and 5xx only", async (t) => {
   for (const status of [408, 429, 500, 502, 503, 504, 599]) {
@@ -17,48 +17,48 @@ Deno.test("isRetryableStatus() retries 408, 429 and 5xx only", async (t) => {
   }
 });
 
-Deno.test("_retryAfterMs() reads delta-seconds and HTTP dates", async (t) => {
+Deno.test("retryAfterMs() reads delta-seconds and HTTP dates", async (t) => {
   const now = Date.parse("2030-01-01T00:00:00Z");
-  await t.step("seconds", () => assert.equal(_retryAfterMs("3", now), 3000));
-  await t.step("padded seconds", () => assert.equal(_retryAfterMs(" 0 ", now), 0));
+  await t.step("seconds", () => assert.equal(retryAfterMs("3", now), 3000));
+  await t.step("padded seconds", () => assert.equal(retryAfterMs(" 0 ", now), 0));
   await t.step("HTTP date", () => {
-    assert.equal(_retryAfterMs("Tue, 01 Jan 2030 00:00:02 GMT", now), 2000);
+    assert.equal(retryAfterMs("Tue, 01 Jan 2030 00:00:02 GMT", now), 2000);
   });
   await t.step("date in the past", () => {
-    assert.equal(_retryAfterMs("Mon, 31 Dec 2029 23:59:00 GMT", now), 0);
+    assert.equal(retryAfterMs("Mon, 31 Dec 2029 23:59:00 GMT", now), 0);
   });
-  await t.step("absent", () => assert.equal(_retryAfterMs(null, now), undefined));
-  await t.step("garbage", () => assert.equal(_retryAfterMs("soon", now), undefined));
-  await t.step("negative", () => assert.equal(_retryAfterMs("-5", now), undefined));
+  await t.step("absent", () => assert.equal(retryAfterMs(null, now), undefined));
+  await t.step("garbage", () => assert.equal(retryAfterMs("soon", now), undefined));
+  await t.step("negative", () => assert.equal(retryAfterMs("-5", now), undefined));
   await t.step(
     "huge input",
-    () => assert.equal(_retryAfterMs("9".repeat(100_000), now), undefined),
+    () => assert.equal(retryAfterMs("9".repeat(100_000), now), undefined),
   );
 });
 
-Deno.test("_backoffDelay() is full jitter under min(max, base * 2^n)", () => {
-  const policy = _retryPolicy({ baseDelayMs: 100, maxDelayMs: 1000 });
-  assert.equal(_backoffDelay(policy, 0, () => 0.999), 99);
-  assert.equal(_backoffDelay(policy, 3, () => 0.999), 799);
-  assert.equal(_backoffDelay(policy, 10, () => 0.999), 999);
-  assert.equal(_backoffDelay(policy, 2, () => 0), 0);
+Deno.test("backoffDelay() is full jitter under min(max, base * 2^n)", () => {
+  const policy = retryPolicy({ baseDelayMs: 100, maxDelayMs: 1000 });
+  assert.equal(backoffDelay(policy, 0, () => 0.999), 99);
+  assert.equal(backoffDelay(policy, 3, () => 0.999), 799);
+  assert.equal(backoffDelay(policy, 10, () => 0.999), 999);
+  assert.equal(backoffDelay(policy, 2, () => 0), 0);
 });
 
-Deno.test("_retryPolicy() fills defaults and rejects nonsense", () => {
-  assert.deepEqual(_retryPolicy(), { ..._DEFAULT_RETRY });
-  assert.equal(_retryPolicy({ attempts: 1 }).attempts, 1);
-  assert.throws(() => _retryPolicy({ attempts: 0 }), RangeError);
-  assert.throws(() => _retryPolicy({ attempts: 1.5 }), RangeError);
-  assert.throws(() => _retryPolicy({ budgetMs: -1 }), RangeError);
-  assert.throws(() => _retryPolicy({ baseDelayMs: Number.NaN }), RangeError);
-  assert.deepEqual(_retryPolicy({ maxDelayMs: 0, budgetMs: 7 }), {
-    ..._DEFAULT_RETRY,
+Deno.test("retryPolicy() fills defaults and rejects nonsense", () => {
+  assert.deepEqual(retryPolicy(), { ...DEFAULT_RETRY });
+  assert.equal(retryPolicy({ attempts: 1 }).attempts, 1);
+  assert.throws(() => retryPolicy({ attempts: 0 }), RangeError);
+  assert.throws(() => retryPolicy({ attempts: 1.5 }), RangeError);
+  assert.throws(() => retryPolicy({ budgetMs: -1 }), RangeError);
+  assert.throws(() => retryPolicy({ baseDelayMs: Number.NaN }), RangeError);
+  assert.deepEqual(retryPolicy({ maxDelayMs: 0, budgetMs: 7 }), {
+    ...DEFAULT_RETRY,
     maxDelayMs: 0,
     budgetMs: 7,
   });
   const message = (options: object) => {
     try {
-      _retryPolicy(options);
+      retryPolicy(options);
     } catch (error) {
       return (error as Error).message;
     }
@@ -77,18 +77,18 @@ Deno.test("_retryPolicy() fills defaults and rejects nonsense", () => {
   );
 });
 
-Deno.test("_onAbort() calls its listener once on abort, and not at all once stopped", () => {
+Deno.test("onAbort() calls its listener once on abort, and not at all once stopped", () => {
   const heard: unknown[] = [];
   const first = new AbortController();
-  _onAbort(first.signal, () => heard.push(first.signal.reason));
+  onAbort(first.signal, () => heard.push(first.signal.reason));
   first.abort("first");
   first.signal.dispatchEvent(new Event("abort"));
   assert.deepEqual(heard, ["first"]);
 
   const second = new AbortController();
-  const stop = _onAbort(second.signal, () => heard.push("second"));
+  const stop = onAbort(second.signal, () => heard.push("second"));
   stop();
   second.abort();
   assert.deepEqual(heard, ["first"]);
-  assert.doesNotThrow(() => _onAbort(undefined, () => heard.push("never"))());
+  assert.doesNotThrow(() => onAbort(undefined, () => heard.push("never"))());
 });

@@ -1,33 +1,33 @@
 import assert from "node:assert/strict";
 import { base64url, decodeJwt } from "jose";
-import { _base64urlDecode, _base64urlEncode } from "../../../auth/_util/base64url.ts";
-import { _jwtClaims, _jwtExpiry } from "../../../auth/_util/jwt_decode.ts";
+import { base64urlDecode, base64urlEncode } from "../../../auth/_util/base64url.ts";
+import { jwtClaims, jwtExpiry } from "../../../auth/_util/jwt_decode.ts";
 
-Deno.test("_base64urlEncode agrees with jose's base64url on strings and random bytes", () => {
+Deno.test("base64urlEncode agrees with jose's base64url on strings and random bytes", () => {
   for (const text of ["", "a", "ab", "abc", '{"alg":"RS256"}', "ü€😀 \u{10FFFF}"]) {
-    assert.equal(_base64urlEncode(text), base64url.encode(text), text);
+    assert.equal(base64urlEncode(text), base64url.encode(text), text);
   }
   for (let length = 0; length < 300; length += 7) {
     const bytes = crypto.getRandomValues(new Uint8Array(length));
-    const encoded = _base64urlEncode(bytes);
+    const encoded = base64urlEncode(bytes);
     assert.equal(encoded, base64url.encode(bytes));
-    assert.deepEqual(_base64urlDecode(encoded), bytes);
+    assert.deepEqual(base64urlDecode(encoded), bytes);
   }
   // Around the 8 KiB chunk the encoder takes bytes in.
   for (const length of [0x1fff, 0x2000, 0x2001, 0x4000 + 3]) {
     const bytes = crypto.getRandomValues(new Uint8Array(length));
-    assert.equal(_base64urlEncode(bytes), base64url.encode(bytes), String(length));
+    assert.equal(base64urlEncode(bytes), base64url.encode(bytes), String(length));
   }
 });
 
-Deno.test("_base64urlDecode refuses the base64 alphabet, stray characters and bad lengths", () => {
+Deno.test("base64urlDecode refuses the base64 alphabet, stray characters and bad lengths", () => {
   for (const text of ["ab+c", "ab/c", "a b", "ab.c", "abcde", "a=bc"]) {
-    assert.throws(() => _base64urlDecode(text), text);
+    assert.throws(() => base64urlDecode(text), text);
   }
-  assert.deepEqual(_base64urlDecode("-_8="), Uint8Array.of(0xfb, 0xff));
+  assert.deepEqual(base64urlDecode("-_8="), Uint8Array.of(0xfb, 0xff));
 });
 
-Deno.test("_jwtClaims reads what jose's decodeJwt reads and nothing it refuses", () => {
+Deno.test("jwtClaims reads what jose's decodeJwt reads and nothing it refuses", () => {
   const part = (value: unknown) => base64url.encode(JSON.stringify(value));
   const header = part({ alg: "none" });
   const tokens = [
@@ -52,8 +52,8 @@ Deno.test("_jwtClaims reads what jose's decodeJwt reads and nothing it refuses",
     } catch {
       expected = undefined;
     }
-    assert.deepEqual(_jwtClaims(token), expected, token);
+    assert.deepEqual(jwtClaims(token), expected, token);
   }
-  assert.deepEqual(_jwtExpiry(tokens[0]!), new Date(1700000000 * 1000));
-  assert.equal(_jwtExpiry(`${header}.${part({ exp: "soon" })}.sig`), undefined);
+  assert.deepEqual(jwtExpiry(tokens[0]!), new Date(1700000000 * 1000));
+  assert.equal(jwtExpiry(`${header}.${part({ exp: "soon" })}.sig`), undefined);
 });

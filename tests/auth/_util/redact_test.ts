@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import { _redact, _redactAndTruncate } from "../../../auth/_util/redact.ts";
+import { redactAndTruncate, redactSecrets } from "../../../auth/_util/redact.ts";
 import { assertLinear } from "../../support/linear_time.ts";
 
-Deno.test("_redact() removes JWTs, bearer credentials, Google tokens, keys and token fields", async (t) => {
+Deno.test("redactSecrets() removes JWTs, bearer credentials, Google tokens, keys and token fields", async (t) => {
   const rows: [string, string, string][] = [
     ["JWT", "token eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl end", "token [REDACTED] end"],
     ["bearer", "Authorization: Bearer abc.def-123", "Authorization: Bearer [REDACTED]"],
@@ -41,26 +41,29 @@ Deno.test("_redact() removes JWTs, bearer credentials, Google tokens, keys and t
     ]),
   ];
   for (const [name, input, expected] of rows) {
-    await t.step(name, () => assert.equal(_redact(input), expected));
+    await t.step(name, () => assert.equal(redactSecrets(input), expected));
   }
   // The field list is written once for both spellings: other names and mixed forms are kept.
   for (const field of ["access_Token", "accesstoken", "tokens", "client_Secret", "email"]) {
-    assert.equal(_redact(`{"${field}":"kept"}`), `{"${field}":"kept"}`, field);
+    assert.equal(redactSecrets(`{"${field}":"kept"}`), `{"${field}":"kept"}`, field);
   }
 });
 
-Deno.test("_redact() removes literal secrets of 8+ characters", () => {
-  assert.equal(_redact("a opaque-request-token b", ["opaque-request-token"]), "a [REDACTED] b");
-  assert.equal(_redact("short abc", ["abc"]), "short abc");
+Deno.test("redactSecrets() removes literal secrets of 8+ characters", () => {
+  assert.equal(
+    redactSecrets("a opaque-request-token b", ["opaque-request-token"]),
+    "a [REDACTED] b",
+  );
+  assert.equal(redactSecrets("short abc", ["abc"]), "short abc");
 });
 
-Deno.test("_redact() keeps a JWT preceded by other token characters out", () => {
+Deno.test("redactSecrets() keeps a JWT preceded by other token characters out", () => {
   const jwt = "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl";
-  assert.equal(_redact(`id-${jwt} and x${jwt}.`), "id-[REDACTED] and x[REDACTED]");
-  assert.equal(_redact("eyJ-eyJ-eyJ- and eyJonly.one"), "eyJ-eyJ-eyJ- and eyJonly.one");
+  assert.equal(redactSecrets(`id-${jwt} and x${jwt}.`), "id-[REDACTED] and x[REDACTED]");
+  assert.equal(redactSecrets("eyJ-eyJ-eyJ- and eyJonly.one"), "eyJ-eyJ-eyJ- and eyJonly.one");
 });
 
-Deno.test("_redact() and _redactAndTruncate() take linear time on hostile bodies", async (t) => {
+Deno.test("redactSecrets() and redactAndTruncate() take linear time on hostile bodies", async (t) => {
   const hostile: Record<string, (size: number) => string> = {
     '"eyJ-" repeated (a JWT regex restarting at every eyJ is quadratic)': (size) =>
       "eyJ-".repeat(size / 4),
@@ -71,23 +74,26 @@ Deno.test("_redact() and _redactAndTruncate() take linear time on hostile bodies
       `-----BEGIN PRIVATE KEY-----\n${"-----END ".repeat(size / 9)}`,
   };
   for (const [name, make] of Object.entries(hostile)) {
-    await t.step(`_redact(): ${name}`, () => assertLinear((size) => () => _redact(make(size))));
-    await t.step(`_redactAndTruncate(): ${name}`, () => {
+    await t.step(
+      `redactSecrets(): ${name}`,
+      () => assertLinear((size) => () => redactSecrets(make(size))),
+    );
+    await t.step(`redactAndTruncate(): ${name}`, () => {
       const secrets = ["literal-secret"];
-      assertLinear((size) => () => _redactAndTruncate(make(size), secrets));
-      const result = _redactAndTruncate(make(256 * 1024), secrets);
+      assertLinear((size) => () => redactAndTruncate(make(size), secrets));
+      const result = redactAndTruncate(make(256 * 1024), secrets);
       assert.ok(result.length <= 600, `${result.length} characters`);
     });
   }
 });
 
-Deno.test("_redactAndTruncate() shortens to about max characters and says how much it left out", () => {
-  const result = _redactAndTruncate(`${"word ".repeat(400)}`, [], 100);
+Deno.test("redactAndTruncate() shortens to about max characters and says how much it left out", () => {
+  const result = redactAndTruncate(`${"word ".repeat(400)}`, [], 100);
   assert.equal(result, `${"word ".repeat(20)}… (1900 more characters)`);
-  assert.equal(_redactAndTruncate("short", [], 100), "short");
+  assert.equal(redactAndTruncate("short", [], 100), "short");
 });
 
-Deno.test("_redactAndTruncate() never keeps part of a secret that crosses the cut", async (t) => {
+Deno.test("redactAndTruncate() never keeps part of a secret that crosses the cut", async (t) => {
   const jwt = "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl";
   const literal = "opaque refresh token with spaces";
   const rows: [string, string, string[], RegExp][] = [
@@ -108,7 +114,7 @@ Deno.test("_redactAndTruncate() never keeps part of a secret that crosses the cu
         const text = `${"x ".repeat(50 - offset / 2)}${" ".repeat(offset % 2)}${secret} tail`;
         const cut = 100 - offset;
         assert.equal(text.indexOf(secret), cut, "the secret starts before the cut");
-        const result = _redactAndTruncate(text, secrets, 100);
+        const result = redactAndTruncate(text, secrets, 100);
         assert.doesNotMatch(result, part, `cut ${offset} characters into it: ${result}`);
       }
     });
