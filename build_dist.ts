@@ -1,509 +1,146 @@
 /**
- * Builds the workflow step's committed bundles with `deno bundle` (esbuild): ESM for Node 24,
- * minified, deterministic (CI rebuilds and fails on any difference). `dist/main.mjs` picks one of
- * two bundles of the step's main phase (see `action/_step_bundle.ts`): `dist/main_key.mjs` for key
- * mode without a token, built with the modules that call GitHub or Google cut out
- * ({@linkcode KEY_MODE_CUTS}), or `dist/main_full.mjs`, the whole step, for any other run.
- * `dist/post.mjs` is the post step.
+ * Builds the workflow step's committed bundles, `dist/main.mjs` and `dist/post.mjs`, with esbuild:
+ * one ES module each for Node, minified and deterministic (CI rebuilds them and fails on any
+ * difference), each within its byte budget.
  *
- * `@actions/core` is bundled, but not the two packages it imports for what the step never calls
- * (`getIDToken` needs `@actions/http-client`, `platform` needs `@actions/exec`): they stay
- * external, and each import of them left in the bundle becomes a stub that throws if it is ever
- * called. The build fails when anything else is left unbundled, or when the bundle uses a stubbed
- * binding anywhere but its own import (the step could reach the stub). Imports of Node built-ins
- * become `process.getBuiltinModule()` calls, and the members of `node:os` in use (`EOL`,
- * `platform()`, `arch()`) the `process` properties Node defines them by (see
- * {@linkcode builtinsFromProcess}), and in the main
- * bundle `@actions/core`'s `crypto.randomUUID()` is the step's own, which does not load
- * `node:crypto` (see {@linkcode randomUUIDFromEntry}). It also checks that the post bundle holds no
- * `auth/` or jose code, and prints the sizes.
+ * Some modules are replaced when esbuild resolves them by the typed shims of `action/_shims/`
+ * ({@linkcode SHIMS}): the two packages `@actions/core` imports for what the step never calls, and
+ * every Node built-in, so that the bundle imports nothing as an ES module (under Node that builds
+ * a facade over all the module's exports, running every getter). esbuild fails the build on an
+ * import a shim does not export, and this script on any module left unbundled.
  *
  * Usage: `deno run -A build_dist.ts` (`deno task build:dist`).
  *
  * @module
  */
 
-import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import * as esbuild from "esbuild";
+import { writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 
-/**
- * The modules `dist/main_key.mjs` leaves out, as the step's modules import them, and the names it
- * may import from them: every flow that calls GitHub or Google, and the transport. Each import of
- * them becomes a stub that throws if it is ever called; `dist/main.mjs` runs that bundle only for
- * inputs that call nothing. The build fails when it imports anything else from them, or when it
- * still loads `node:http`, `node:https`, `node:net` or `node:tls`.
- */
-export const KEY_MODE_CUTS: Readonly<Record<string, readonly string[]>> = {
-  "./_remote_flows.ts": ["_federated", "_mint"],
-  "./node_fetch.ts": ["createNodeFetch"],
+/** The repository's root: esbuild's working directory, so the build never depends on the cwd. */
+const ROOT = fileURLToPath(new URL(".", import.meta.url));
+
+/** The shim each specifier resolves to; a built-in is named without `node:` (both resolve). */
+export const SHIMS: Readonly<Record<string, string>> = {
+  "@actions/http-client": "action/_shims/actions_http_client.ts",
+  "@actions/http-client/lib/auth": "action/_shims/actions_http_client.ts",
+  "@actions/exec": "action/_shims/actions_exec.ts",
+  buffer: "action/_shims/node_buffer.ts",
+  crypto: "action/_shims/node_crypto.ts",
+  fs: "action/_shims/node_fs.ts",
+  os: "action/_shims/node_os.ts",
+  path: "action/_shims/node_path.ts",
+  process: "action/_shims/node_process.ts",
 };
 
-/** What the build makes: each bundle, its byte budget, and the modules it leaves out. */
-const ENTRIES: readonly {
+/** A bundle to build: entry and output (from the root), byte budget, paths it must not hold. */
+export interface Bundle {
   source: string;
   output: string;
   limit: number;
-  cut?: Readonly<Record<string, readonly string[]>>;
-}[] = [
-  { source: "action/_entry_main.ts", output: "dist/main.mjs", limit: 1_000 },
+  without?: readonly string[];
+}
+
+/** What the build makes. The post step only removes a file: no `auth/` or jose code. */
+export const BUNDLES: readonly Bundle[] = [
+  { source: "action/_entry_main.ts", output: "dist/main.mjs", limit: 120_000 },
   {
-    source: "action/_entry_step.ts",
-    output: "dist/main_key.mjs",
-    limit: 120_000,
-    cut: KEY_MODE_CUTS,
+    source: "action/_entry_post.ts",
+    output: "dist/post.mjs",
+    limit: 8_000,
+    without: ["auth/", "/jose/"],
   },
-  { source: "action/_entry_step.ts", output: "dist/main_full.mjs", limit: 120_000 },
-  { source: "action/_entry_post.ts", output: "dist/post.mjs", limit: 8_000 },
 ];
 
-/** Built-ins only a call to GitHub or Google loads: `dist/main_key.mjs` holds none of them. */
-const NETWORK_MODULES = ["node:http", "node:https", "node:net", "node:tls"] as const;
+const BANNER = "// Generated by build_dist.ts from action/ (esbuild); do not edit.";
 
-/** The only packages left out of the bundle, each replaced by a throwing stub. */
-const STUBBED = ["@actions/http-client", "@actions/exec"] as const;
-
-const BANNER = "// Generated by build_dist.ts from action/ (deno bundle); do not edit.\n";
-
-/** Stands in for a package the step does not bundle: any call or construction throws. */
-const STUB =
-  "const __unbundled=(m)=>new Proxy({},{get:(_,p)=>function(){throw new Error(`${m} is not bundled with this step (${String(p)})`)}});\n";
-
-/** A static import esbuild left in the bundle: `import{A as b}from"x"`, `import*as X from"x"`. */
-const IMPORT = /import\s*(\{[^}]*\}|\*\s*as\s+[\w$]+|[\w$]+)?\s*(?:from\s*)?"([^"]+)";?/g;
-
-function _isStubbed(specifier: string): boolean {
-  return STUBBED.some((name) => specifier === name || specifier.startsWith(`${name}/`));
-}
-
-/** The `[imported, local]` names of a named import clause (`{A as b,C}`). */
-function _namedPairs(clause: string): (readonly [string, string])[] {
-  return clause.slice(1, -1).split(",").map((part) => part.trim()).filter(Boolean).map(
-    (part) => {
-      const [imported, local = imported] = part.split(/\s+as\s+/) as [string, string?];
-      return [imported, local] as const;
+/** Resolves each specifier of `shims` (with or without `node:`) to its shim. */
+function shimPlugin(shims: Readonly<Record<string, string>>): esbuild.Plugin {
+  const escaped = Object.keys(shims).map((name) => name.replace(/[/.]/g, "\\$&"));
+  const filter = new RegExp(`^(?:node:)?(?:${escaped.join("|")})$`);
+  return {
+    name: "shims",
+    setup(build) {
+      build.onResolve({ filter }, ({ path }) => ({
+        path: `${ROOT}${shims[path.replace(/^node:/, "")]}`,
+      }));
     },
-  );
+  };
 }
 
-/** A destructuring pattern binding `pairs` (`{"A":b,"C":C}`). */
-function _pattern(pairs: readonly (readonly [string, string])[]): string {
-  return `{${pairs.map(([imported, local]) => `${JSON.stringify(imported)}:${local}`).join(",")}}`;
-}
-
-/** Local names an import clause binds, and the clause rewritten as a destructuring pattern. */
-function _bindings(clause: string): { names: string[]; pattern: string } {
-  const namespace = /^\*\s*as\s+([\w$]+)$/.exec(clause);
-  if (namespace !== null) return { names: [namespace[1]!], pattern: namespace[1]! };
-  if (!clause.startsWith("{")) return { names: [clause], pattern: `{default:${clause}}` };
-  const pairs = _namedPairs(clause);
-  return { names: pairs.map(([, local]) => local), pattern: _pattern(pairs) };
+/** A built bundle: its code and the modules in it (paths relative to the repository's root). */
+export interface Built {
+  code: string;
+  modules: string[];
 }
 
 /**
- * Built-ins loaded at the first use of a member of their namespace or default import, not when
- * the bundle starts: `@actions/core` imports `node:crypto` for one call, the `randomUUID()` of a
- * file command's delimiter, so the post step, which sets no output or state, would otherwise load
- * it (and OpenSSL) for nothing, about 10 ms of CPU (Node 24.21). Named imports of them stay eager.
- */
-const LAZY_MODULES: readonly string[] = ["node:crypto"];
-
-/**
- * Named exports of built-ins whose getter loads a module tree of its own, bound lazily: the
- * binding is an object whose methods take the real export at their first call. `@actions/core`'s
- * job summary destructures `fs.promises` when it loads (`const { access, appendFile, writeFile }
- * = promises`), which loads `node:fs/promises` with readline, the REPL history and the file
- * watchers, about 4 ms of CPU per run (Node 24.21, `process.moduleLoadList`); the step never
- * writes a summary. Every export listed here must be an object of functions only.
- */
-const LAZY_MEMBERS: Readonly<Record<string, readonly string[]>> = { "node:fs": ["promises"] };
-
-/**
- * Built-ins whose members in use are each, as Node defines them, a `process` property, so the
- * bundle binds them without loading the module: `@actions/core` takes `node:os` only for `EOL`
- * (its commands and file commands) and `platform()` and `arch()` (when it loads), and loading
- * `node:os` cost every run about 0.3 ms (Node 24.21, in-process timing). The build fails when a
- * bundle uses any other member of such a module (see {@linkcode builtinsFromProcess}).
- */
-const FROM_PROCESS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  "node:os": {
-    EOL: 'process.platform==="win32"?"\\r\\n":"\\n"',
-    platform: "()=>process.platform",
-    arch: "()=>process.arch",
-  },
-};
-
-/** Throws unless `member` of `specifier` is in {@linkcode FROM_PROCESS}. */
-function _checkMember(specifier: string, member: string): void {
-  if (FROM_PROCESS[specifier]![member] === undefined) {
-    throw new Error(
-      `the bundle uses ${specifier}'s "${member}", which build_dist.ts does not take from process: add it to FROM_PROCESS if Node defines it by process, or bind the module`,
-    );
-  }
-}
-
-/** The name of the object standing in for a {@linkcode FROM_PROCESS} module (`__process_os`). */
-function _standIn(specifier: string): string {
-  return `__process_${specifier.slice("node:".length).replace(/\W/g, "_")}`;
-}
-
-/** The declaration of the object standing in for a {@linkcode FROM_PROCESS} module. */
-function _standInDeclaration(specifier: string): string {
-  const members = Object.entries(FROM_PROCESS[specifier]!).map(([member, expression]) =>
-    `${member}:${expression}`
-  );
-  return `const ${_standIn(specifier)}={${members.join(",")}};\n`;
-}
-
-/** What may come right before a `/` that divides: the end of an operand (or `x++`, `x--`). */
-const OPERAND_END = /(?:[\w$)\]}"'`]|\+\+|--)$/;
-/** Keywords after which a `/` starts a regular expression, though they end in a word character. */
-const BEFORE_EXPRESSION =
-  /(?:^|[^\w$.])(?:return|typeof|case|do|else|in|new|delete|void|throw|instanceof|yield|await)$/;
-
-/**
- * Where the literal that starts at `start` ends: the index of its closing `close` (a quote, the
- * `/` of a regular expression, or the backtick of a template), or of the `${` that interrupts a
- * template; the end of `code` when it does not close.
- */
-function _literalEnd(code: string, start: number, close: string): number {
-  let index = start + 1;
-  let inClass = false;
-  for (; index < code.length; index++) {
-    const char = code[index]!;
-    if (char === "\\") index++;
-    else if (close === "`" && char === "$" && code[index + 1] === "{") return index;
-    else if (char === close && !inClass) return index;
-    else if (close === "/" && (char === "[" || char === "]")) inClass = char === "[";
-  }
-  return code.length;
-}
-
-/**
- * `code` with the text of its string, template and regular expression literals and of its comments
- * blanked out (each character a space), so that a search for a minified name finds only code: a
- * one-letter name is also a word in messages (`"...get no"`) and a letter in patterns
- * (`/\d{3}Z$/`). A `/` after an operand divides; anywhere else it starts a regular expression.
+ * Bundles `source` with `shims` in place of the modules they name.
  *
- * @param code Minified JavaScript.
- * @returns The same code, of the same length, with literal text as spaces.
+ * @param source The entry module, relative to the repository's root.
+ * @param shims The shims (default {@linkcode SHIMS}).
+ * @returns The code and the modules it holds.
+ * @throws {Error} When esbuild fails (an import a module or shim does not export among its
+ * errors), or when the bundle still imports a module.
  */
-export function _codeOnly(code: string): string {
-  const blank = (from: number, to: number) => " ".repeat(Math.max(0, to - from));
-  let out = "";
-  let index = 0;
-  /** For each open `${` of a template, the brace depth it opened at. */
-  const templates: number[] = [];
-  let braces = 0;
-  while (index < code.length) {
-    const char = code[index]!;
-    const resumesTemplate = char === "}" && templates.at(-1) === braces;
-    if (char === "`" || resumesTemplate) {
-      if (resumesTemplate) templates.pop();
-      const end = _literalEnd(code, index, "`");
-      out += char + blank(index + 1, end);
-      if (code[end] === "$") {
-        out += "${";
-        templates.push(braces);
-        index = end + 2;
-      } else {
-        out += code[end] ?? "";
-        index = end + 1;
-      }
-      continue;
-    }
-    if (char === '"' || char === "'") {
-      const end = _literalEnd(code, index, char);
-      out += char + blank(index + 1, end) + (code[end] ?? "");
-      index = end + 1;
-      continue;
-    }
-    if (char === "/" && (code[index + 1] === "*" || code[index + 1] === "/")) {
-      const close = code[index + 1] === "*" ? "*/" : "\n";
-      const found = code.indexOf(close, index + 2);
-      // A block comment ends after its "*/"; a line comment before its newline.
-      const end = found === -1 ? code.length : close === "*/" ? found + 2 : found;
-      out += blank(index, end);
-      index = end;
-      continue;
-    }
-    if (char === "/") {
-      const before = out.slice(-16).trimEnd();
-      if (!OPERAND_END.test(before) || BEFORE_EXPRESSION.test(before)) {
-        const end = _literalEnd(code, index, "/");
-        out += "/" + blank(index + 1, end) + (code[end] ?? "");
-        index = end + 1;
-        continue;
-      }
-    }
-    if (char === "{") braces++;
-    if (char === "}") braces--;
-    out += char;
-    index++;
-  }
-  return out;
-}
-
-/** The constructor of async functions: it parses a body with top-level `await` without running it. */
-const AsyncFunction = (async () => {}).constructor as FunctionConstructor;
-
-/**
- * Throws unless `code` with its literals blanked ({@linkcode _codeOnly}) is still valid JavaScript.
- * A `/` read the wrong way (a regular expression taken for a division, or the reverse) blanks code
- * or leaves literal text as code, and the checks that search a bundle for a name could then miss a
- * use of it; such a misreading almost never leaves valid code. Parsed as the body of an async
- * function (a built bundle has top-level `await` and no `import`, `export` or `import.meta`),
- * never run.
- *
- * @param code A built bundle.
- * @param output Its path, for the error.
- */
-export function _checkCodeOnly(code: string, output: string): void {
-  try {
-    new AsyncFunction(_codeOnly(code));
-  } catch (error) {
-    throw new Error(
-      `${output}: build_dist.ts read a literal of the bundle wrong (${error}): fix _codeOnly()`,
-    );
-  }
-}
-
-/**
- * How `code` uses the namespace bound to `name`: the members it reads (`name.member`) and how
- * many times it uses the namespace itself as a value, besides its own declaration. `code` is a
- * bundle with its literals and comments blanked out ({@linkcode _codeOnly}).
- */
-function _namespaceUses(code: string, name: string): { members: string[]; bare: number } {
-  const escaped = name.replaceAll("$", "\\$");
-  const uses = code.matchAll(
-    new RegExp(`(?<![\\w$.])${escaped}(?![\\w$])(\\.[\\w$]+)?`, "g"),
-  );
-  const members: string[] = [];
-  // One use is the binding's own declaration.
-  let bare = -1;
-  for (const [, member] of uses) {
-    if (member === undefined) bare++;
-    else members.push(member.slice(1));
-  }
-  return { members, bare };
-}
-
-/**
- * Checks that each namespace bound by {@linkcode FROM_PROCESS} is used only for its members
- * there, as `name.member`; throws otherwise.
- */
-function _checkFromProcess(code: string, namespaces: readonly (readonly [string, string])[]): void {
-  const codeOnly = _codeOnly(code);
-  for (const [name, specifier] of namespaces) {
-    const { members, bare } = _namespaceUses(codeOnly, name);
-    for (const member of members) _checkMember(specifier, member);
-    if (bare > 0) {
-      throw new Error(
-        `the bundle uses ${specifier}'s namespace "${name}" as a value; bind the module`,
-      );
-    }
-  }
-}
-
-/** The helper that {@linkcode LAZY_MODULES} bind through. */
-const LAZY_MODULE =
-  "const __lazyModule=(s)=>new Proxy({},{get:(_,p)=>process.getBuiltinModule(s)[p]});\n";
-/** The helper that {@linkcode LAZY_MEMBERS} bind through. */
-const LAZY_METHODS =
-  "const __lazyMethods=(load)=>new Proxy({},{get:(_,p)=>(...a)=>load()[p](...a)});\n";
-
-/**
- * Replaces each static import of a Node built-in (`import*as o from"node:os"`) with the module
- * `process.getBuiltinModule()` hands back (Node 20.16+): under Node, an ES import of a built-in
- * builds a facade over all its exports, which runs every getter (`node:process` creates stdout
- * and stderr and loads the report module; `node:http` loads undici), about 7 ms of CPU per run
- * of the step. The built-ins are loaded already; nothing else changes, except that
- * {@linkcode LAZY_MODULES} and {@linkcode LAZY_MEMBERS} load at their first use and
- * {@linkcode FROM_PROCESS} modules are never loaded. Throws when the code uses a
- * {@linkcode FROM_PROCESS} module for anything else.
- */
-export function builtinsFromProcess(code: string): string {
-  let lazyModule = false;
-  let lazyMethods = false;
-  const fromProcess: [string, string][] = [];
-  const standIns = new Set<string>();
-  const rewritten = code.replace(
-    IMPORT,
-    (statement, clause: string | undefined, specifier: string) => {
-      if (!specifier.startsWith("node:")) return statement;
-      if (clause === undefined) return "";
-      const module = `process.getBuiltinModule(${JSON.stringify(specifier)})`;
-      if (FROM_PROCESS[specifier] !== undefined) {
-        const namespace = /^(?:\*\s*as\s+)?([\w$]+)$/.exec(clause.trim());
-        standIns.add(specifier);
-        if (namespace !== null) {
-          fromProcess.push([namespace[1]!, specifier]);
-          return `const ${namespace[1]}=${_standIn(specifier)};`;
-        }
-        return _namedPairs(clause.trim()).map(([imported, local]) => {
-          _checkMember(specifier, imported);
-          return `const ${local}=${_standIn(specifier)}.${imported};`;
-        }).join("");
-      }
-      if (!clause.trim().startsWith("{")) {
-        // A default import of a built-in is the module itself, as getBuiltinModule returns it.
-        const local = /^[\w$]+$/.test(clause.trim())
-          ? clause.trim()
-          : _bindings(clause.trim()).pattern;
-        if (!LAZY_MODULES.includes(specifier)) return `const ${local}=${module};`;
-        lazyModule = true;
-        return `const ${local}=__lazyModule(${JSON.stringify(specifier)});`;
-      }
-      const pairs = _namedPairs(clause.trim());
-      const eager = pairs.filter(([imported]) => !LAZY_MEMBERS[specifier]?.includes(imported));
-      const lazyBindings = pairs.filter((pair) => !eager.includes(pair)).map(
-        ([imported, local]) => `const ${local}=__lazyMethods(()=>${module}.${imported});`,
-      );
-      lazyMethods ||= lazyBindings.length > 0;
-      const bound = eager.length === 0 ? "" : `const ${_pattern(eager)}=${module};`;
-      return bound + lazyBindings.join("");
-    },
-  );
-  _checkFromProcess(rewritten, fromProcess);
-  const helpers = (lazyModule ? LAZY_MODULE : "") + (lazyMethods ? LAZY_METHODS : "") +
-    [...standIns].map(_standInDeclaration).join("");
-  return helpers + rewritten;
-}
-
-/**
- * The export of `action/_entry_main.ts` that `@actions/core`'s `crypto.randomUUID` is bound to:
- * `randomUUID` of `action/_random.ts`, kernel random bytes without loading `node:crypto`.
- */
-const RANDOM_UUID_EXPORT = "__randomUUID";
-
-/**
- * Binds each namespace import of `node:crypto` (`import*as c from"node:crypto"`: `@actions/core`
- * takes one for `randomUUID()`, the delimiter of its file commands) to the entry's
- * {@linkcode RANDOM_UUID_EXPORT}, and drops that export from the bundle. Loading `node:crypto` for
- * the delimiter alone cost a Workload Identity Federation run about 8 ms of CPU (Node 24.21). Throws
- * when the bundle uses such a namespace for anything but `randomUUID()`. A bundle without the
- * export is returned as it is.
- */
-export function randomUUIDFromEntry(code: string, output: string): string {
-  const exported = new RegExp(`export\\s*\\{\\s*([\\w$]+)\\s+as\\s+${RANDOM_UUID_EXPORT}\\s*\\};?`)
-    .exec(code);
-  if (exported === null) return code;
-  const namespaces: string[] = [];
-  const rewritten = code.replace(exported[0], "").replace(
-    /import\s*\*\s*as\s+([\w$]+)\s*from\s*"node:crypto";?/g,
-    (_statement, name: string) => {
-      namespaces.push(name);
-      return `const ${name}={randomUUID:()=>${exported[1]}()};`;
-    },
-  );
-  const codeOnly = _codeOnly(rewritten);
-  for (const name of namespaces) {
-    const { members, bare } = _namespaceUses(codeOnly, name);
-    if (bare > 0 || members.some((member) => member !== "randomUUID")) {
-      throw new Error(
-        `${output} uses node:crypto's namespace "${name}" for more than randomUUID(); bind it to node:crypto`,
-      );
-    }
-  }
-  return rewritten;
-}
-
-/**
- * Replaces the imports of {@linkcode STUBBED} packages, and of the modules in `cut`, with stubs;
- * throws when another module was left unbundled or when a binding of a stubbed package is used
- * anywhere in the code. Bindings of `cut` modules are used on the paths the bundle is not run for
- * (see {@linkcode KEY_MODE_CUTS}).
- *
- * @param code The bundle as esbuild wrote it.
- * @param output The bundle's path, for errors.
- * @param cut The modules left out of this bundle on purpose.
- * @returns The bundle with stubs in place of those imports.
- */
-export function stubUnbundled(
-  code: string,
-  output: string,
-  cut: Readonly<Record<string, readonly string[]>> = {},
-): string {
-  const bindings: string[] = [];
-  let stubbed = false;
-  const rewritten = code.replace(IMPORT, (statement, clause: string | undefined, specifier) => {
-    if (specifier.startsWith("node:")) return statement;
-    const allowed = Object.hasOwn(cut, specifier) ? cut[specifier] : undefined;
-    if (!_isStubbed(specifier) && allowed === undefined) {
-      throw new Error(
-        `${output} imports "${specifier}" unbundled; only ${
-          [...STUBBED, ...Object.keys(cut)].join(", ")
-        } may be`,
-      );
-    }
-    if (clause === undefined) return "";
-    const { names, pattern } = _bindings(clause.trim());
-    if (allowed === undefined) bindings.push(...names);
-    else {
-      const imported = clause.trim().startsWith("{")
-        ? _namedPairs(clause.trim()).map(([name]) => name)
-        : [clause.trim()];
-      const other = imported.find((name) => !allowed.includes(name));
-      if (other !== undefined) {
-        throw new Error(
-          `${output} imports "${other}" from "${specifier}", which it leaves out for ${
-            allowed.join(", ")
-          } only`,
-        );
-      }
-    }
-    stubbed = true;
-    return `const ${pattern}=__unbundled(${JSON.stringify(specifier)});`;
+export async function bundle(
+  source: string,
+  shims: Readonly<Record<string, string>> = SHIMS,
+): Promise<Built> {
+  const result = await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: [source],
+    bundle: true,
+    write: false,
+    metafile: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    minify: true,
+    legalComments: "none",
+    banner: { js: BANNER },
+    plugins: [shimPlugin(shims)],
+    logLevel: "silent",
+    // A member read off a namespace import that its module does not export is an error too.
+    logOverride: { "import-is-undefined": "error" },
   });
-  const left = /(?:\bfrom|\bimport)\s*\(?\s*"(?!node:)([^"]+)"/.exec(rewritten);
-  if (left !== null) {
-    throw new Error(`${output} still imports "${left[1]}" in a form this build does not rewrite`);
-  }
-  const codeOnly = _codeOnly(rewritten);
-  for (const name of bindings) {
-    const uses = codeOnly.match(
-      new RegExp(`(?<![\\w$.'"\`])${name.replace("$", "\\$")}(?![\\w$])`, "g"),
+  const [output] = Object.values(result.metafile.outputs);
+  const imported = output!.imports.map(({ path }) => path);
+  if (imported.length > 0) {
+    throw new Error(
+      `${source}: the bundle imports ${imported.join(", ")}; bundle it or add a shim to SHIMS`,
     );
-    // One use is the stub's own declaration.
-    if ((uses?.length ?? 0) > 1) {
-      throw new Error(
-        `${output} uses "${name}", bound to a stubbed package: the step could reach it`,
-      );
-    }
   }
-  return stubbed ? STUB + rewritten : rewritten;
+  return { code: result.outputFiles[0]!.text, modules: Object.keys(output!.inputs) };
+}
+
+/**
+ * Builds `target` and writes it; throws when it holds a module it must not, or is over budget.
+ *
+ * @param target The bundle.
+ * @returns Its size in bytes.
+ */
+export async function buildBundle(target: Bundle): Promise<number> {
+  const { code, modules } = await bundle(target.source);
+  const unwanted = modules.find((path) => target.without?.some((part) => path.includes(part)));
+  if (unwanted !== undefined) {
+    throw new Error(`${target.output} holds ${unwanted}, which it must not carry`);
+  }
+  const size = new TextEncoder().encode(code).length;
+  if (size > target.limit) {
+    throw new Error(`${target.output} is ${size} bytes, over its ${target.limit} byte budget`);
+  }
+  writeFileSync(`${ROOT}${target.output}`, code);
+  return size;
 }
 
 if (import.meta.main) {
-  mkdirSync("dist", { recursive: true });
-  for (const { source, output, limit, cut = {} } of ENTRIES) {
-    execFileSync(Deno.execPath(), [
-      "bundle",
-      "--quiet",
-      "--platform",
-      "node",
-      "--format",
-      "esm",
-      "--minify",
-      ...STUBBED.flatMap((name) => ["--external", name, "--external", `${name}/*`]),
-      ...Object.keys(cut).flatMap((specifier) => ["--external", specifier]),
-      "-o",
-      output,
-      source,
-    ], { stdio: "inherit", env: { ...Deno.env.toObject(), NO_COLOR: "1" } });
-    const bundled = readFileSync(output, "utf8").replace(/\s*$/, "\n");
-    const code = BANNER +
-      builtinsFromProcess(randomUUIDFromEntry(stubUnbundled(bundled, output, cut), output));
-    writeFileSync(output, code);
-    const size = new TextEncoder().encode(code).length;
-    if (output === "dist/post.mjs" && /jose|SignJWT|generateAccessToken/.test(code)) {
-      throw new Error(`${output} contains auth/ or jose code: the post step must not import them`);
+  try {
+    for (const target of BUNDLES) {
+      console.log(`${target.output}: ${await buildBundle(target)} bytes`);
     }
-    _checkCodeOnly(code, output);
-    const network = NETWORK_MODULES.find((name) => code.includes(`"${name}"`));
-    if (Object.keys(cut).length > 0 && network !== undefined) {
-      throw new Error(`${output} still loads ${network}: a module that calls out is not cut`);
-    }
-    if (size > limit) throw new Error(`${output} is ${size} bytes, over its ${limit} byte budget`);
-    console.log(`${output}: ${size} bytes`);
+  } finally {
+    await esbuild.stop();
   }
 }

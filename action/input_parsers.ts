@@ -6,37 +6,10 @@
  */
 
 import { quote } from "../auth/quote.ts";
+import { booleanValue } from "./boolean_value.ts";
 import { ActionInputError } from "./errors.ts";
 
-const TRUE = new Set(["1", "t", "T", "true", "True", "TRUE"]);
-const FALSE = new Set(["0", "f", "F", "false", "False", "FALSE"]);
 const UNIT_SECONDS: Readonly<Record<string, number>> = { s: 1, m: 60, h: 3600 };
-
-/**
- * The value of a boolean input without an error: `true`, `True`, `TRUE`, `t`, `T`, `1` and their
- * false counterparts; `fallback` when empty; `undefined` for anything else. (The post step uses
- * it: it only warns, so it needs no error class.)
- *
- * @param value The trimmed value.
- * @param fallback The value when empty.
- * @returns The boolean, or `undefined` when `value` is not one.
- *
- * @example Usage
- * ```ts
- * import assert from "node:assert/strict";
- * import { booleanValue } from "./input_parsers.ts";
- *
- * assert.equal(booleanValue("T", false), true);
- * assert.equal(booleanValue("", false), false);
- * assert.equal(booleanValue("yes", false), undefined);
- * ```
- */
-export function booleanValue(value: string, fallback: boolean): boolean | undefined {
-  if (value === "") return fallback;
-  if (TRUE.has(value)) return true;
-  if (FALSE.has(value)) return false;
-  return undefined;
-}
 
 /**
  * Parses a boolean input: `true`, `True`, `TRUE`, `t`, `T`, `1` and their false counterparts;

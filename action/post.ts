@@ -8,7 +8,7 @@ import fs from "node:fs";
 import nodePath from "node:path";
 import type { ActionCore } from "./core.ts";
 import { CREDENTIALS_FILE_NAME, CREDENTIALS_PATH_STATE } from "./credentials_file_name.ts";
-import { booleanValue } from "./input_parsers.ts";
+import { booleanValue } from "./boolean_value.ts";
 
 /** What {@linkcode runPost} needs from the runner (the post bundle carries nothing more). */
 export type PostCore = Pick<ActionCore, "getInput" | "getState" | "info" | "warning">;

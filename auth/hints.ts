@@ -20,58 +20,60 @@ import type { AuthErrorCode } from "./error_codes.ts";
  * assert.match(AUTH_ERROR_HINTS.ERR_OIDC_UNAVAILABLE, /id-token: write/);
  * ```
  */
-export const AUTH_ERROR_HINTS: Readonly<Record<AuthErrorCode, string>> = Object.freeze({
-  ERR_OPTIONS_INVALID: "Fix the named option",
-  ERR_OPTIONS_CREDENTIAL_SOURCE:
-    "Set exactly one of workload_identity_provider or credentials_json; forks and Dependabot get no secrets",
-  ERR_OPTIONS_SERVICE_ACCOUNT_REQUIRED: "Set service_account to the account to impersonate",
-  ERR_OPTIONS_ID_TOKEN_AUDIENCE_REQUIRED: "Set id_token_audience (such as a Cloud Run URL)",
-  ERR_PROVIDER_INVALID:
-    "Use projects/<project number>/locations/global/workloadIdentityPools/<pool>/providers/<provider>",
-  ERR_KEY_EMPTY: "Pass the service account key JSON; forks and Dependabot get no secrets",
-  ERR_KEY_MALFORMED: "Pass the key file as downloaded (or `jq -c .` of it) or its base64",
-  ERR_KEY_UNSUPPORTED_TYPE:
-    'Pass a "service_account" key; use workload_identity_provider for federation',
-  ERR_KEY_FIELD_MISSING: "Create a new key and pass the file as downloaded",
-  ERR_KEY_FIELD_INVALID: "Create a new key and pass the file as downloaded",
-  ERR_KEY_PRIVATE_KEY_INVALID: "Create a new key and pass the file as downloaded",
-  ERR_OIDC_UNAVAILABLE:
-    "Add `permissions: id-token: write` to the job; forks and Dependabot get no OIDC token",
-  ERR_CREDENTIALS_NOT_FOUND:
-    "Set GOOGLE_APPLICATION_CREDENTIALS, run `gcloud auth application-default login`, pass `credentials` or run on Google Cloud",
-  ERR_CREDENTIALS_UNREADABLE:
-    "Make the file named by GOOGLE_APPLICATION_CREDENTIALS readable, or pass `readFile` where there is no file system",
-  ERR_CREDENTIALS_MALFORMED:
-    "Pass the file as gcloud, the Cloud console or the workflow step wrote it",
-  ERR_CREDENTIALS_FIELD_MISSING:
-    "Add the field, or create the file again with gcloud or the Cloud console",
-  ERR_CREDENTIALS_FIELD_INVALID: "Fix the field (docs/credentials.md lists each type's)",
-  ERR_CREDENTIALS_UNSUPPORTED:
-    "Use a service_account, external_account (url or file source), impersonated_service_account or authorized_user file",
-  ERR_OIDC_REQUEST_FAILED:
-    "Check `permissions: id-token: write` and that the job still runs; retry after a GitHub outage",
-  ERR_STS_EXCHANGE_FAILED:
-    "Check the provider name, the OIDC audience and the attribute condition against the token's claims",
-  ERR_IAM_ACCESS_TOKEN_FAILED:
-    "Grant the caller roles/iam.serviceAccountTokenCreator (or roles/iam.workloadIdentityUser for federation) on the service account; IAM changes take up to 5 minutes",
-  ERR_IAM_ID_TOKEN_FAILED:
-    "Grant the caller roles/iam.serviceAccountTokenCreator (or roles/iam.workloadIdentityUser for federation) on the service account; IAM changes take up to 5 minutes",
-  ERR_IAM_SIGN_JWT_FAILED:
-    "Grant the workload identity principal roles/iam.serviceAccountTokenCreator on the service account; IAM changes take up to 5 minutes",
-  ERR_OAUTH2_TOKEN_FAILED:
-    "Authorize the client ID for the scopes (Workspace admin console, domain-wide delegation); keep the lifetime at most 1 hour",
-  ERR_METADATA_REQUEST_FAILED:
-    "Attach a service account to the workload; check GCE_METADATA_HOST if set",
-  ERR_SUBJECT_TOKEN_FAILED:
-    "Check credential_source: its URL must answer (with its headers) or its file hold the token",
-  ERR_TOKEN_RESPONSE_INVALID:
-    "Retry; if it persists, check that endpoint overrides point at Google",
-  ERR_PROXY_INVALID:
-    "Set the variable to http://host:port or https://host:port (user:password@ allowed, percent-encoded), or unset it",
-  ERR_ACTION_INPUT: "Fix the step input the message names; docs/step.md gives each input's format",
-  ERR_CREDENTIALS_FILE:
-    'Check that the workspace is writable and has free space, or set "create_credentials_file: false"',
-});
+export const AUTH_ERROR_HINTS: Readonly<Record<AuthErrorCode, string>> = /* @__PURE__ */ Object
+  .freeze({
+    ERR_OPTIONS_INVALID: "Fix the named option",
+    ERR_OPTIONS_CREDENTIAL_SOURCE:
+      "Set exactly one of workload_identity_provider or credentials_json; forks and Dependabot get no secrets",
+    ERR_OPTIONS_SERVICE_ACCOUNT_REQUIRED: "Set service_account to the account to impersonate",
+    ERR_OPTIONS_ID_TOKEN_AUDIENCE_REQUIRED: "Set id_token_audience (such as a Cloud Run URL)",
+    ERR_PROVIDER_INVALID:
+      "Use projects/<project number>/locations/global/workloadIdentityPools/<pool>/providers/<provider>",
+    ERR_KEY_EMPTY: "Pass the service account key JSON; forks and Dependabot get no secrets",
+    ERR_KEY_MALFORMED: "Pass the key file as downloaded (or `jq -c .` of it) or its base64",
+    ERR_KEY_UNSUPPORTED_TYPE:
+      'Pass a "service_account" key; use workload_identity_provider for federation',
+    ERR_KEY_FIELD_MISSING: "Create a new key and pass the file as downloaded",
+    ERR_KEY_FIELD_INVALID: "Create a new key and pass the file as downloaded",
+    ERR_KEY_PRIVATE_KEY_INVALID: "Create a new key and pass the file as downloaded",
+    ERR_OIDC_UNAVAILABLE:
+      "Add `permissions: id-token: write` to the job; forks and Dependabot get no OIDC token",
+    ERR_CREDENTIALS_NOT_FOUND:
+      "Set GOOGLE_APPLICATION_CREDENTIALS, run `gcloud auth application-default login`, pass `credentials` or run on Google Cloud",
+    ERR_CREDENTIALS_UNREADABLE:
+      "Make the file named by GOOGLE_APPLICATION_CREDENTIALS readable, or pass `readFile` where there is no file system",
+    ERR_CREDENTIALS_MALFORMED:
+      "Pass the file as gcloud, the Cloud console or the workflow step wrote it",
+    ERR_CREDENTIALS_FIELD_MISSING:
+      "Add the field, or create the file again with gcloud or the Cloud console",
+    ERR_CREDENTIALS_FIELD_INVALID: "Fix the field (docs/credentials.md lists each type's)",
+    ERR_CREDENTIALS_UNSUPPORTED:
+      "Use a service_account, external_account (url or file source), impersonated_service_account or authorized_user file",
+    ERR_OIDC_REQUEST_FAILED:
+      "Check `permissions: id-token: write` and that the job still runs; retry after a GitHub outage",
+    ERR_STS_EXCHANGE_FAILED:
+      "Check the provider name, the OIDC audience and the attribute condition against the token's claims",
+    ERR_IAM_ACCESS_TOKEN_FAILED:
+      "Grant the caller roles/iam.serviceAccountTokenCreator (or roles/iam.workloadIdentityUser for federation) on the service account; IAM changes take up to 5 minutes",
+    ERR_IAM_ID_TOKEN_FAILED:
+      "Grant the caller roles/iam.serviceAccountTokenCreator (or roles/iam.workloadIdentityUser for federation) on the service account; IAM changes take up to 5 minutes",
+    ERR_IAM_SIGN_JWT_FAILED:
+      "Grant the workload identity principal roles/iam.serviceAccountTokenCreator on the service account; IAM changes take up to 5 minutes",
+    ERR_OAUTH2_TOKEN_FAILED:
+      "Authorize the client ID for the scopes (Workspace admin console, domain-wide delegation); keep the lifetime at most 1 hour",
+    ERR_METADATA_REQUEST_FAILED:
+      "Attach a service account to the workload; check GCE_METADATA_HOST if set",
+    ERR_SUBJECT_TOKEN_FAILED:
+      "Check credential_source: its URL must answer (with its headers) or its file hold the token",
+    ERR_TOKEN_RESPONSE_INVALID:
+      "Retry; if it persists, check that endpoint overrides point at Google",
+    ERR_PROXY_INVALID:
+      "Set the variable to http://host:port or https://host:port (user:password@ allowed, percent-encoded), or unset it",
+    ERR_ACTION_INPUT:
+      "Fix the step input the message names; docs/step.md gives each input's format",
+    ERR_CREDENTIALS_FILE:
+      'Check that the workspace is writable and has free space, or set "create_credentials_file: false"',
+  });
 
 /**
  * The hints of particular situations, which replace a code's default hint where they say more.
@@ -84,7 +86,7 @@ export const AUTH_ERROR_HINTS: Readonly<Record<AuthErrorCode, string>> = Object.
  * assert.match(HINTS.network, /HTTPS_PROXY/);
  * ```
  */
-export const HINTS = Object.freeze({
+export const HINTS = /* @__PURE__ */ Object.freeze({
   /** A call that got no response (DNS, refused, reset, timeout): not a permission problem. */
   network:
     "Check that the runner can reach the host (DNS, firewall, HTTPS_PROXY/NO_PROXY); a timeout or reset is often transient: retry",

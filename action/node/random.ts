@@ -1,9 +1,9 @@
 /**
- * Random bytes and UUIDs for the step without `node:crypto`: loading it costs about 8 ms of CPU in
- * a fresh Node 24.21 process (49 modules, streams among them), and a Workload Identity Federation
- * run needs randomness only for the credentials file's name and `@actions/core`'s file command
- * delimiters. The bytes come from the kernel's generator (`/dev/urandom`, what OpenSSL seeds
- * from); where there is none (Windows), from `node:crypto`.
+ * Random bytes and UUIDs for the step without `node:crypto`, whose loading is a noticeable part of
+ * a run that signs nothing (figures in docs/step.md): a Workload Identity Federation run needs
+ * randomness only for the credentials file's name and `@actions/core`'s file command delimiters.
+ * The bytes come from the kernel's generator (`/dev/urandom`, what OpenSSL seeds from); where
+ * there is none (Windows), from `node:crypto`.
  *
  * @module
  */
@@ -64,8 +64,8 @@ let uuidPool: Uint8Array = new Uint8Array(0);
 let uuidPoolUsed = 0;
 
 /**
- * A random (version 4) UUID, as `crypto.randomUUID()` makes: the build binds `@actions/core`'s
- * `crypto.randomUUID` to it (see build_dist.ts). Like Node's, it draws the random bytes of several
+ * A random (version 4) UUID, as `crypto.randomUUID()` makes: `@actions/core`'s in the step's
+ * bundle (see `action/_shims/node_crypto.ts`). Like Node's, it draws the random bytes of several
  * UUIDs at once: a run makes a dozen, one per file command.
  *
  * @returns The UUID, lowercase.

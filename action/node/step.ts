@@ -1,6 +1,6 @@
 /**
- * {@linkcode runNodeStep}: the step's main phase under Node, as both main bundles run it
- * (`dist/main_key.mjs` and `dist/main_full.mjs`, see build_dist.ts).
+ * {@linkcode runNodeStep}: the step's main phase under Node, as `dist/main.mjs` runs it (see
+ * build_dist.ts).
  *
  * @module
  */
@@ -24,16 +24,12 @@ import { nodeRs256 } from "./rs256.ts";
 import { type FetchLike, run } from "../main.ts";
 import { createNodeFetch } from "./fetch.ts";
 
-// Named imports only: the bundle then carries none of @actions/core's OIDC, summary or platform
-// code (build_dist.ts checks that). Calls go over node:http/node:https with the runner's proxy
-// variables, not Node's fetch (which loads undici, about 90 ms, and ignores proxies). The
-// transport is made, and the Node modules it takes are loaded, on the first call, so a run that
-// makes none (key mode without a token) does not pay for them. It is imported statically: a
-// dynamic import made the bundler wrap node_fetch.ts and every module it shares with the rest
-// (auth/errors.ts among them) in functions run at start-up, whose code V8 then parsed twice, about
-// 0.7M more instructions per key mode run (cachegrind, Node 24.21). Key mode signs over
-// node:crypto rather than Web Crypto (see _node_rs256.ts); nothing else loads either (see
-// _random.ts).
+// Named imports only, so the bundle leaves out @actions/core's OIDC client and platform details
+// (the two shims that throw are never reached). Calls go
+// over node:http/node:https with the runner's proxy variables, not Node's fetch (which loads
+// undici and ignores proxies); the transport is made on the first call, so a run that makes none
+// does not load its modules. Imported statically: a dynamic import made the bundler wrap the
+// modules it shares with the rest in functions run at start-up (figures in docs/step.md).
 let transport: FetchLike | undefined;
 const fetch: FetchLike = (input, init) => {
   transport ??= createNodeFetch();
@@ -63,7 +59,6 @@ export async function runNodeStep(): Promise<never> {
     setFailed,
   }, { env: process.env, fetch, signRs256: nodeRs256 });
   // Every line, output and file is written synchronously by now, and no socket or timer is left:
-  // ending here skips Node's teardown of the environment, about 6 ms of a key mode run (Node
-  // 24.21, 41 paired runs). The exit code is what setFailed left in process.exitCode.
+  // ending here skips Node's teardown of the environment. The exit code is what setFailed left.
   process.exit();
 }

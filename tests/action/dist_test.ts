@@ -2,10 +2,13 @@
 // every mode and token format; every run goes through the secret-hygiene check and the post step.
 // The step writes its ::debug:: lines whether or not step debug logging is on (nothing in it reads
 // RUNNER_DEBUG), so the full matrix and the failures run once, with debug logging on, and the Node
-// 20 rows and the single cases below run with it off.
+// 20 rows and the single cases below run with it off. Last, what the bundles load and how they
+// end under Node 24.
 import assert from "node:assert/strict";
-import { existsSync, readFileSync, statSync } from "node:fs";
-import { basename } from "node:path";
+import { generateKeyPairSync } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
 import { node20, node24, required, RUNTIMES_REQUIRED } from "../support/runtimes.ts";
 import { keySecrets, requestSecrets } from "../support/secrets.ts";
 import { claimsOf } from "../support/emulator_calls.ts";
@@ -665,4 +668,120 @@ Deno.test("dist/main.mjs fails once, unretried, on an unusable proxy variable, w
   } finally {
     await world.close();
   }
+});
+
+/** The path of a built bundle. */
+const dist = (name: string) => new URL(`../../dist/${name}`, import.meta.url).pathname;
+
+/** A service account key JSON with a fresh RSA 2048 key. */
+function keyJson(): string {
+  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  return JSON.stringify({
+    type: "service_account",
+    project_id: "my-proj",
+    private_key_id: "kid",
+    private_key: privateKey.export({ type: "pkcs8", format: "pem" }),
+    client_email: "ci@my-proj.iam.gserviceaccount.com",
+  });
+}
+
+/** What a run of a bundle under Node 24 did, seen from a preloaded hook. */
+interface BundleRun {
+  /** The built-in modules loaded by the end (`process.moduleLoadList`). */
+  modules: string[];
+  /** Whether the event loop ran dry (`beforeExit`) rather than the bundle ending the process. */
+  ranDry: boolean;
+  /** The exit code. */
+  code: number;
+}
+
+/** Runs `node <bundle>` in a fresh runner layout with `inputs`. */
+async function runBundle(
+  node: string,
+  bundle: string,
+  inputs: Record<string, string>,
+): Promise<BundleRun> {
+  const root = mkdtempSync(join(tmpdir(), "dist-modules-"));
+  try {
+    const report = join(root, "report.json");
+    const env: Record<string, string> = { GITHUB_WORKSPACE: root, ...inputs };
+    for (const name of ["OUTPUT", "ENV", "STATE"]) {
+      env[`GITHUB_${name}`] = join(root, name);
+      writeFileSync(env[`GITHUB_${name}`]!, "");
+    }
+    const hook = `let ranDry=false;process.on("beforeExit",()=>{ranDry=true});` +
+      `process.on("exit",()=>process.getBuiltinModule("node:fs").writeFileSync(${
+        JSON.stringify(report)
+      },JSON.stringify({modules:process.moduleLoadList,ranDry})))`;
+    // Asynchronous: in WIF mode the step calls the emulator this process serves.
+    const { code } = await new Deno.Command(node, {
+      args: ["--import", `data:text/javascript,${encodeURIComponent(hook)}`, bundle],
+      env,
+      stdout: "null",
+      stderr: "null",
+    }).output();
+    return { ...JSON.parse(Deno.readTextFileSync(report)), code };
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+Deno.test({
+  name:
+    "dist/ under Node 24: key mode loads no Web Crypto, WIF and post no crypto, none fs.promises, key mode and post no node:os",
+  ignore: (await node24()) === undefined && !RUNTIMES_REQUIRED,
+  fn: async () => {
+    const node = required(await node24(), "Node 24").path;
+    const key = keyJson();
+    const keyRun = await runBundle(node, dist("main.mjs"), { INPUT_CREDENTIALS_JSON: key });
+    assert.equal(keyRun.code, 0);
+    const main = keyRun.modules;
+    assert.ok(main.includes("NativeModule internal/crypto/sig"), "key mode signs");
+    for (
+      const unwanted of [
+        "internal/fs/promises",
+        "internal/webstreams/readablestream",
+        "http",
+        "internal/crypto/webcrypto",
+        "os",
+      ]
+    ) {
+      assert.ok(!main.includes(`NativeModule ${unwanted}`), `key mode loads ${unwanted}`);
+    }
+    const { modules: post } = await runBundle(node, dist("post.mjs"), {});
+    for (const unwanted of ["crypto", "internal/fs/promises", "os"]) {
+      assert.ok(!post.includes(`NativeModule ${unwanted}`), `the post step loads ${unwanted}`);
+    }
+    const world = await startEmulator();
+    try {
+      const { modules: wif, code } = await runBundle(node, dist("main.mjs"), {
+        ...world.env,
+        INPUT_WORKLOAD_IDENTITY_PROVIDER: world.provider,
+        INPUT_SERVICE_ACCOUNT: world.serviceAccount,
+        INPUT_TOKEN_FORMAT: "access_token",
+      });
+      assert.equal(code, 0);
+      assert.ok(wif.includes("NativeModule http"), "WIF calls over node:http");
+      for (const unwanted of ["crypto", "internal/crypto/webcrypto", "internal/fs/promises"]) {
+        assert.ok(!wif.includes(`NativeModule ${unwanted}`), `WIF mode loads ${unwanted}`);
+      }
+    } finally {
+      await world.close();
+    }
+  },
+});
+
+Deno.test({
+  name: "dist/main.mjs ends the process itself once the run is done, with the run's exit code",
+  ignore: (await node24()) === undefined && !RUNTIMES_REQUIRED,
+  fn: async () => {
+    const node = required(await node24(), "Node 24").path;
+    const done = await runBundle(node, dist("main.mjs"), { INPUT_CREDENTIALS_JSON: keyJson() });
+    assert.deepEqual([done.code, done.ranDry], [0, false]);
+    const failed = await runBundle(node, dist("main.mjs"), {});
+    assert.deepEqual([failed.code, failed.ranDry], [1, false]);
+    // The hook sees a bundle that lets the event loop run dry (the post step does).
+    const post = await runBundle(node, dist("post.mjs"), {});
+    assert.deepEqual([post.code, post.ranDry], [0, true]);
+  },
 });

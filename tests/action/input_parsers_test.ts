@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { ActionInputError } from "../../action/errors.ts";
+import { booleanValue } from "../../action/boolean_value.ts";
 import {
-  booleanValue,
   parseBooleanInput,
   parseDurationInput,
   parseMultilineCsv,
