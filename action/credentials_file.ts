@@ -14,11 +14,11 @@ import { writeAll } from "./node/stdout.ts";
 
 const ATTEMPTS = 3;
 
-function _writeError(directory: string, error: unknown): ActionInputError {
+function writeError(directory: string, error: unknown): ActionInputError {
   return new ActionInputError(
     "GITHUB_WORKSPACE",
     `Cannot write the credentials file in $GITHUB_WORKSPACE ${JSON.stringify(directory)}: ${
-      _code(error)
+      errorCodeOf(error)
     }`,
     {
       code: "ERR_CREDENTIALS_FILE",
@@ -29,11 +29,11 @@ function _writeError(directory: string, error: unknown): ActionInputError {
   );
 }
 
-function _randomName(): string {
+function randomName(): string {
   return `gha-creds-${toHex(randomBytes(8))}.json`;
 }
 
-function _code(error: unknown): string {
+function errorCodeOf(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === "string" ? code : String(error);
 }
@@ -65,9 +65,9 @@ export function checkWorkspace(directory: string): void {
     else if (!fs.statSync(directory).isDirectory()) problem = "it is not a directory";
     else fs.accessSync(directory, fs.constants.W_OK);
   } catch (error) {
-    problem = _code(error) === "ENOENT"
+    problem = errorCodeOf(error) === "ENOENT"
       ? "it does not exist"
-      : `it is not writable (${_code(error)})`;
+      : `it is not writable (${errorCodeOf(error)})`;
   }
   if (problem === undefined) return;
   throw new ActionInputError(
@@ -116,7 +116,7 @@ export function checkWorkspace(directory: string): void {
 export function writeCredentialsFile(
   directory: string,
   contents: unknown,
-  nextName: () => string = _randomName,
+  nextName: () => string = randomName,
 ): string {
   const data = JSON.stringify(contents);
   for (let attempt = 1;; attempt++) {
@@ -130,8 +130,8 @@ export function writeCredentialsFile(
         0o600,
       );
     } catch (error) {
-      if (_code(error) === "EEXIST" && attempt < ATTEMPTS) continue;
-      throw _writeError(directory, error);
+      if (errorCodeOf(error) === "EEXIST" && attempt < ATTEMPTS) continue;
+      throw writeError(directory, error);
     }
     let failure: unknown;
     try {
@@ -146,15 +146,15 @@ export function writeCredentialsFile(
       failure ??= error;
     }
     if (failure !== undefined) {
-      _removeQuietly(path);
-      throw _writeError(directory, failure);
+      removeQuietly(path);
+      throw writeError(directory, failure);
     }
     return path;
   }
 }
 
 /** Removes `path`, ignoring a failure (then the file is gone already). */
-function _removeQuietly(path: string): void {
+function removeQuietly(path: string): void {
   try {
     fs.unlinkSync(path);
   } catch {
@@ -194,11 +194,11 @@ export function recordCredentialsFile(path: string, save: (path: string) => void
   try {
     save(path);
   } catch (error) {
-    _removeQuietly(path);
+    removeQuietly(path);
     throw new ActionInputError(
       "GITHUB_STATE",
       `Cannot save the credentials file path to $GITHUB_STATE (${
-        _code(error)
+        errorCodeOf(error)
       }); the file was removed`,
       {
         code: "ERR_CREDENTIALS_FILE",

@@ -64,7 +64,7 @@ const INPUT_OF_OPTION = {
   endpoints: "GHA_ENDPOINT_OVERRIDE_*",
 } as const satisfies OptionNames;
 
-function _optional(value: string): string | undefined {
+function nonEmpty(value: string): string | undefined {
   return value === "" ? undefined : value;
 }
 
@@ -89,7 +89,7 @@ function lifetimeOf(core: Pick<ActionCore, "getInput">, subject: string | undefi
   return seconds;
 }
 
-function _endpoints(
+function endpointOverrides(
   env: Readonly<Record<string, string | undefined>>,
 ): Partial<Record<GoogleService, string>> {
   const endpoints: Partial<Record<GoogleService, string>> = {};
@@ -104,7 +104,7 @@ function _endpoints(
  * An `auth/` validation error as the step's: the input comes from the structured `option`, and the
  * validator was given the inputs' names for the rest of the message.
  */
-function _asInputError(error: AuthError): ActionInputError {
+function asInputError(error: AuthError): ActionInputError {
   const option = error.option as keyof typeof INPUT_OF_OPTION | undefined;
   const input = (option === undefined ? undefined : INPUT_OF_OPTION[option]) ?? "inputs";
   return new ActionInputError(input, `Invalid input "${input}": ${error.message}`, {
@@ -151,7 +151,7 @@ export function readInputs(
   core: Pick<ActionCore, "getInput">,
   env: Readonly<Record<string, string | undefined>>,
 ): StepInputs {
-  const input = (name: string): string | undefined => _optional(core.getInput(name));
+  const input = (name: string): string | undefined => nonEmpty(core.getInput(name));
   const workloadIdentityProvider = input("workload_identity_provider");
   const credentialsJson = input("credentials_json");
   const createCredentialsFile = parseBooleanInput(
@@ -177,7 +177,7 @@ export function readInputs(
     : undefined;
   const lifetime = lifetimeOf(core, accessTokenSubject);
   const idTokenAudience = input("id_token_audience");
-  const workspace = _optional(env.GITHUB_WORKSPACE?.trim() ?? "");
+  const workspace = nonEmpty(env.GITHUB_WORKSPACE?.trim() ?? "");
   if (createCredentialsFile && workspace === undefined) {
     throw new ActionInputError(
       "GITHUB_WORKSPACE",
@@ -188,7 +188,7 @@ export function readInputs(
   const auth: AuthenticateOptions = {
     tokenFormat,
     delegates: parseMultilineCsv(core.getInput("delegates")),
-    endpoints: _endpoints(env),
+    endpoints: endpointOverrides(env),
     idTokenIncludeEmail,
   };
   const optional = {
@@ -222,7 +222,7 @@ export function readInputs(
   try {
     plan = checkAuthenticateOptions(auth, INPUT_OF_OPTION);
   } catch (error) {
-    if (error instanceof AuthError) throw _asInputError(error);
+    if (error instanceof AuthError) throw asInputError(error);
     throw error;
   }
   return {

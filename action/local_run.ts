@@ -28,7 +28,7 @@ import { type Emulator, startEmulator } from "../emulator/mod.ts";
 const USAGE =
   "Usage: deno task start [--mode wif|wif-direct|key] [--token access_token|id_token|none] [--subject <email>] [--debug] [--node <path>]";
 
-function _inputs(
+function stepInputs(
   world: Emulator,
   mode: string,
   token: string,
@@ -45,7 +45,7 @@ function _inputs(
   return inputs;
 }
 
-function _masker(runs: StepRun[], extra: string[]): (text: string) => string {
+function masker(runs: StepRun[], extra: string[]): (text: string) => string {
   const secrets = new Set(extra.filter((secret) => secret.length >= 8));
   for (const run of runs) {
     for (const secret of commandValues(run, "add-mask")) secrets.add(secret);
@@ -60,7 +60,7 @@ function _masker(runs: StepRun[], extra: string[]): (text: string) => string {
   };
 }
 
-function _section(title: string, body: string): void {
+function section(title: string, body: string): void {
   console.log(`\n=== ${title} ===\n${body.trimEnd() || "(nothing)"}`);
 }
 
@@ -131,19 +131,19 @@ async function main(): Promise<number> {
   }
   const world = await startEmulator();
   try {
-    return await withRunnerDirs((dirs) => _runAgainst(world, dirs, values));
+    return await withRunnerDirs((dirs) => runAgainst(world, dirs, values));
   } finally {
     await world.close();
   }
 }
 
-async function _runAgainst(
+async function runAgainst(
   world: Emulator,
   dirs: RunnerDirs,
   values: StartOptions,
 ): Promise<number> {
   const keyJson = await world.serviceAccountKey();
-  const inputs = _inputs(world, values.mode, values.token, keyJson, values.subject);
+  const inputs = stepInputs(world, values.mode, values.token, keyJson, values.subject);
   const env = {
     ...world.env,
     ...(values.debug ? { RUNNER_DEBUG: "1", ACTIONS_STEP_DEBUG: "true" } : {}),
@@ -162,7 +162,7 @@ async function _runAgainst(
     state: mainRun.state,
     node: values.node,
   });
-  const mask = _masker([mainRun, postRun], [
+  const mask = masker([mainRun, postRun], [
     world.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN ?? "",
     JSON.parse(keyJson).private_key ?? "",
   ]);
@@ -170,29 +170,29 @@ async function _runAgainst(
     ...inputs,
     ...(inputs.credentials_json ? { credentials_json: "***" } : {}),
   };
-  _section("Inputs", JSON.stringify(shownInputs, null, 2));
+  section("Inputs", JSON.stringify(shownInputs, null, 2));
   // A runner shows ::debug:: lines only with step debug logging on.
   const shown = (run: StepRun) =>
     mask(run.stdout + run.stderr).replace(values.debug ? /(?!)/ : /^::debug::.*\n/gm, "");
-  _section(`Main step log (exit code ${mainRun.code})`, shown(mainRun));
-  _section(
+  section(`Main step log (exit code ${mainRun.code})`, shown(mainRun));
+  section(
     "Outputs",
     Object.entries(mainRun.outputs).map(([name, value]) => `${name}=${mask(value)}`).join("\n"),
   );
-  _section(
+  section(
     "Exported environment",
     Object.entries(mainRun.exported).map(([name, value]) => `${name}=${value}`).join("\n"),
   );
-  _section(
+  section(
     `Credentials file ${path ?? ""}`,
     file === undefined ? "" : mask(JSON.stringify(JSON.parse(file), null, 2)),
   );
-  _section(
+  section(
     `Post step log (exit code ${postRun.code})`,
     shown(postRun) +
       (path === undefined ? "" : `\nfile still exists: ${existsSync(path)}`),
   );
-  _section(
+  section(
     "Requests the emulator received",
     world.requests.map((request) => request.path).join("\n"),
   );

@@ -59,11 +59,11 @@ export interface RunOptions {
 }
 
 /** Formats an expiry as RFC 3339 UTC in whole seconds (rounded down, never later than real). */
-function _rfc3339(date: Date): string {
+function rfc3339(date: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/, "Z");
 }
 
-function _warnIfPinnedToHead(core: ActionCore, env: RunOptions["env"]): void {
+function warnIfPinnedToHead(core: ActionCore, env: RunOptions["env"]): void {
   const ref = env.GITHUB_ACTION_REF;
   if (ref === "main" || ref === "master") {
     core.warning(
@@ -72,7 +72,7 @@ function _warnIfPinnedToHead(core: ActionCore, env: RunOptions["env"]): void {
   }
 }
 
-function _onCredentialsFile(
+function credentialsFileWriter(
   core: MaskedCore,
   inputs: StepInputs,
 ): (contents: CredentialsFileContents) => void {
@@ -109,12 +109,12 @@ function _onCredentialsFile(
   };
 }
 
-function _setTokenOutputs(core: MaskedCore, result: AuthenticateResult): void {
+function setTokenOutputs(core: MaskedCore, result: AuthenticateResult): void {
   if (result.accessToken !== undefined) {
     core.setSecret(result.accessToken);
     core.setOutput("access_token", result.accessToken);
     if (result.accessTokenExpiresAt !== undefined) {
-      core.setOutput("access_token_expiration", _rfc3339(result.accessTokenExpiresAt));
+      core.setOutput("access_token_expiration", rfc3339(result.accessTokenExpiresAt));
     }
   }
   if (result.idToken !== undefined) {
@@ -182,7 +182,7 @@ function _setTokenOutputs(core: MaskedCore, result: AuthenticateResult): void {
 export async function run(core: ActionCore, options: RunOptions): Promise<void> {
   const masked = maskedCore(core);
   try {
-    _warnIfPinnedToHead(masked, options.env);
+    warnIfPinnedToHead(masked, options.env);
     const inputs = readInputs(masked, options.env);
     if (inputs.workspace !== undefined) checkWorkspace(inputs.workspace);
     const log = {
@@ -199,10 +199,10 @@ export async function run(core: ActionCore, options: RunOptions): Promise<void> 
       ...(options.signRs256 === undefined ? {} : { signRs256: options.signRs256 }),
       log,
       onSecret: (value) => masked.setSecret(value),
-      onCredentialsFile: _onCredentialsFile(masked, inputs),
+      onCredentialsFile: credentialsFileWriter(masked, inputs),
       onAuthToken: (token) => masked.setOutput("auth_token", token),
     });
-    _setTokenOutputs(masked, result);
+    setTokenOutputs(masked, result);
   } catch (error) {
     const failure = formatFailure(error);
     for (const line of failure.debug) masked.debug(line);

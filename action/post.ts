@@ -24,7 +24,7 @@ function errorText(error: unknown): string {
 }
 
 /** The workspace's real path, or why it has none (then nothing can be checked against it). */
-function _realWorkspace(workspace: string | undefined): { real?: string; problem?: string } {
+function realWorkspace(workspace: string | undefined): { real?: string; problem?: string } {
   if (workspace === undefined) return { problem: "$GITHUB_WORKSPACE is not set" };
   try {
     return { real: fs.realpathSync(workspace) };
@@ -38,7 +38,7 @@ function _realWorkspace(workspace: string | undefined): { real?: string; problem
 }
 
 /** Why `path` must not be removed, or `undefined` when it is the file the main step wrote. */
-function _refusal(path: string, workspace: string): string | undefined {
+function refusalOf(path: string, workspace: string): string | undefined {
   if (!nodePath.isAbsolute(path) || !CREDENTIALS_FILE_NAME.test(nodePath.basename(path))) {
     return "it is not a credentials file name this step creates";
   }
@@ -113,13 +113,13 @@ export function runPost(
   }
   // JSON quotes: a path holding a newline cannot start a workflow command in a log line.
   const shown = JSON.stringify(path);
-  const workspace = _realWorkspace(options.env.GITHUB_WORKSPACE?.trim() || undefined);
+  const workspace = realWorkspace(options.env.GITHUB_WORKSPACE?.trim() || undefined);
   if (workspace.real === undefined) {
     core.warning(`Skipping credential cleanup of ${shown}: ${workspace.problem}`);
     return "skipped";
   }
   try {
-    const refusal = _refusal(path, workspace.real);
+    const refusal = refusalOf(path, workspace.real);
     if (refusal !== undefined) {
       core.warning(`Not removing ${shown}: ${refusal}`);
       return "refused";

@@ -16,15 +16,15 @@ export interface FormattedFailure {
 export const TROUBLESHOOTING_URL =
   "https://github.com/gcp-oidc/auth/blob/main/docs/TROUBLESHOOTING.md";
 
-interface _Coded {
+interface Coded {
   code: string;
   hint: string;
 }
 
-function _isCoded(error: unknown): error is Error & _Coded {
-  return error instanceof Error && typeof (error as Partial<_Coded>).code === "string" &&
-    (error as Partial<_Coded>).code?.startsWith("ERR_") === true &&
-    typeof (error as Partial<_Coded>).hint === "string";
+function isCoded(error: unknown): error is Error & Coded {
+  return error instanceof Error && typeof (error as Partial<Coded>).code === "string" &&
+    (error as Partial<Coded>).code?.startsWith("ERR_") === true &&
+    typeof (error as Partial<Coded>).hint === "string";
 }
 
 /**
@@ -52,7 +52,7 @@ function _isCoded(error: unknown): error is Error & _Coded {
  */
 export function formatFailure(error: unknown): FormattedFailure {
   const debug: string[] = [];
-  if (_isCoded(error)) {
+  if (isCoded(error)) {
     for (let cause = error.cause, depth = 0; cause !== undefined && depth < 5; depth++) {
       const text = cause instanceof Error ? cause.message : String(cause);
       if (!error.message.includes(text)) {

@@ -13,7 +13,7 @@ import { Buffer } from "node:buffer";
 import fs from "node:fs";
 import process from "node:process";
 
-function _fromKernel(bytes: Uint8Array, device: string): boolean {
+function fromKernel(bytes: Uint8Array, device: string): boolean {
   let fd: number;
   try {
     fd = fs.openSync(device, "r");
@@ -49,7 +49,7 @@ function _fromKernel(bytes: Uint8Array, device: string): boolean {
 export function randomBytes(size: number, device = "/dev/urandom"): Uint8Array {
   const bytes = new Uint8Array(size);
   // On Windows the path would name a file on the current drive, not a generator.
-  if (process.platform !== "win32" && _fromKernel(bytes, device)) return bytes;
+  if (process.platform !== "win32" && fromKernel(bytes, device)) return bytes;
   const crypto = process.getBuiltinModule("node:crypto") as typeof NodeCrypto;
   return new Uint8Array(crypto.randomBytes(size));
 }

@@ -10,7 +10,7 @@
 import fs from "node:fs";
 
 /** Blocks the thread for `ms` milliseconds (without a busy loop). */
-function _pause(ms: number): void {
+function pause(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
@@ -30,7 +30,7 @@ export function writeAll(text: string, fd = 1): void {
       attempt = 0;
     } catch (error) {
       if ((error as { code?: string }).code !== "EAGAIN" || ++attempt > 1000) throw error;
-      _pause(1);
+      pause(1);
     }
   }
 }
