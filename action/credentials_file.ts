@@ -87,7 +87,8 @@ export function checkWorkspace(directory: string): void {
  * exclusively (`O_EXCL`: an existing file is never overwritten or followed as a symlink) with
  * mode 0600. A name collision draws a new name (3 attempts). It is not `fsync`ed: the later steps
  * of the job read it on the same machine, through the page cache, and a machine that crashes ends
- * the job; on a busy disk the flush alone took longer than the rest of a key mode run (about 10 ms).
+ * the job; on a busy disk the flush alone took longer than the rest of a key mode run
+ * (docs/measurements.md).
  *
  * @param directory The directory (the workspace).
  * @param contents What to write (the credentials object).

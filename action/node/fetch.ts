@@ -1,8 +1,7 @@
 /**
  * A `fetch` for the step over `node:http`/`node:https`, with proxies from the environment. Node's
- * own `fetch` loads its bundled undici on first use (88-103 ms to the first response headers in a
- * fresh process, as measured for issue #12); this transport never loads it (a Node 24 test checks
- * that). It does what `auth/` needs of `fetch` and no more:
+ * own `fetch` loads its bundled undici on first use, most of a step's start-up (figures in
+ * docs/measurements.md); this transport never loads it (a Node 24 test checks that). It does what `auth/` needs of `fetch` and no more:
  *
  * - one connection per request, closed when the body ends, so the process exits as soon as the
  *   work is done (no keep-alive socket holds the event loop);

@@ -3,8 +3,7 @@
  * (status, headers, a streaming `body`, `text()`, `json()`, `arrayBuffer()`) over a
  * `node:http` response. It is not a `Response` instance on purpose: under Node, touching the
  * global `Response` or `Headers` loads the bundled undici, the start-up cost this transport exists
- * to avoid. In fresh Node 24 processes (medians of 21 runs, loaded 2-core machine), a `node:http`
- * call took 81 ms, the same call plus `new Response()` 160 ms, and a global `fetch()` 173 ms.
+ * to avoid (figures in docs/measurements.md).
  *
  * @module
  */
@@ -52,9 +51,8 @@ const HIGH_WATER_MARK = 64 * 1024;
 /**
  * A response body: the part of a Web `ReadableStream` of bytes that `auth/` and
  * {@linkcode NodeResponse} use (`getReader()`, `cancel()`, `locked`, `for await`). It is not a
- * `ReadableStream` on purpose: the first one made in a process loads Node's Web Streams, about 4 ms
- * of CPU in a fresh Node 24 process (paired runs against `node:http` alone), a tenth of an empty
- * `node -e 0`. Backpressure: the connection pauses while 64 KiB wait unread.
+ * `ReadableStream` on purpose: the first one made in a process loads Node's Web Streams (figures in
+ * docs/measurements.md). Backpressure: the connection pauses while 64 KiB wait unread.
  */
 export class NodeBody {
   #message: IncomingMessage;

@@ -11,8 +11,7 @@ const CHUNK_BYTES = 0x2000;
 export function base64urlEncode(input: string | Uint8Array): string {
   const bytes = typeof input === "string" ? new TextEncoder().encode(input) : input;
   // One call per chunk, not one per byte: the workflow step encodes its JWT before any of this code
-  // is optimized, and a byte loop in the interpreter cost a key mode run about 0.5M instructions
-  // (Node 24.21, cachegrind).
+  // is optimized, where a byte loop is slow (docs/measurements.md).
   let binary = "";
   for (let start = 0; start < bytes.length; start += CHUNK_BYTES) {
     const chunk = bytes.subarray(start, start + CHUNK_BYTES);

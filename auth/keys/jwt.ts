@@ -1,8 +1,8 @@
 /**
  * RS256 JWTs signed locally with a service account key: the key imported and the JWT signed with
  * Web Crypto (RSASSA-PKCS1-v1_5 with SHA-256), the parts base64url-encoded with `btoa`. jose's
- * `importPKCS8` and `SignJWT` would do the same job but add about 14 KB to every minified bundle
- * that signs (they carry the checks of every JOSE algorithm and key form).
+ * `importPKCS8` and `SignJWT` would do the same job but add to every bundle that signs the checks
+ * of every JOSE algorithm and key form (size in docs/measurements.md).
  *
  * @module
  */
