@@ -80,7 +80,9 @@ export type {
   CredentialsErrorCode,
   GithubOidcErrorCode,
   GoogleApiErrorCode,
+  StepErrorCode,
   TokenErrorCode,
+  TransportErrorCode,
 } from "./errors.ts";
 export { githubOidcTokenUrl, requestGithubOidcToken } from "./flows/github_oidc.ts";
 export type { RequestGithubOidcTokenOptions } from "./flows/github_oidc.ts";
