@@ -659,7 +659,7 @@ Deno.test("dist/main.mjs fails once, unretried, on an unusable proxy variable, w
       assert.deepEqual(more, []);
       assert.equal(
         error?.split("\n").slice(0, 2).join("\n"),
-        "ERR_OPTIONS_INVALID: Cannot use the proxy in http_proxy: scheme socks5: is not supported (use http:// or https://)\n" +
+        "ERR_PROXY_INVALID: Cannot use the proxy in http_proxy: scheme socks5: is not supported (use http:// or https://)\n" +
           "Hint: Set the variable to http://host:port or https://host:port (user:password@ allowed, percent-encoded), or unset it",
       );
       assert.doesNotMatch(main.stdout + main.stderr, /Retrying|attempts|s3cret|alice/);

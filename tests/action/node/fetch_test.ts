@@ -328,7 +328,7 @@ Deno.test("node fetch: an unusable proxy variable fails the call, naming the var
   // Not a network failure (a TypeError): a configuration error auth/ does not retry.
   const error = await fetch("https://sts.googleapis.com/v1/token").catch((error) => error);
   assert.ok(error instanceof ProxyConfigError);
-  assert.equal(error.code, "ERR_OPTIONS_INVALID");
+  assert.equal(error.code, "ERR_PROXY_INVALID");
   assert.equal(
     error.message,
     "Cannot use the proxy in HTTPS_PROXY: scheme socks5: is not supported (use http:// or https://)",
