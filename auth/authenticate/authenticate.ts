@@ -12,8 +12,8 @@ import {
 } from "./options.ts";
 import { createSelfSignedJwt } from "../keys/jwt.ts";
 import type { CallOptions } from "../types.ts";
-import { federated } from "./federated.ts";
-import { mint } from "./mint.ts";
+import { federated } from "./_federated.ts";
+import { mint } from "./_mint.ts";
 import { type AuthenticateResult, type Run, withExpiry } from "./run.ts";
 import { ownCopy } from "../_util/own.ts";
 

@@ -79,7 +79,37 @@ export interface OAuth2TokenRequest {
   hint?: (details: FailureDetails) => string | undefined;
 }
 
-/** POSTs the form and returns the token with its expiry (`expires_in`, or the ID token's `exp`). */
+/**
+ * POSTs the form to the token endpoint and returns the token with its expiry (`expires_in`, or the
+ * ID token's `exp`), retrying transient failures: the one OAuth 2.0 token request of this package,
+ * whatever the grant.
+ *
+ * @param request The endpoint, the form, which token to read, and how a failure reads.
+ * @param call Call options (fetch, clock, retries, signal).
+ * @returns The token and its expiry.
+ * @throws {GoogleApiError} `ERR_OAUTH2_TOKEN_FAILED`, with the form's secrets redacted.
+ *
+ * @example A refresh_token grant
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { requestOAuth2Token } from "./oauth2_token.ts";
+ *
+ * const token = await requestOAuth2Token({
+ *   tokenUrl: "https://oauth2.googleapis.com/token",
+ *   form: { grant_type: "refresh_token", refresh_token: "1//r", client_id: "c", client_secret: "s" },
+ *   field: "access_token",
+ *   message: "Failed to get an access token for the user",
+ *   secrets: ["1//r", "s"],
+ * }, {
+ *   now: () => 0,
+ *   fetch: async (_url, init) => {
+ *     assert.equal(new URLSearchParams(String(init?.body)).get("grant_type"), "refresh_token");
+ *     return Response.json({ access_token: "ya29.user", expires_in: 3599 });
+ *   },
+ * });
+ * assert.deepEqual(token, { token: "ya29.user", expiresAt: new Date(3_599_000) });
+ * ```
+ */
 export async function requestOAuth2Token(
   request: OAuth2TokenRequest,
   call: CallOptions,

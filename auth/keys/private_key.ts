@@ -29,6 +29,21 @@ export function pkcs8Base64(pem: string): string | undefined {
  * PKCS #8 key with both its lines (what Google's key files hold, and what {@linkcode pkcs8Base64}
  * reads); for a PEM cut short, to use the whole file; for a PKCS #1 key, the command that
  * converts it. The problem never quotes the key.
+ *
+ * @param pem The key file's `private_key`.
+ * @returns The problem, or `undefined` for a usable PEM.
+ *
+ * @example A PKCS #1 key gets the command that converts it
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { privateKeyProblem } from "./private_key.ts";
+ *
+ * assert.match(
+ *   privateKeyProblem("-----BEGIN RSA PRIVATE KEY-----\nMII\n-----END RSA PRIVATE KEY-----\n") ?? "",
+ *   /openssl pkcs8 -topk8/,
+ * );
+ * assert.equal(privateKeyProblem("-----BEGIN PRIVATE KEY-----\nMII\n-----END PRIVATE KEY-----\n"), undefined);
+ * ```
  */
 export function privateKeyProblem(pem: string): string | undefined {
   if (pkcs8Base64(pem) !== undefined) return undefined;

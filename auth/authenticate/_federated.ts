@@ -10,7 +10,7 @@ import { buildExternalAccountCredentials } from "./credentials_file.ts";
 import { githubOidcTokenUrl, requestGithubOidcToken } from "../flows/github_oidc.ts";
 import { exchangeToken } from "../flows/sts.ts";
 import { stsAudience } from "../flows/workload_identity.ts";
-import { mint } from "./mint.ts";
+import { mint } from "./_mint.ts";
 import { type AuthenticateResult, type Run, withExpiry } from "./run.ts";
 
 /**
