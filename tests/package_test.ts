@@ -16,6 +16,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { npmManifest, npmReadme, stampVersion } from "../build_npm.ts";
+import { shownLines, TEST_FLAGS } from "../tools/test.ts";
 import { PACKAGE_NAME, VERSION } from "../endpoint/package.ts";
 
 const denoJson = JSON.parse(readFileSync("deno.json", "utf8"));
@@ -62,8 +63,14 @@ Deno.test("tools.json pins every tool to an exact version, and no file pins one 
 });
 
 Deno.test("the test task prints only failures and the summary, which .ci/run's summary line reads", () => {
-  const task: string = denoJson.tasks.test;
-  assert.match(task, /\bdeno test --quiet --reporter=dot\b/);
+  assert.ok(TEST_FLAGS.includes("--reporter=dot"));
+  const output = ".\n.\n!\n ERRORS \nx => ./a_test.ts:1:6\n.\nok | 3 passed | 0 failed (1s)\n";
+  assert.deepEqual(shownLines(output), [
+    " ERRORS ",
+    "x => ./a_test.ts:1:6",
+    "ok | 3 passed | 0 failed (1s)",
+    "",
+  ]);
   const summary = ciRun.match(/grep -E '(\^\(ok\|FAILED\)[^']*)' "\$log"/)?.[1];
   assert.ok(summary, ".ci/run reads the summary line");
   // The dot reporter's last lines, as Deno 2.9 prints them.

@@ -10,6 +10,7 @@
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import { CHECK_PATHS, TEST_FLAGS, TEST_PATHS } from "../../tools/test.ts";
 import { GROUP_OF_FOLDER, groupOf, testFilesOf } from "../support/test_groups.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
@@ -52,14 +53,6 @@ Deno.test("every group has its module and a folder with test files of its own", 
   assert.deepEqual(empty, [], "drop these folders from GROUP_OF_FOLDER: no test file is theirs");
 });
 
-/** The path arguments of the `deno <subcommand>` run in `task` (no flags). */
-function pathsOf(task: string, subcommand: string): string[] {
-  const from = task.indexOf(`deno ${subcommand} `);
-  assert.ok(from >= 0, `the test task runs deno ${subcommand}`);
-  const command = task.slice(from).split(" && ")[0]!;
-  return command.split(/\s+/).slice(2).filter((word) => !word.startsWith("-"));
-}
-
 /** Whether `file` is one of `paths`: a file, a folder (`auth/`) or a glob (`docs/*.md`). */
 function covers(paths: string[], file: string): boolean {
   return paths.some((path) => {
@@ -72,11 +65,10 @@ function covers(paths: string[], file: string): boolean {
 
 Deno.test("the test task checks and runs every group and the examples of every file", () => {
   const config = JSON.parse(readFileSync(join(ROOT, "deno.json"), "utf8"));
-  const task: string = config.tasks.test;
-  const checked = pathsOf(task, "check");
-  const tested = pathsOf(task, "test");
-  assert.match(task, /deno check [^&]*--doc /);
-  assert.match(task, /deno test [^&]*--doc /);
+  assert.equal(config.tasks.test, "deno run -A tools/test.ts");
+  const checked = [...CHECK_PATHS];
+  const tested = [...TEST_PATHS];
+  assert.ok(TEST_FLAGS.includes("--doc"));
   assert.ok(tested.includes("tests/groups/*.ts"));
   // JSDoc examples of modules, and TypeScript blocks of Markdown files (`--doc` runs both; `deno
   // check --doc` reaches a Markdown file only when it is named).
