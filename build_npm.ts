@@ -167,20 +167,26 @@ export function stampVersion(source: string, version: string): string {
 }
 
 const NPM_OPENING = /<!-- repository-only -->[\s\S]*?<!-- \/repository-only -->\n/;
+/** Every other repository-only part (how to use a clone before a release): npm users skip it. */
+const REPOSITORY_ONLY = /\n?<!-- repository-only -->[\s\S]*?<!-- \/repository-only -->\n/g;
 const RELATIVE_LINK = /\]\((?![a-z][a-z0-9+.-]*:|#|\/)([^)\s]+)\)/gi;
 
 /**
  * The README as npm shows it: its repository-only opening (run the step, run the tests) becomes
- * install and import lines, and links into the repository (`docs/`, `examples/`) become absolute.
+ * install and import lines, its other repository-only parts go, and links into the repository
+ * (`docs/`, `examples/`) become absolute.
  *
  * @example Usage
  * ```ts
  * import assert from "node:assert/strict";
  * import { npmReadme } from "./build_npm.ts";
  *
- * const readme = "# x\n\n<!-- repository-only -->\nrun it\n<!-- /repository-only -->\n[d](docs/a.md)\n";
+ * const clone = "\n<!-- repository-only -->\nfrom a clone\n<!-- /repository-only -->\n";
+ * const readme = "# x\n\n<!-- repository-only -->\nrun it\n<!-- /repository-only -->\n[d](docs/a.md)\n" +
+ *   clone;
  * const npm = npmReadme(readme, "@gcp-oidc/auth");
  * assert.match(npm, /npm install @gcp-oidc\/auth/);
+ * assert.doesNotMatch(npm, /from a clone/);
  * assert.match(npm, /\(https:\/\/github\.com\/gcp-oidc\/auth\/blob\/HEAD\/docs\/a\.md\)/);
  * ```
  *
@@ -207,7 +213,7 @@ export function npmReadme(readme: string, name: string): string {
     `APIs and jose). To work on the package itself, see [Development](${REPOSITORY}#development).`,
     "",
   ].join("\n");
-  return readme.replace(NPM_OPENING, () => opening)
+  return readme.replace(NPM_OPENING, () => opening).replace(REPOSITORY_ONLY, "")
     .replace(RELATIVE_LINK, (_, path: string) => `](${REPOSITORY}/blob/HEAD/${path})`);
 }
 

@@ -10,8 +10,8 @@
  * import assert from "node:assert/strict";
  * import { startEmulator } from "./mod.ts";
  *
- * // Closed at the end of the block.
- * await using emulator = await startEmulator();
+ * // (`await using`, where the runtime has it, closes it at the end of the block.)
+ * const emulator = await startEmulator();
  * // What a runner would put in the job's environment.
  * const response = await fetch(`${emulator.env.ACTIONS_ID_TOKEN_REQUEST_URL}&audience=test`, {
  *   headers: { authorization: `Bearer ${emulator.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN}` },
