@@ -1,5 +1,7 @@
 /**
- * Builds the workflow step's committed bundles, `dist/main.mjs` and `dist/post.mjs`, with esbuild:
+ * Builds the workflow step's committed bundles, `dist/main.mjs`, `dist/post.mjs`, and for
+ * `docker_registries` `dist/docker_post.mjs` (post's cleanup) and
+ * `dist/docker_credential_helper.mjs` (run by the helper the step installs), with esbuild:
  * one ES module each for Node, minified and deterministic (CI rebuilds them and fails on any
  * difference), each within its byte budget.
  *
@@ -42,7 +44,7 @@ export interface Bundle {
   without?: readonly string[];
 }
 
-/** What the build makes. The post step only removes a file: no `auth/` or jose code. */
+/** What the build makes. The post step only removes files: no `auth/` or jose code. */
 export const BUNDLES: readonly Bundle[] = [
   { source: "action/_entry_main.ts", output: "dist/main.mjs", limit: 120_000 },
   {
@@ -50,6 +52,17 @@ export const BUNDLES: readonly Bundle[] = [
     output: "dist/post.mjs",
     limit: 8_000,
     without: ["auth/", "/jose/"],
+  },
+  {
+    source: "action/_entry_docker_post.ts",
+    output: "dist/docker_post.mjs",
+    limit: 8_000,
+    without: ["auth/", "/jose/"],
+  },
+  {
+    source: "action/_entry_docker_credential_helper.ts",
+    output: "dist/docker_credential_helper.mjs",
+    limit: 100_000,
   },
 ];
 
@@ -106,7 +119,8 @@ export async function bundle(
     logOverride: { "import-is-undefined": "error" },
   });
   const [output] = Object.values(result.metafile.outputs);
-  const imported = output!.imports.map(({ path }) => path);
+  // Each module once, sorted: the message names them in a stable order.
+  const imported = [...new Set(output!.imports.map(({ path }) => path))].sort();
   if (imported.length > 0) {
     throw new Error(
       `${source}: the bundle imports ${imported.join(", ")}; bundle it or add a shim to SHIMS`,

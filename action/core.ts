@@ -16,6 +16,11 @@ export interface ActionCore {
   saveState(name: string, value: string): void;
   /** A value saved by the main step; `""` when there is none. */
   getState(name: string): string;
+  /**
+   * Prepends a directory to `PATH` for this and later steps (needed by `docker_registries`
+   * only, so fakes of the other inputs may leave it out).
+   */
+  addPath?(directory: string): void;
   /** Exports an environment variable to this and later steps. */
   exportVariable(name: string, value: string): void;
   /** Registers a secret: the runner replaces it with `***` in every later log line. */

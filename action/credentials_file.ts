@@ -122,35 +122,94 @@ export function writeCredentialsFile(
   const data = JSON.stringify(contents);
   for (let attempt = 1;; attempt++) {
     const path = nodePath.join(directory, nextName());
-    let fd: number;
     try {
-      fd = fs.openSync(
-        path,
-        fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL |
-          (fs.constants.O_NOFOLLOW ?? 0),
-        0o600,
-      );
+      createExclusive(path, data);
     } catch (error) {
       if (errorCodeOf(error) === "EEXIST" && attempt < ATTEMPTS) continue;
       throw writeError(directory, error);
     }
-    let failure: unknown;
-    try {
-      // Every byte: one write() may write fewer than asked (a signal, a filling disk).
-      writeAll(data, fd);
-    } catch (error) {
-      failure = error;
-    }
-    try {
-      fs.closeSync(fd);
-    } catch (error) {
-      failure ??= error;
-    }
-    if (failure !== undefined) {
-      removeQuietly(path);
-      throw writeError(directory, failure);
-    }
     return path;
+  }
+}
+
+/**
+ * Creates `path` exclusively (`O_EXCL`, `O_NOFOLLOW`) with mode 0600 and writes `data`; a partly
+ * written file is removed. Throws what the file system threw.
+ */
+function createExclusive(path: string, data: string): void {
+  const fd = fs.openSync(
+    path,
+    fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL |
+      (fs.constants.O_NOFOLLOW ?? 0),
+    0o600,
+  );
+  let failure: unknown;
+  try {
+    // Every byte: one write() may write fewer than asked (a signal, a filling disk).
+    writeAll(data, fd);
+  } catch (error) {
+    failure = error;
+  }
+  try {
+    fs.closeSync(fd);
+  } catch (error) {
+    failure ??= error;
+  }
+  if (failure !== undefined) {
+    removeQuietly(path);
+    throw failure;
+  }
+}
+
+/**
+ * Writes `contents` as compact JSON to `path` (the `credentials_file_path` input, checked by
+ * `checkCredentialsFilePath()`), creating missing parent directories with mode 0700 and the file
+ * exclusively (`O_EXCL`, `O_NOFOLLOW`: an existing file or a symlink is never overwritten or
+ * followed) with mode 0600.
+ *
+ * @param path The absolute path.
+ * @param contents What to write (the credentials object).
+ * @returns The file's identity (`<dev>:<inode>`), which the post step checks before removing it.
+ * @throws {ActionInputError} With code `ERR_CREDENTIALS_FILE`, naming `credentials_file_path`,
+ * when the directories or the file cannot be created or written; the original error is its
+ * `cause`. A partly written file is removed.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { mkdtempSync, rmSync, statSync } from "node:fs";
+ * import { tmpdir } from "node:os";
+ * import { join } from "node:path";
+ * import { writeCredentialsFileAt } from "./credentials_file.ts";
+ *
+ * const dir = mkdtempSync(join(tmpdir(), "temp-"));
+ * const path = join(dir, "gcp", "credentials.json");
+ * writeCredentialsFileAt(path, { type: "external_account" });
+ * assert.equal(statSync(path).mode & 0o777, 0o600);
+ * assert.equal(statSync(join(dir, "gcp")).mode & 0o777, 0o700);
+ * assert.throws(() => writeCredentialsFileAt(path, {}), /credentials_file_path.*EEXIST/);
+ * rmSync(dir, { recursive: true });
+ * ```
+ */
+export function writeCredentialsFileAt(path: string, contents: unknown): string {
+  try {
+    fs.mkdirSync(nodePath.dirname(path), { recursive: true, mode: 0o700 });
+    createExclusive(path, JSON.stringify(contents));
+    const stats = fs.lstatSync(path, { bigint: true });
+    return `${stats.dev}:${stats.ino}`;
+  } catch (error) {
+    throw new ActionInputError(
+      "credentials_file_path",
+      `Cannot write the credentials file at "credentials_file_path" ${JSON.stringify(path)}: ${
+        errorCodeOf(error)
+      }`,
+      {
+        code: "ERR_CREDENTIALS_FILE",
+        cause: error,
+        hint:
+          'Point "credentials_file_path" at a new file in a writable directory, such as ${{ runner.temp }}/gcp/credentials.json',
+      },
+    );
   }
 }
 

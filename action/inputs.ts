@@ -19,6 +19,9 @@ import {
 } from "../auth/authenticate/options.ts";
 import { quote } from "../auth/quote.ts";
 import type { ActionCore } from "./core.ts";
+import { checkCredentialsFilePath } from "./credentials_file_path.ts";
+import { dockerConfigPath } from "./docker/config.ts";
+import { parseDockerRegistries } from "./docker/registries.ts";
 import { ActionInputError } from "./errors.ts";
 import { parseBooleanInput, parseDurationInput, parseMultilineCsv } from "./input_parsers.ts";
 
@@ -30,12 +33,29 @@ export interface StepInputs {
   createCredentialsFile: boolean;
   /** Whether to export credential and project variables (`export_environment_variables`). */
   exportEnvironmentVariables: boolean;
-  /** `$GITHUB_WORKSPACE`, where the credentials file goes (set when the file is wanted). */
+  /**
+   * `$GITHUB_WORKSPACE`, where the credentials file goes (set when the file is wanted and
+   * `credentials_file_path` is empty).
+   */
   workspace?: string;
+  /** The checked absolute path of `credentials_file_path` (set when the file is wanted there). */
+  credentialsFilePath?: string;
+  /** The registry hosts of `docker_registries`; with them, where the helper goes. */
+  docker?: DockerInputs;
   /** The options for `authenticate()` (without callbacks, fetch or clock). */
   auth: AuthenticateOptions;
   /** What `authenticate()` will do, resolved without any side effect. */
   plan: ValidatedAuthenticateOptions;
+}
+
+/** What `docker_registries` needs, checked. */
+export interface DockerInputs {
+  /** The registry hosts. */
+  registries: string[];
+  /** `$RUNNER_TEMP`, where the helper's directory goes. */
+  runnerTemp: string;
+  /** The Docker config file to add them to. */
+  configPath: string;
 }
 
 /** The environment variable overriding each Google service's base URL. */
@@ -178,7 +198,8 @@ export function readInputs(
   const lifetime = lifetimeOf(core, accessTokenSubject);
   const idTokenAudience = input("id_token_audience");
   const workspace = nonEmpty(env.GITHUB_WORKSPACE?.trim() ?? "");
-  if (createCredentialsFile && workspace === undefined) {
+  const customPath = input("credentials_file_path");
+  if (createCredentialsFile && workspace === undefined && customPath === undefined) {
     throw new ActionInputError(
       "GITHUB_WORKSPACE",
       "Cannot write the credentials file: $GITHUB_WORKSPACE is not set",
@@ -225,11 +246,72 @@ export function readInputs(
     if (error instanceof AuthError) throw asInputError(error);
     throw error;
   }
+  const credentialsFilePath = customPath === undefined
+    ? undefined
+    : customCredentialsFilePath(customPath, createCredentialsFile, workspace, env);
+  const docker = dockerInputs(core.getInput("docker_registries"), createCredentialsFile, env);
   return {
     createCredentialsFile,
     exportEnvironmentVariables,
-    ...(createCredentialsFile && workspace !== undefined ? { workspace } : {}),
+    ...(createCredentialsFile && workspace !== undefined && credentialsFilePath === undefined
+      ? { workspace }
+      : {}),
+    ...(credentialsFilePath === undefined ? {} : { credentialsFilePath }),
+    ...(docker === undefined ? {} : { docker }),
     auth,
     plan,
   };
+}
+
+function customCredentialsFilePath(
+  value: string,
+  createCredentialsFile: boolean,
+  workspace: string | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+): string {
+  if (!createCredentialsFile) {
+    throw new ActionInputError(
+      "credentials_file_path",
+      'Invalid input "credentials_file_path": it is set, but "create_credentials_file" is false',
+      { hint: 'Leave "credentials_file_path" empty, or set "create_credentials_file: true"' },
+    );
+  }
+  const runnerTemp = nonEmpty(env.RUNNER_TEMP?.trim() ?? "");
+  return checkCredentialsFilePath(value, {
+    ...(workspace === undefined ? {} : { workspace }),
+    ...(runnerTemp === undefined ? {} : { runnerTemp }),
+  });
+}
+
+function dockerInputs(
+  value: string,
+  createCredentialsFile: boolean,
+  env: Readonly<Record<string, string | undefined>>,
+): DockerInputs | undefined {
+  const registries = parseDockerRegistries(value);
+  if (registries.length === 0) return undefined;
+  if (!createCredentialsFile) {
+    throw new ActionInputError(
+      "docker_registries",
+      'Invalid input "docker_registries": the Docker credential helper mints tokens from the credentials file, and "create_credentials_file" is false',
+      { hint: 'Set "create_credentials_file: true", or leave "docker_registries" empty' },
+    );
+  }
+  const runnerTemp = nonEmpty(env.RUNNER_TEMP?.trim() ?? "");
+  if (runnerTemp === undefined) {
+    throw new ActionInputError(
+      "RUNNER_TEMP",
+      'Cannot install the Docker credential helper of "docker_registries": $RUNNER_TEMP is not set',
+      { hint: 'Run the step in a GitHub Actions job, or leave "docker_registries" empty' },
+    );
+  }
+  const configPath = dockerConfigPath(env);
+  if (configPath === undefined) {
+    throw new ActionInputError(
+      "HOME",
+      'Cannot find the Docker config for "docker_registries": neither $DOCKER_CONFIG nor $HOME is set',
+      { hint: 'Set DOCKER_CONFIG or HOME for the step, or leave "docker_registries" empty' },
+    );
+  }
+  return { registries, runnerTemp, configPath };
 }

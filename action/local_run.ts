@@ -8,12 +8,16 @@
  *
  * Flags: `--mode wif|wif-direct|key` (default `wif`: federation + service account),
  * `--token access_token|id_token|none` (default `access_token`), `--subject <email>` (domain-wide
- * delegation), `--debug` (step debug logging), `--node <path>` (another Node binary).
+ * delegation), `--input name=value` (any input, repeatable, over what the other flags chose),
+ * `--debug` (step debug logging), `--node <path>` (another Node binary), `--help`/`-h`. With
+ * `docker_registries`, the installed helper is called once as Docker would.
  *
  * @module
  */
 
+import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import {
   commandValues,
@@ -25,8 +29,19 @@ import {
 } from "./local_runner.ts";
 import { type Emulator, startEmulator } from "../emulator/mod.ts";
 
-const USAGE =
-  "Usage: deno task start [--mode wif|wif-direct|key] [--token access_token|id_token|none] [--subject <email>] [--debug] [--node <path>]";
+const USAGE = `Usage: deno task start [options]
+
+Runs the built step (dist/) under node as a GitHub runner would, against a loopback emulator.
+
+  --mode wif|wif-direct|key       federation + service account (default), federation alone, a key
+  --token access_token|id_token|none   the token_format (default access_token)
+  --subject <email>               access_token_subject (domain-wide delegation)
+  --input name=value              any input of action.yml, repeatable; wins over the flags above,
+                                  such as --input delegates=a@p.iam.gserviceaccount.com
+                                  --input credentials_file_path=creds/gcp.json --input docker_registries=gcr.io
+  --debug                         step debug logging
+  --node <path>                   the Node binary (default: node on PATH)
+  -h, --help                      this help`;
 
 function stepInputs(
   world: Emulator,
@@ -34,6 +49,7 @@ function stepInputs(
   token: string,
   keyJson: string,
   subject: string | undefined,
+  extra: Record<string, string> = {},
 ): Record<string, string> {
   const inputs: Record<string, string> = mode === "key"
     ? { credentials_json: keyJson }
@@ -42,7 +58,7 @@ function stepInputs(
   if (token !== "none") inputs.token_format = token;
   if (token === "id_token") inputs.id_token_audience = "https://my-service.example.run.app";
   if (subject !== undefined) inputs.access_token_subject = subject;
-  return inputs;
+  return { ...inputs, ...extra };
 }
 
 function masker(runs: StepRun[], extra: string[]): (text: string) => string {
@@ -71,6 +87,23 @@ export interface StartOptions {
   subject?: string;
   debug: boolean;
   node: string;
+  /** The `--input` values, when any was given. */
+  inputs?: Record<string, string>;
+}
+
+/** `name=value` pairs as inputs; what is wrong with the first that is not one. */
+function parseInputs(pairs: readonly string[]): Record<string, string> | { problem: string } {
+  const inputs: Record<string, string> = {};
+  for (const pair of pairs) {
+    const match = /^([a-z][a-z0-9_]*)=(.*)$/s.exec(pair);
+    if (match === null) {
+      return {
+        problem: `--input ${JSON.stringify(pair)} is not name=value (such as universe=example.com)`,
+      };
+    }
+    inputs[match[1]!] = match[2]!;
+  }
+  return inputs;
 }
 
 /**
@@ -88,14 +121,18 @@ export function parseStartArgs(args: string[]): StartOptions | "help" | { proble
         subject: { type: "string" },
         debug: { type: "boolean", default: false },
         node: { type: "string", default: "node" },
-        help: { type: "boolean", default: false },
+        input: { type: "string", multiple: true },
+        help: { type: "boolean", short: "h", default: false },
       },
     }));
   } catch (error) {
     return { problem: error instanceof Error ? error.message : String(error) };
   }
   if (values.help) return "help";
-  const { help: _, ...options } = values;
+  const { help: _, input, ...flags } = values;
+  const inputs = parseInputs(input ?? []);
+  if ("problem" in inputs) return { problem: inputs.problem as string };
+  const options: StartOptions = { ...flags, ...(input === undefined ? {} : { inputs }) };
   if (!["wif", "wif-direct", "key"].includes(options.mode)) {
     return { problem: `--mode ${JSON.stringify(options.mode)} is not one of wif, wif-direct, key` };
   }
@@ -137,13 +174,46 @@ async function main(): Promise<number> {
   }
 }
 
+/** Runs `docker-credential-<name> <action>` with `input` on stdin: stdout and exit code. */
+function runHelper(program: string, input: string): Promise<{ stdout: string; code: number }> {
+  return new Promise((done, fail) => {
+    // Asynchronous: the emulator answering the helper runs in this process.
+    const child = spawn(program, ["get"]);
+    let stdout = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.on("error", fail);
+    child.on("close", (code) => done({ stdout, code: code ?? -1 }));
+    child.stdin.end(input);
+  });
+}
+
+/** Runs `docker-credential-<name> get` for the first registry the step configured. */
+async function callDockerHelper(run: StepRun, dirs: RunnerDirs): Promise<string> {
+  const directory = (run.files.path ?? "").trim().split("\n")[0];
+  // The runner layout's HOME is its root, so the user's own Docker config is never touched.
+  const config = join(dirs.root, ".docker", "config.json");
+  if (!directory || !existsSync(config)) return "(no helper was installed)";
+  const helpers = JSON.parse(readFileSync(config, "utf8")).credHelpers ?? {};
+  const [host, name] = Object.entries(helpers)[0] ?? [];
+  if (host === undefined) return "(no registry configured)";
+  const answer = await runHelper(join(directory, `docker-credential-${name}`), host);
+  return `$ echo ${host} | docker-credential-${name} get\n${answer.stdout}(exit code ${answer.code})`;
+}
+
 async function runAgainst(
   world: Emulator,
   dirs: RunnerDirs,
   values: StartOptions,
 ): Promise<number> {
   const keyJson = await world.serviceAccountKey();
-  const inputs = stepInputs(world, values.mode, values.token, keyJson, values.subject);
+  const inputs = stepInputs(
+    world,
+    values.mode,
+    values.token,
+    keyJson,
+    values.subject,
+    values.inputs,
+  );
   const env = {
     ...world.env,
     ...(values.debug ? { RUNNER_DEBUG: "1", ACTIONS_STEP_DEBUG: "true" } : {}),
@@ -155,6 +225,7 @@ async function runAgainst(
   const mainRun = await runStep("main", { dirs, inputs, env, node: values.node });
   const path = mainRun.state.credentials_file_path;
   const file = path !== undefined && existsSync(path) ? readFileSync(path, "utf8") : undefined;
+  const dockerAnswer = inputs.docker_registries ? await callDockerHelper(mainRun, dirs) : undefined;
   const postRun = await runStep("post", {
     dirs,
     inputs,
@@ -162,7 +233,10 @@ async function runAgainst(
     state: mainRun.state,
     node: values.node,
   });
+  // The helper's token was never an output, so no ::add-mask:: names it.
+  const helperToken = /"Secret":"([^"]+)"/.exec(dockerAnswer ?? "")?.[1] ?? "";
   const mask = masker([mainRun, postRun], [
+    helperToken,
     world.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN ?? "",
     JSON.parse(keyJson).private_key ?? "",
   ]);
@@ -187,6 +261,9 @@ async function runAgainst(
     `Credentials file ${path ?? ""}`,
     file === undefined ? "" : mask(JSON.stringify(JSON.parse(file), null, 2)),
   );
+  if (dockerAnswer !== undefined) {
+    section("Docker credential helper, called as Docker calls it", mask(dockerAnswer));
+  }
   section(
     `Post step log (exit code ${postRun.code})`,
     shown(postRun) +

@@ -1,5 +1,5 @@
 // Runs the built dist/ bundles under node exactly as a GitHub runner does (INPUT_* env, GITHUB_OUTPUT,
-// GITHUB_ENV and GITHUB_STATE files, RUNNER_TEMP, STATE_* for the post step) and collects every
+// GITHUB_ENV, GITHUB_STATE and GITHUB_PATH files, RUNNER_TEMP, STATE_* for the post step) and collects every
 // byte the step writes, for the assertions and the secret-hygiene check.
 import { execFile } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -15,7 +15,7 @@ export interface StepRun {
   stdout: string;
   stderr: string;
   /** Raw contents of the file commands. */
-  files: { output: string; env: string; state: string };
+  files: { output: string; env: string; state: string; path?: string };
   outputs: Record<string, string>;
   exported: Record<string, string>;
   state: Record<string, string>;
@@ -94,6 +94,7 @@ export function runStep(entry: "main" | "post", options: RunStepOptions): Promis
     output: join(dirs.temp, `output-${id}`),
     env: join(dirs.temp, `env-${id}`),
     state: join(dirs.temp, `state-${id}`),
+    path: join(dirs.temp, `path-${id}`),
   };
   for (const path of Object.values(paths)) writeFileSync(path, "");
   const env: Record<string, string | undefined> = {
@@ -102,6 +103,7 @@ export function runStep(entry: "main" | "post", options: RunStepOptions): Promis
     GITHUB_OUTPUT: paths.output,
     GITHUB_ENV: paths.env,
     GITHUB_STATE: paths.state,
+    GITHUB_PATH: paths.path,
     ...options.env,
   };
   for (const [name, value] of Object.entries(options.inputs ?? {})) {
@@ -120,6 +122,7 @@ export function runStep(entry: "main" | "post", options: RunStepOptions): Promis
           output: readFileSync(paths.output, "utf8"),
           env: readFileSync(paths.env, "utf8"),
           state: readFileSync(paths.state, "utf8"),
+          path: readFileSync(paths.path, "utf8"),
         };
         const outputs = parseFileCommands(files.output);
         done({

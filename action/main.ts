@@ -13,13 +13,16 @@ import {
   type FetchResponse,
 } from "../auth/mod.ts";
 import type { ActionCore } from "./core.ts";
+import process from "node:process";
 import {
   checkWorkspace,
   isWorkspaceEmpty,
   recordCredentialsFile,
   writeCredentialsFile,
+  writeCredentialsFileAt,
 } from "./credentials_file.ts";
-import { CREDENTIALS_PATH_STATE } from "./credentials_file_name.ts";
+import { CREDENTIALS_FILE_ID_STATE, CREDENTIALS_PATH_STATE } from "./credentials_file_name.ts";
+import { installDockerHelper } from "./docker/install.ts";
 import { readInputs, type StepInputs } from "./inputs.ts";
 import { type MaskedCore, maskedCore } from "./masked_core.ts";
 import { formatFailure } from "./report.ts";
@@ -56,6 +59,13 @@ export interface RunOptions {
   now?: () => number;
   /** The RS256 signer of key mode (`authenticate({ signRs256 })`); default Web Crypto. */
   signRs256?: (pem: string, data: Uint8Array) => Promise<Uint8Array>;
+  /**
+   * What runs the Docker credential helper of `docker_registries`: the Node binary (the step's
+   * own) and the bundled helper module. Without it, `docker_registries` fails the step.
+   */
+  dockerHelper?: { node: string; module: string };
+  /** The platform, as `process.platform`; default the running one. */
+  platform?: string;
 }
 
 /** Formats an expiry as RFC 3339 UTC in whole seconds (rounded down, never later than real). */
@@ -72,25 +82,49 @@ function warnIfPinnedToHead(core: ActionCore, env: RunOptions["env"]): void {
   }
 }
 
+/** Writes the credentials file where the inputs say, records it for post; returns its path. */
+function writeFile(
+  core: MaskedCore,
+  inputs: StepInputs,
+  contents: CredentialsFileContents,
+): string | undefined {
+  if (inputs.credentialsFilePath !== undefined) {
+    core.debug("Creating credentials file");
+    const path = inputs.credentialsFilePath;
+    const id = writeCredentialsFileAt(path, contents);
+    recordCredentialsFile(path, (saved) => {
+      core.saveState(CREDENTIALS_PATH_STATE, saved);
+      core.saveState(CREDENTIALS_FILE_ID_STATE, id);
+    });
+    core.info(`Created credentials file at ${JSON.stringify(path)}`);
+    return path;
+  }
+  if (inputs.workspace === undefined) return undefined;
+  const emptyWorkspace = isWorkspaceEmpty(inputs.workspace);
+  core.debug("Creating credentials file");
+  const path = writeCredentialsFile(inputs.workspace, contents);
+  recordCredentialsFile(path, (saved) => core.saveState(CREDENTIALS_PATH_STATE, saved));
+  core.info(`Created credentials file at ${JSON.stringify(path)}`);
+  if (emptyWorkspace) {
+    core.info(
+      `⚠️ The workspace ${
+        JSON.stringify(inputs.workspace)
+      } was empty: if actions/checkout runs after this step, it deletes the credentials file. Run actions/checkout before this step.`,
+    );
+  }
+  return path;
+}
+
 function credentialsFileWriter(
   core: MaskedCore,
   inputs: StepInputs,
+  written: (path: string) => void,
 ): (contents: CredentialsFileContents) => void {
   return (contents) => {
     const { plan } = inputs;
-    if (inputs.workspace !== undefined) {
-      const emptyWorkspace = isWorkspaceEmpty(inputs.workspace);
-      core.debug("Creating credentials file");
-      const path = writeCredentialsFile(inputs.workspace, contents);
-      recordCredentialsFile(path, (saved) => core.saveState(CREDENTIALS_PATH_STATE, saved));
-      core.info(`Created credentials file at ${JSON.stringify(path)}`);
-      if (emptyWorkspace) {
-        core.info(
-          `⚠️ The workspace ${
-            JSON.stringify(inputs.workspace)
-          } was empty: if actions/checkout runs after this step, it deletes the credentials file. Run actions/checkout before this step.`,
-        );
-      }
+    const path = writeFile(core, inputs, contents);
+    if (path !== undefined) {
+      written(path);
       core.setOutput("credentials_file_path", path);
       if (inputs.exportEnvironmentVariables) {
         for (const name of CREDENTIALS_VARIABLES) core.exportVariable(name, path);
@@ -107,6 +141,34 @@ function credentialsFileWriter(
       for (const name of PROJECT_VARIABLES) core.exportVariable(name, plan.projectId);
     }
   };
+}
+
+/** Installs the Docker credential helper of `docker_registries` (not on Windows: a notice). */
+function setUpDocker(
+  core: MaskedCore,
+  inputs: StepInputs,
+  credentialsFile: string | undefined,
+  options: RunOptions,
+): void {
+  const { docker } = inputs;
+  if (docker === undefined || credentialsFile === undefined) return;
+  if ((options.platform ?? process.platform) === "win32") {
+    core.notice(
+      '"docker_registries" is not supported on Windows runners: no Docker credential helper was installed. Log in with "token_format: access_token" and docker/login-action instead',
+    );
+    return;
+  }
+  if (options.dockerHelper === undefined) {
+    throw new Error("this run of the step cannot start the Docker credential helper");
+  }
+  installDockerHelper(core, {
+    registries: docker.registries,
+    credentialsFile,
+    runnerTemp: docker.runnerTemp,
+    node: options.dockerHelper.node,
+    helperModule: options.dockerHelper.module,
+    dockerConfig: docker.configPath,
+  });
 }
 
 function setTokenOutputs(core: MaskedCore, result: AuthenticateResult): void {
@@ -130,7 +192,8 @@ function setTokenOutputs(core: MaskedCore, result: AuthenticateResult): void {
  * written (and its path saved in state for the post step) before any token is minted, then
  * `credentials_file_path`, `project_id`, `auth_token`, `access_token`,
  * `access_token_expiration` and `id_token` are set in that order, each as soon as it exists
- * (`auth_token` before the access or ID token is requested). A failure is reported as one
+ * (`auth_token` before the access or ID token is requested). Last, with `docker_registries`, the
+ * Docker credential helper is installed (see `docker/install.ts`). A failure is reported as one
  * error annotation (code, message naming the input or call, hint) and the step fails; outputs
  * already set stay set. Never throws.
  *
@@ -192,6 +255,7 @@ export async function run(core: ActionCore, options: RunOptions): Promise<void> 
     };
     // The auth token is an output as soon as it exists, as google-github-actions/auth does, so it
     // stays set when a later call fails (for `continue-on-error`).
+    let credentialsFile: string | undefined;
     const result = await authenticate({
       ...inputs.auth,
       ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
@@ -199,10 +263,11 @@ export async function run(core: ActionCore, options: RunOptions): Promise<void> 
       ...(options.signRs256 === undefined ? {} : { signRs256: options.signRs256 }),
       log,
       onSecret: (value) => masked.setSecret(value),
-      onCredentialsFile: credentialsFileWriter(masked, inputs),
+      onCredentialsFile: credentialsFileWriter(masked, inputs, (path) => (credentialsFile = path)),
       onAuthToken: (token) => masked.setOutput("auth_token", token),
     });
     setTokenOutputs(masked, result);
+    setUpDocker(masked, inputs, credentialsFile, options);
   } catch (error) {
     const failure = formatFailure(error);
     for (const line of failure.debug) masked.debug(line);

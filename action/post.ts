@@ -1,5 +1,6 @@
 /**
- * The step's post `run()`: removes the credentials file the main step created, and nothing else.
+ * The step's post `run()`: removes the credentials file the main step created, and nothing else
+ * (the Docker credential helper of `docker_registries` is `docker/remove.ts`'s).
  *
  * @module
  */
@@ -7,7 +8,11 @@
 import fs from "node:fs";
 import nodePath from "node:path";
 import type { ActionCore } from "./core.ts";
-import { CREDENTIALS_FILE_NAME, CREDENTIALS_PATH_STATE } from "./credentials_file_name.ts";
+import {
+  CREDENTIALS_FILE_ID_STATE,
+  CREDENTIALS_FILE_NAME,
+  CREDENTIALS_PATH_STATE,
+} from "./credentials_file_name.ts";
 import { booleanValue } from "./boolean_value.ts";
 
 /** What {@linkcode runPost} needs from the runner (the post bundle carries nothing more). */
@@ -52,11 +57,22 @@ function refusalOf(path: string, workspace: string): string | undefined {
   return undefined;
 }
 
+/** Why the file at `path` must not be removed, or `undefined` when it is still file `id`. */
+function refusalOfCustom(path: string, id: string): string | undefined {
+  const stats = fs.lstatSync(path, { bigint: true });
+  if (stats.isSymbolicLink()) return "it is a symbolic link";
+  if (!stats.isFile()) return "it is not a regular file";
+  if (`${stats.dev}:${stats.ino}` !== id) return "it is not the file this step created";
+  return undefined;
+}
+
 /**
  * Runs the step's post phase: reads the credentials file path from the main step's state and
  * removes exactly that regular file, also when `export_environment_variables` was false and when
  * the main step failed after writing it. Refuses a directory, a symbolic link, a name the step
- * does not create, or a path outside `$GITHUB_WORKSPACE`. Honours `cleanup_credentials: false` and
+ * does not create, or a path outside `$GITHUB_WORKSPACE`; a file written at
+ * `credentials_file_path` is removed only while it is the very file main created (same device and
+ * inode). Honours `cleanup_credentials: false` and
  * `create_credentials_file: false`. Logs what it did; problems are warnings, never a failure.
  *
  * @param core The runner (or a fake).
@@ -113,15 +129,28 @@ export function runPost(
   }
   // JSON quotes: a path holding a newline cannot start a workflow command in a log line.
   const shown = JSON.stringify(path);
+  const id = core.getState(CREDENTIALS_FILE_ID_STATE);
+  if (id !== "") return removeFile(core, path, () => refusalOfCustom(path, id));
   const workspace = realWorkspace(options.env.GITHUB_WORKSPACE?.trim() || undefined);
   if (workspace.real === undefined) {
     core.warning(`Skipping credential cleanup of ${shown}: ${workspace.problem}`);
     return "skipped";
   }
+  const real = workspace.real;
+  return removeFile(core, path, () => refusalOf(path, real));
+}
+
+/** Removes `path` unless `refusal()` says why not; logs what happened. */
+function removeFile(
+  core: PostCore,
+  path: string,
+  refusal: () => string | undefined,
+): "removed" | "missing" | "refused" {
+  const shown = JSON.stringify(path);
   try {
-    const refusal = refusalOf(path, workspace.real);
-    if (refusal !== undefined) {
-      core.warning(`Not removing ${shown}: ${refusal}`);
+    const problem = refusal();
+    if (problem !== undefined) {
+      core.warning(`Not removing ${shown}: ${problem}`);
       return "refused";
     }
     fs.unlinkSync(path);

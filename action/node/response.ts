@@ -26,6 +26,11 @@ export class NodeHeaders {
     }
   }
 
+  /** Every header as `[lower-case name, value]`, as `Headers` iterates. */
+  entries(): IterableIterator<[string, string]> {
+    return this.#values.entries();
+  }
+
   /** The value of `name` (repeated headers joined with `, `), or `null`. */
   get(name: string): string | null {
     return this.#values.get(name.toLowerCase()) ?? null;

@@ -6,6 +6,7 @@
  */
 
 import {
+  addPath,
   debug,
   exportVariable,
   getInput,
@@ -47,6 +48,7 @@ export async function runNodeStep(): Promise<never> {
   await run({
     getInput: (name) => getInput(name),
     setOutput,
+    addPath,
     saveState,
     getState,
     exportVariable,
@@ -57,7 +59,18 @@ export async function runNodeStep(): Promise<never> {
     notice,
     warning,
     setFailed,
-  }, { env: process.env, fetch, signRs256: nodeRs256 });
+  }, {
+    env: process.env,
+    fetch,
+    signRs256: nodeRs256,
+    // The helper runs on the Node running this step, from the bundle next to this one.
+    dockerHelper: {
+      node: process.execPath,
+      module: decodeURIComponent(
+        new URL("./docker_credential_helper.mjs", import.meta.url).pathname,
+      ),
+    },
+  });
   // Every line, output and file is written synchronously by now, and no socket or timer is left:
   // ending here skips Node's teardown of the environment. The exit code is what setFailed left.
   process.exit();

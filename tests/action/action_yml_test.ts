@@ -31,6 +31,12 @@ const GHA_AUTH_INPUTS: [string, string | undefined][] = [
   ["id_token_include_email", "false"],
 ];
 
+/** The inputs this step adds after google-github-actions/auth's, with their defaults. */
+const NEW_INPUTS: [string, string | undefined][] = [
+  ["credentials_file_path", ""],
+  ["docker_registries", ""],
+];
+
 const OUTPUTS = [
   "project_id",
   "credentials_file_path",
@@ -75,10 +81,13 @@ function section(yaml: string, name: string): Entry[] {
   return entries;
 }
 
-Deno.test("action.yml declares google-github-actions/auth's 17 inputs, names, defaults and order", () => {
+Deno.test("action.yml declares google-github-actions/auth's 17 inputs, names, defaults and order, then its own", () => {
   const inputs = section(read("action.yml"), "inputs");
-  assert.deepEqual(inputs.map((input) => input.name), GHA_AUTH_INPUTS.map(([name]) => name));
-  for (const [name, fallback] of GHA_AUTH_INPUTS) {
+  assert.deepEqual(
+    inputs.map((input) => input.name),
+    [...GHA_AUTH_INPUTS, ...NEW_INPUTS].map(([name]) => name),
+  );
+  for (const [name, fallback] of [...GHA_AUTH_INPUTS, ...NEW_INPUTS]) {
     const { fields } = inputs.find((input) => input.name === name)!;
     assert.equal(fields.required, "false", `${name} is not required in YAML`);
     assert.equal(fields.default, fallback, `${name} default`);
@@ -121,7 +130,7 @@ Deno.test("action.yml declares the six outputs and runs dist/ on node24 with a p
 });
 
 Deno.test("examples/ use gcp-oidc/auth@v1 with declared inputs, WIF ones with id-token: write", () => {
-  const declared = new Set(GHA_AUTH_INPUTS.map(([name]) => name));
+  const declared = new Set([...GHA_AUTH_INPUTS, ...NEW_INPUTS].map(([name]) => name));
   const files = readdirSync(join(ROOT, "examples")).filter((name) => name.endsWith(".yml"));
   assert.ok(files.length >= 5);
   for (const file of files) {
@@ -159,7 +168,9 @@ Deno.test("docs/step.md and README.md list every input and output", async (t) =>
   for (const file of ["docs/step.md", "README.md"]) {
     await t.step(file, () => {
       const doc = read(file);
-      for (const name of [...GHA_AUTH_INPUTS.map(([input]) => input), ...OUTPUTS]) {
+      for (
+        const name of [...[...GHA_AUTH_INPUTS, ...NEW_INPUTS].map(([input]) => input), ...OUTPUTS]
+      ) {
         assert.match(doc, new RegExp(`\\| \`${name}\` +\\|`), name);
       }
     });

@@ -31,3 +31,26 @@ Deno.test("parseStartArgs() accepts the documented flags", () => {
     node: "node",
   });
 });
+
+Deno.test("parseStartArgs() takes repeatable --input name=value and -h", () => {
+  assert.equal(parseStartArgs(["-h"]), "help");
+  const parsed = parseStartArgs([
+    "--input",
+    "delegates=a@p.iam.gserviceaccount.com,b@p.iam.gserviceaccount.com",
+    "--input",
+    "docker_registries=gcr.io",
+    "--input",
+    "request_reason=",
+  ]);
+  assert.ok(typeof parsed === "object" && !("problem" in parsed));
+  assert.deepEqual(parsed.inputs, {
+    delegates: "a@p.iam.gserviceaccount.com,b@p.iam.gserviceaccount.com",
+    docker_registries: "gcr.io",
+    request_reason: "",
+  });
+  for (const bad of ["docker_registries", "=gcr.io", "Bad-Name=x"]) {
+    const problem = parseStartArgs(["--input", bad]);
+    assert.ok(typeof problem === "object" && "problem" in problem, bad);
+    assert.match(problem.problem, /is not name=value/);
+  }
+});
