@@ -23,7 +23,9 @@ export type CredentialsErrorCode =
   | "ERR_CREDENTIALS_MALFORMED"
   | "ERR_CREDENTIALS_FIELD_MISSING"
   | "ERR_CREDENTIALS_FIELD_INVALID"
-  | "ERR_CREDENTIALS_UNSUPPORTED";
+  | "ERR_CREDENTIALS_UNSUPPORTED"
+  | "ERR_CREDENTIALS_URL_USERINFO"
+  | "ERR_CREDENTIALS_SOURCE_REFUSED";
 
 /** Codes of `GoogleApiError`: a Google call that failed (after retries). */
 export type GoogleApiErrorCode =

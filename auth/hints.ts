@@ -49,6 +49,10 @@ export const AUTH_ERROR_HINTS: Readonly<Record<AuthErrorCode, string>> = /* @__P
     ERR_CREDENTIALS_FIELD_INVALID: "Fix the field (docs/credentials.md lists each type's)",
     ERR_CREDENTIALS_UNSUPPORTED:
       "Use a service_account, external_account (url or file source), impersonated_service_account or authorized_user file",
+    ERR_CREDENTIALS_URL_USERINFO:
+      "Remove the user name and password (user:password@) from the URL the message names; Google's endpoints authenticate with tokens",
+    ERR_CREDENTIALS_SOURCE_REFUSED:
+      "Use a credential configuration with a url credential source, or leave refuseLocalSources unset for configurations you trust",
     ERR_OIDC_REQUEST_FAILED:
       "Check `permissions: id-token: write` and that the job still runs; retry after a GitHub outage",
     ERR_STS_EXCHANGE_FAILED:
@@ -90,6 +94,9 @@ export const HINTS = /* @__PURE__ */ Object.freeze({
   /** A call that got no response (DNS, refused, reset, timeout): not a permission problem. */
   network:
     "Check that the runner can reach the host (DNS, firewall, HTTPS_PROXY/NO_PROXY); a timeout or reset is often transient: retry",
+  /** The runtime's permissions refused a call (Deno without `--allow-net`). */
+  netPermission:
+    "Give the process network access to the host the message names (Deno: --allow-net=<host>), or pass a fetch that may reach it",
   /** A call whose last answer after its retries had a retryable status: the service failed. */
   server: "Retry later: the service kept failing or throttling (HTTP 5xx, 429 or 408)",
   /** The OIDC environment or token request shows the job lacks the permission. */
@@ -113,6 +120,11 @@ export const HINTS = /* @__PURE__ */ Object.freeze({
   /** gcloud's well-known credentials file cannot be read. */
   wellKnownUnreadable:
     "Make gcloud's application default credentials file readable (or run `gcloud auth application-default login` again), or pass `readFile` where there is no file system",
+  /** IAM refused an access token lifetime over 1 hour: the organization policy does not allow it. */
+  lifetimeOrgPolicy:
+    "Request at most 1 hour (3600 s), or have an organization admin list the service account in the org policy constraints/iam.allowServiceAccountCredentialLifetimeExtension, which allows up to 12 hours",
+  /** IAM refused an access token lifetime over 12 hours, the most it issues. */
+  lifetimeMax: "Request at most 12 hours (43200 s): IAM issues no longer-lived access tokens",
   /** A service account that is neither an email nor a unique id. */
   serviceAccountName: "Pass the service account email (name@project.iam.gserviceaccount.com)",
   /** An endpoint override that is not a whole base URL. */

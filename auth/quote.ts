@@ -3,7 +3,9 @@
  * quotes and a bounded length, except for a value that looks like a secret pasted into the wrong
  * input (a key JSON, a PEM block, a JWT or long base64), which is described, never shown: even a
  * part of it can hold a key id, and the runner's mask of the raw secret does not match its
- * JSON-escaped form. The patterns ignore case: some values are lowercased before they are checked.
+ * JSON-escaped form. A resource name (`projects/p/locations/global/...`) is a long run of base64
+ * characters too, and is shown; a URL's `user:password@` is left out. The patterns ignore case:
+ * some values are lowercased before they are checked.
  *
  * @module
  */
@@ -17,14 +19,34 @@ const SECRET_SHAPES: readonly [RegExp, string][] = [
   [/^\s*[A-Za-z0-9+/_-]{64,}={0,2}\s*$/, "base64 data"],
 ];
 
-/** What `value` looks like when it looks like a secret, such as `JSON`; else `undefined`. */
-function secretShape(value: string): string | undefined {
-  return SECRET_SHAPES.find(([pattern]) => pattern.test(value))?.[1];
-}
+/** A collection of a resource name: a plural in lower camel case, such as `workloadIdentityPools`. */
+const COLLECTION = /^[a-z]+(?:[A-Z][a-z]+)*s$/;
 
 /**
- * `"value"` with JSON escapes, shortened to about 120 characters; for a value that looks like a
- * secret, a description such as `(a value that looks like JSON, 2313 characters, not shown)`.
+ * Whether `value` reads as a resource name, `<collection>/<id>/<collection>/<id>...`, such as
+ * `projects/my-project/locations/global/...`: long runs of base64 characters too, but shown.
+ * Base64 data has a `/` every 64 characters on average, and a segment that is a plural word of
+ * letters in camel case is rare, let alone every other one; `+` and `=` are base64's alone.
+ */
+function isResourceName(value: string): boolean {
+  const segments = value.trim().split("/");
+  return segments.length >= 3 && !/[+=]/.test(value) &&
+    segments.every((segment, i) => i % 2 === 0 ? COLLECTION.test(segment) : segment !== "");
+}
+
+/** What `value` looks like when it looks like a secret, such as `JSON`; else `undefined`. */
+function secretShape(value: string): string | undefined {
+  const shape = SECRET_SHAPES.find(([pattern]) => pattern.test(value))?.[1];
+  return shape === "base64 data" && isResourceName(value) ? undefined : shape;
+}
+
+/** The user name and password of a URL (`//user:password@host`), never shown. */
+const USERINFO = /\/\/[^/?#@\s]*@/g;
+
+/**
+ * `"value"` with JSON escapes, shortened to about 120 characters, a URL's `user:password@` left out
+ * (`//…@`); for a value that looks like a secret, a description such as
+ * `(a value that looks like JSON, 2313 characters, not shown)`. Resource names are shown.
  *
  * @param value What the user gave.
  * @returns The text to put in a message.
@@ -36,6 +58,9 @@ function secretShape(value: string): string | undefined {
  *
  * assert.equal(quote("jwt"), '"jwt"');
  * assert.equal(quote('{"type":"service_account"}'), "(a value that looks like JSON, 26 characters, not shown)");
+ * const provider = "projects/my-project/locations/global/workloadIdentityPools/github/providers/my-repo";
+ * assert.equal(quote(provider), JSON.stringify(provider));
+ * assert.equal(quote("https://user:secret@sts.example/v1"), '"https://…@sts.example/v1"');
  * ```
  */
 export function quote(value: string): string {
@@ -43,6 +68,7 @@ export function quote(value: string): string {
   if (shape !== undefined) {
     return `(a value that looks like ${shape}, ${value.length} characters, not shown)`;
   }
-  const shown = value.length > MAX_QUOTED ? `${value.slice(0, MAX_QUOTED)}…` : value;
+  const safe = value.replace(USERINFO, "//…@");
+  const shown = safe.length > MAX_QUOTED ? `${safe.slice(0, MAX_QUOTED)}…` : safe;
   return JSON.stringify(shown);
 }

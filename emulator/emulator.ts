@@ -140,9 +140,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       }
       return state.createUserKey(email, tokenUri);
     },
-    authorizedUser: (options = {}) => authorizedUser(state, tokenUri, options),
+    // Promises, so a bad option rejects as serviceAccountKey() does.
+    authorizedUser: (options = {}) =>
+      Promise.resolve().then(() => authorizedUser(state, tokenUri, options)),
     impersonatedServiceAccount: (options = {}) =>
-      impersonatedServiceAccount(state, endpoints.iamcredentials, tokenUri, options),
+      Promise.resolve().then(() =>
+        impersonatedServiceAccount(state, endpoints.iamcredentials, tokenUri, options)
+      ),
     tokenInfo: (token) => state.tokenInfo(token),
     injectFault: (route, fault) => faults.add(route, fault),
     clearFaults: () => faults.clear(),

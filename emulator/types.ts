@@ -157,7 +157,14 @@ export interface MetadataOptions {
   scopes?: readonly string[];
 }
 
-/** The calls the emulator answers, by name (for faults and records). */
+/**
+ * The calls the emulator answers, by name (for faults and records): `oidc` (GitHub's token
+ * request), `jwks` (GitHub's JWKS and discovery, Google's certs), `sts` (the token exchange),
+ * `generateAccessToken`, `generateIdToken` and `signJwt` (IAM Credentials), `oauth2Token` (the
+ * OAuth2 token endpoint: JWT bearer and refresh token grants), `metadata` (the metadata server's
+ * probe and other paths), `metadataToken` and `metadataIdentity` (its tokens and ID tokens) and
+ * `projects` (Cloud Resource Manager's `projects/<id>`).
+ */
 export type EmulatorRoute =
   | "oidc"
   | "sts"
@@ -283,7 +290,7 @@ export interface Emulator {
    * fixed Google URLs, such as google-auth-library with a service account key:
    * `new GoogleAuth({ keyFile, clientOptions: { transporterOptions: { fetchImplementation: emulator.fetch } } })`.
    */
-  readonly fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+  readonly fetch: (input: Request | URL | string, init?: RequestInit) => Promise<Response>;
   /** The provider's full resource name. */
   readonly provider: string;
   /** The first service account. */
@@ -299,6 +306,7 @@ export interface Emulator {
    * Its `token_uri` is the emulator's OAuth2 token endpoint, which takes assertions whose `aud`
    * is that URL or Google's `https://oauth2.<universe>/token`. Each emulator accepts only the
    * keys it made or handed out; key pairs of a closed emulator are reused by later ones.
+   * Asynchronous, as the other credentials files are: the key is exported through Web Crypto.
    */
   serviceAccountKey(email?: string): Promise<string>;
   /**
@@ -306,23 +314,30 @@ export interface Emulator {
    * `gcloud auth application-default login` writes them: `authorized_user` JSON text with the
    * emulated OAuth client's `client_id` and `client_secret`, a new `refresh_token` (each call makes
    * one) and a `token_uri` pointing at the emulator, where the refresh token grant checks all three.
+   * Asynchronous like {@linkcode Emulator.serviceAccountKey}; a bad option rejects with a
+   * `TypeError`.
    */
-  authorizedUser(options?: AuthorizedUserOptions): string;
+  authorizedUser(options?: AuthorizedUserOptions): Promise<string>;
   /**
    * `impersonated_service_account` JSON text, as gcloud writes it for
    * `--impersonate-service-account`: `source_credentials` (default {@linkcode authorizedUser}),
    * the emulator's `service_account_impersonation_url` of the target, and the `delegates` chain
    * (as `projects/-/serviceAccounts/<email>`).
    *
-   * @throws {TypeError} When the target, a delegate or the source is unknown or malformed.
+   * Asynchronous like {@linkcode Emulator.serviceAccountKey}; rejects with a `TypeError` when the
+   * target, a delegate or the source is unknown or malformed.
    */
-  impersonatedServiceAccount(options?: ImpersonatedServiceAccountOptions): string;
+  impersonatedServiceAccount(options?: ImpersonatedServiceAccountOptions): Promise<string>;
   /**
    * What an access token the emulator issued stands for, or `undefined` (also once it expired on
    * the emulator's clock: expired tokens are forgotten).
    */
   tokenInfo(token: string): TokenInfo | undefined;
-  /** Queues a fault for the next requests of `route`. */
+  /**
+   * Queues a fault for the next requests of `route` (one of {@linkcode EmulatorRoute}).
+   *
+   * @throws {TypeError} When `route` is not a route name (such as `oauth2` for `oauth2Token`).
+   */
   injectFault(route: EmulatorRoute, fault: EmulatorFault): void;
   /** Removes every queued fault. */
   clearFaults(): void;

@@ -64,7 +64,8 @@ Deno.test("tools.json pins every tool to an exact version, and no file pins one 
 
 Deno.test("the test task prints only failures and the summary, which .ci/run's summary line reads", () => {
   assert.ok(TEST_FLAGS.includes("--reporter=dot"));
-  const output = ".\n.\n!\n ERRORS \nx => ./a_test.ts:1:6\n.\nok | 3 passed | 0 failed (1s)\n";
+  const dot = "\x1b[0m\x1b[38;5;245m.\x1b[0m";
+  const output = `.\n${dot}\n!\n ERRORS \nx => ./a_test.ts:1:6\n.\nok | 3 passed | 0 failed (1s)\n`;
   assert.deepEqual(shownLines(output), [
     " ERRORS ",
     "x => ./a_test.ts:1:6",

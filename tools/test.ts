@@ -52,7 +52,8 @@ export const TEST_FLAGS: readonly string[] = [
 
 /** The lines of the test output worth printing: all but the dot reporter's progress lines. */
 export function shownLines(text: string): string[] {
-  return text.split("\n").filter((line) => !/^[.!]+$/.test(line));
+  // Deno colours its output even into a pipe unless NO_COLOR is set.
+  return text.split("\n").filter((line) => !/^[.!]+$/.test(line.replace(/\x1b\[[0-9;]*m/g, "")));
 }
 
 /** `paths` with each `folder/*.ext` glob given as the files it names, as a shell would. */

@@ -17,6 +17,7 @@ import { isRetryableStatus } from "../_util/http_status.ts";
 import type { CallOptions, FetchResponse } from "../types.ts";
 import { ownCopy } from "../_util/own.ts";
 import { onAbort } from "../_util/abort.ts";
+import { HINTS } from "../hints.ts";
 
 /** A request ready to send: what `endpoint()` returns, with the body already serialized. */
 export interface HttpRequest {
@@ -314,6 +315,13 @@ export async function requestText(
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
     throw new RangeError(`Cannot use option "timeoutMs": expected a number > 0, got ${timeoutMs}`);
   }
+  if (/^[^:/?#]+:\/\/[^/?#]*@/.test(request.url)) {
+    // Refused, never sent or retried: a runtime's fetch error would quote the password.
+    throw spec.error(`${spec.message}: the URL holds a user name or password (user:password@)`, {
+      status: 0,
+      secrets: spec.secrets,
+    });
+  }
   const deadline = now() + policy.budgetMs;
   const where = whereText(request);
   let attempt = 0;
@@ -329,6 +337,7 @@ export async function requestText(
       options.signal?.throwIfAborted();
       // The fetch's own verdict on its configuration (such as an unusable proxy): not transient.
       if (error instanceof AuthError) throw error;
+      if (isPermissionDenial(error)) throw permissionFailure(spec, error);
       failure = error;
     }
     if (outcome !== undefined && outcome.status >= 200 && outcome.status <= 299) {
@@ -362,6 +371,21 @@ export async function requestText(
     );
     await sleep(delay, options.signal);
   }
+}
+
+/** Whether `error` is the runtime refusing the call (Deno's `NotCapable` without `--allow-net`). */
+function isPermissionDenial(error: unknown): error is Error {
+  return error instanceof Error &&
+    (error.name === "NotCapable" || error.name === "PermissionDenied");
+}
+
+/** A call the runtime's permissions refused: the same at every attempt, so never retried. */
+function permissionFailure(spec: CallSpec, error: Error): AuthError {
+  const text = redactAndTruncate(error.message, spec.secrets);
+  return spec.error(
+    `${spec.message}: the runtime has no permission to make this request (${error.name}: ${text})`,
+    { status: 0, cause: error, secrets: spec.secrets, hint: HINTS.netPermission },
+  );
 }
 
 /**

@@ -32,14 +32,33 @@ function redactJwtRun(run: string): string {
 }
 
 /**
- * Replaces every known secret and every string that looks like one (JWTs, bearer credentials,
- * Google access tokens, PEM private keys, token fields of JSON bodies) with `[REDACTED]`.
+ * Every way a server may echo a secret we sent: as is, percent-encoded (upper- or lower-case hex),
+ * form-encoded (`+` for a space, as a token request's body is) and JSON-encoded (`/` escaped or
+ * not). Longest first, so a form that contains another is replaced whole.
+ */
+function secretForms(secrets: readonly string[]): string[] {
+  const forms = new Set<string>();
+  for (const secret of secrets) {
+    if (secret.length < MIN_LITERAL_SECRET_LENGTH) continue;
+    const percent = encodeURIComponent(secret);
+    const form = new URLSearchParams([["", secret]]).toString().slice(1);
+    const json = JSON.stringify(secret).slice(1, -1);
+    for (const encoded of [secret, percent, form, json, json.replaceAll("/", "\\/")]) {
+      forms.add(encoded);
+      forms.add(encoded.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()));
+    }
+  }
+  return [...forms].sort((a, b) => b.length - a.length);
+}
+
+/**
+ * Replaces every known secret (in each of its encodings) and every string that looks like one
+ * (JWTs, bearer credentials, Google access tokens, PEM private keys, token fields of JSON bodies)
+ * with `[REDACTED]`.
  */
 export function redactSecrets(text: string, secrets: readonly string[] = []): string {
   let result = text;
-  for (const secret of secrets) {
-    if (secret.length >= MIN_LITERAL_SECRET_LENGTH) result = result.replaceAll(secret, REDACTED);
-  }
+  for (const form of secretForms(secrets)) result = result.replaceAll(form, REDACTED);
   return result
     .replace(PRIVATE_KEY_BLOCK, REDACTED)
     .replace(SECRET_FIELD, `$1"${REDACTED}"`)
@@ -55,13 +74,13 @@ export function redactSecrets(text: string, secrets: readonly string[] = []): st
  */
 function safeCut(text: string, max: number, secrets: readonly string[]): number {
   let cut = max;
+  const forms = secretForms(secrets);
   const crossing = (): boolean =>
     cut > 0 && TOKEN_CHAR.test(text[cut - 1]!) && TOKEN_CHAR.test(text[cut]!);
   for (let moved = true; moved;) {
     moved = false;
     while (crossing()) cut--;
-    for (const secret of secrets) {
-      if (secret.length < MIN_LITERAL_SECRET_LENGTH) continue;
+    for (const secret of forms) {
       const from = Math.max(0, cut - secret.length + 1);
       const at = text.slice(from, cut + secret.length - 1).indexOf(secret);
       if (at >= 0 && from + at < cut) {

@@ -71,10 +71,22 @@ function parseCredentialsJson(json: string | object, origin: string): Record<str
   return value;
 }
 
-/** The source of parsed credentials JSON; `origin` names it in errors. */
-export function sourceFromJson(json: string | object, origin: string): Source {
+/**
+ * The source of parsed credentials JSON; `origin` names it in errors, `options` may refuse
+ * local credential sources.
+ */
+export function sourceFromJson(
+  json: string | object,
+  origin: string,
+  options: Pick<CredentialsOptions, "refuseLocalSources"> = {},
+): Source {
   const record = parseCredentialsJson(json, origin);
-  const fields: Fields = { record, origin, what: "credentials" };
+  const fields: Fields = {
+    record,
+    origin,
+    what: "credentials",
+    refuseLocalSources: options.refuseLocalSources,
+  };
   if (!Object.hasOwn(record, "type")) throw malformedError(origin, `it has no "type"`);
   const [type, source] = parserOf(fields);
   // From here on, errors name the type: `Cannot use <origin> (service_account): ...`.
@@ -100,8 +112,9 @@ export function sourceFromJson(json: string | object, origin: string): Source {
  * @returns The credentials.
  * @throws {CredentialsError} `ERR_CREDENTIALS_MALFORMED` (not a JSON object, no `type`),
  * `ERR_CREDENTIALS_FIELD_MISSING`, `ERR_CREDENTIALS_FIELD_INVALID` or
- * `ERR_CREDENTIALS_UNSUPPORTED` (another type, an AWS, executable or certificate source); the
- * message names the field and never holds a secret.
+ * `ERR_CREDENTIALS_UNSUPPORTED` (another type, an AWS, executable or certificate source),
+ * `ERR_CREDENTIALS_URL_USERINFO` (a URL with `user:password@`), `ERR_CREDENTIALS_SOURCE_REFUSED`
+ * (a file source with `refuseLocalSources`); the message names the field and never holds a secret.
  *
  * @example An authorized user file, with a fake token endpoint
  * ```ts
@@ -146,5 +159,6 @@ export function credentialsFromJson(
   json: string | object,
   options: CredentialsOptions = {},
 ): Credentials {
-  return new CachedCredentials(sourceFromJson(json, "credentials JSON"), ownCopy(options));
+  options = ownCopy(options);
+  return new CachedCredentials(sourceFromJson(json, "credentials JSON", options), options);
 }

@@ -17,10 +17,12 @@ import {
 } from "./_sources/metadata_server.ts";
 import {
   envDefault,
+  isEnvDenied,
   isNotFound,
   isNotPermitted,
   isWindows,
   readFailure,
+  readFileBounded,
   readFileDefault,
 } from "./_sources/runtime.ts";
 import type { Source } from "./_sources/source.ts";
@@ -30,6 +32,9 @@ import type { Credentials, EnvLike, LoadCredentialsOptions, ReadFileLike } from 
 const ADC_FILE = "application_default_credentials.json";
 const GAC = "GOOGLE_APPLICATION_CREDENTIALS";
 const METADATA = "the metadata server";
+/** Why a variable reads as unset when the runtime refused to read it. */
+const ENV_DENIED =
+  "not readable: no permission to read the environment, such as Deno's --allow-env";
 
 /** gcloud's well-known ADC file for `env`, or undefined when no config directory is known. */
 function wellKnownFile(env: EnvLike): string | undefined {
@@ -60,13 +65,15 @@ function credentialsFile(path: string): string {
  */
 async function readCredentialsFile(
   readFile: ReadFileLike,
+  signal: AbortSignal | undefined,
   path: string,
   why: string,
   hint?: string,
 ): Promise<{ text: string } | { unavailable: string }> {
   try {
-    return { text: await readFile(path) };
+    return { text: await readFileBounded(readFile, path, signal) };
   } catch (cause) {
+    if (signal?.aborted && cause === signal.reason) throw cause;
     if (hint !== undefined && isNotFound(cause)) return { unavailable: "not found" };
     if (hint !== undefined && isNotPermitted(cause)) {
       return { unavailable: `not readable: ${readFailure(cause)}` };
@@ -154,28 +161,30 @@ export async function loadCredentials(options: LoadCredentialsOptions = {}): Pro
   };
   if (credentials !== undefined) {
     const from = "the credentials option";
-    return make(sourceFromJson(credentials, from), from);
+    return make(sourceFromJson(credentials, from, options), from);
   }
   const tried: string[] = [];
   const explicit = env[GAC]?.trim();
   if (explicit) {
-    const read = await readCredentialsFile(readFile, explicit, GAC) as { text: string };
+    const read = await readCredentialsFile(readFile, signal, explicit, GAC) as { text: string };
     const from = `${credentialsFile(explicit)} (${GAC})`;
-    return make(sourceFromJson(read.text, from), from);
+    return make(sourceFromJson(read.text, from, options), from);
   }
-  tried.push(`${GAC} (not set)`);
+  tried.push(`${GAC} (${isEnvDenied(env, GAC) ? ENV_DENIED : "not set"})`);
   const wellKnown = wellKnownFile(env);
   if (wellKnown === undefined) {
-    tried.push(`${WELL_KNOWN} (no CLOUDSDK_CONFIG, HOME or APPDATA)`);
+    const denied = ["CLOUDSDK_CONFIG", "HOME", "APPDATA"].some((name) => isEnvDenied(env, name));
+    tried.push(`${WELL_KNOWN} (${denied ? ENV_DENIED : "no CLOUDSDK_CONFIG, HOME or APPDATA"})`);
   } else {
     const read = await readCredentialsFile(
       readFile,
+      signal,
       wellKnown,
       WELL_KNOWN,
       HINTS.wellKnownUnreadable,
     );
     const from = credentialsFile(wellKnown);
-    if ("text" in read) return make(sourceFromJson(read.text, from), from);
+    if ("text" in read) return make(sourceFromJson(read.text, from, options), from);
     tried.push(`${wellKnown} (${read.unavailable})`);
   }
   const call = signal === undefined ? callOptions(rest) : { ...callOptions(rest), signal };

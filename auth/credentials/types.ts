@@ -8,7 +8,8 @@
 import type { CallOptions, FetchLike } from "../types.ts";
 
 /**
- * Reads a whole text file; inject one where the runtime has no file system (a Worker).
+ * Reads a whole text file; inject one where the runtime has no file system (a Worker). The
+ * `signal` aborts the read (the credentials stop waiting for it when it aborts in any case).
  *
  * @example Usage
  * ```ts
@@ -23,7 +24,10 @@ import type { CallOptions, FetchLike } from "../types.ts";
  * assert.equal(await readFile("/creds.json"), "{}");
  * ```
  */
-export type ReadFileLike = (path: string) => Promise<string>;
+export type ReadFileLike = (
+  path: string,
+  options?: { signal?: AbortSignal },
+) => Promise<string>;
 
 /**
  * Environment variables by name; `undefined` for a variable that is not set.
@@ -80,10 +84,20 @@ export interface CredentialsOptions extends CallOptions {
   env?: EnvLike;
   /**
    * Reads a file: the ADC file and an `external_account` file source; default the runtime's
-   * (Deno's `readTextFile`, or `node:fs/promises` through `process.getBuiltinModule`). A file that
-   * does not exist should reject with an error whose `code` is `ENOENT` or `name` is `NotFound`.
+   * (Deno's file API, or `node:fs/promises` through `process.getBuiltinModule`), which reads only
+   * a regular file (not a FIFO or device) of at most 1 MiB. A file that does not exist should
+   * reject with an error whose `code` is `ENOENT` or `name` is `NotFound`. A text over 1 MiB is
+   * refused, and a read still pending when `signal` aborts is given up.
    */
   readFile?: ReadFileLike;
+  /**
+   * Refuses credential sources that read the local machine: an `external_account`'s
+   * `credential_source.file` (and `executable`, which is never run) is then
+   * `ERR_CREDENTIALS_SOURCE_REFUSED` when the credentials are made. Set it for a configuration from
+   * an untrusted source, which could otherwise read any file the process may read and send it to
+   * its `token_url`; default false.
+   */
+  refuseLocalSources?: boolean;
   /** OAuth scopes of access tokens; default cloud-platform. `authorized_user` ignores them. */
   scopes?: readonly string[];
   /** A cached token is refreshed this many seconds before it expires; default 300. */
@@ -115,7 +129,8 @@ export interface LoadCredentialsOptions extends CredentialsOptions {
   /** Credentials JSON (text or parsed) to use instead of looking for them. */
   credentials?: string | object;
   /**
-   * Aborts loading (the metadata server probe and the facts it asks for); the returned
+   * Aborts loading (reading the ADC file, the metadata server probe and the facts it asks for:
+   * a read still pending when it aborts is given up); the returned
    * credentials do not keep it, so `AbortSignal.timeout(5000)` bounds the load and not every
    * later token refresh.
    */

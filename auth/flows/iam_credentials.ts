@@ -11,7 +11,8 @@ import type { JWTPayload } from "../keys/jwt.ts";
 import { normalizeDelegates, validateServiceAccount } from "./service_account_name.ts";
 import { googleRequest } from "../_transport/google_request.ts";
 import { requestJson } from "../_transport/http.ts";
-import type { JsonResponse } from "../_transport/http.ts";
+import type { FailureDetails, JsonResponse } from "../_transport/http.ts";
+import { HINTS } from "../hints.ts";
 import { jwtExpiry } from "../_util/jwt_decode.ts";
 import { expireTimeOf, expiring } from "../_transport/response.ts";
 import type { CallOptions, ExpiringToken } from "../types.ts";
@@ -98,7 +99,18 @@ async function callIam(
     field,
     secrets: [options.authToken],
     error: (text, details) => new GoogleApiError(code, text, details),
+    hint: lifetimeHint,
   });
+}
+
+/**
+ * The hint of Google's 400 for a lifetime past the limit ("can not have lifetimes of more than 1
+ * hour"): the organization policy, not a role, is what is missing.
+ */
+function lifetimeHint(details: FailureDetails): string | undefined {
+  const message = details.googleMessage ?? "";
+  if (details.status !== 400 || !/lifetimes? of more than/i.test(message)) return undefined;
+  return /more than 1 hour/i.test(message) ? HINTS.lifetimeOrgPolicy : HINTS.lifetimeMax;
 }
 
 /** `scopes` when there are any, else the cloud-platform scope. */

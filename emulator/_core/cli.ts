@@ -1,7 +1,8 @@
 // The emulator as a program, for tools that are not JavaScript (gcloud, Python google-auth, curl):
 // starts it, prints the environment to export as `export NAME='value'` lines on stdout (with
 // `--credentials`, also a credentials file whose URLs point at the emulator, named by
-// GOOGLE_APPLICATION_CREDENTIALS), says where it listens on stderr, and serves until SIGINT or
+// GOOGLE_APPLICATION_CREDENTIALS), says where it listens and names the provider and service
+// account on stderr, and serves until SIGINT or
 // SIGTERM, then closes and removes the file. Runtime-neutral: node:* only.
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -29,7 +30,7 @@ and serves until SIGINT or SIGTERM.
   --help                print this
 `;
 
-const CREDENTIALS: Readonly<Record<string, (emulator: Emulator) => Promise<string> | string>> = {
+const CREDENTIALS: Readonly<Record<string, (emulator: Emulator) => Promise<string>>> = {
   service_account: (emulator) => emulator.serviceAccountKey(),
   authorized_user: (emulator) => emulator.authorizedUser(),
   impersonated_service_account: (emulator) => emulator.impersonatedServiceAccount(),
@@ -66,7 +67,7 @@ function parseOptions(
     return { makeKeys: Number(makeKeys) };
   }
   const port = values.port === undefined ? 0 : Number(values.port);
-  if (values.port !== undefined && !/^\d{1,5}$/.test(values.port)) {
+  if (values.port !== undefined && (!/^\d{1,5}$/.test(values.port) || port > 65535)) {
     throw new TypeError(`--port "${values.port}" is not a port number: use 0 to 65535`);
   }
   if (values.credentials !== undefined && !Object.hasOwn(CREDENTIALS, values.credentials)) {
@@ -127,10 +128,14 @@ export async function runCli(args: readonly string[] = process.argv.slice(2)): P
     process.stdout.write(
       Object.entries(env).map(([name, value]) => `export ${name}=${shellQuote(value)}\n`).join(""),
     );
-    process.stderr.write(`Emulator listening on ${emulator.url}; stop it with Ctrl+C.\n`);
+    process.stderr.write(
+      `Emulator listening on ${emulator.url}; stop it with Ctrl+C.\n` +
+        `Provider: ${emulator.provider}\nService account: ${emulator.serviceAccount}\n`,
+    );
     await stopped;
   } catch (error) {
-    process.stderr.write(`Cannot run the emulator: ${(error as Error).message}\n`);
+    // The message says what failed ("Cannot ..."): printed once, after the program's name.
+    process.stderr.write(`gcp-oidc-emulator: ${(error as Error).message}\n`);
     process.exitCode = 1;
   } finally {
     await emulator?.close();

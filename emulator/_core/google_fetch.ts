@@ -23,7 +23,7 @@ export function emulatedUrl(url: URL, base: string, universe: string): string | 
 export function googleFetch(
   base: string,
   universe: string,
-): (input: RequestInfo | URL, init?: RequestInit) => Promise<Response> {
+): (input: Request | URL | string, init?: RequestInit) => Promise<Response> {
   return async (input, init) => {
     const request = new Request(input, init);
     const target = emulatedUrl(new URL(request.url), base, universe);

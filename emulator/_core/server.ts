@@ -12,11 +12,34 @@ import type { EmulatorFault, EmulatorRoute } from "../types.ts";
 
 const MAX_BODY_BYTES = 1 << 20;
 
+/** Every route name, checked by the compiler against {@linkcode EmulatorRoute}. */
+const ROUTES: Readonly<Record<EmulatorRoute, true>> = {
+  oidc: true,
+  sts: true,
+  generateAccessToken: true,
+  generateIdToken: true,
+  signJwt: true,
+  oauth2Token: true,
+  jwks: true,
+  metadata: true,
+  metadataToken: true,
+  metadataIdentity: true,
+  projects: true,
+};
+
 /** Faults queued per route, consumed in order. */
 export class FaultQueue {
   readonly #queues = new Map<EmulatorRoute, { fault: EmulatorFault; left: number }[]>();
 
   add(route: EmulatorRoute, fault: EmulatorFault): void {
+    // A fault queued for a misspelt route would never fire: the test it sets up would pass silently.
+    if (typeof route !== "string" || !Object.hasOwn(ROUTES, route)) {
+      throw new TypeError(
+        `Cannot inject a fault: ${JSON.stringify(route)} is not a route; use one of ${
+          Object.keys(ROUTES).join(", ")
+        }`,
+      );
+    }
     const left = fault.times ?? Infinity;
     if (!(left > 0)) {
       throw new RangeError(`Cannot inject a fault: times must be positive, got ${left}`);

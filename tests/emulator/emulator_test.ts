@@ -87,6 +87,22 @@ Deno.test("startEmulator() injects faults in order, a given number of times", as
   });
 });
 
+Deno.test("injectFault() throws for a name that is not a route, listing the routes", async () => {
+  await withEmulator({}, (emulator) => {
+    for (const route of ["oauth2", "generateAccessTokens", "", "toString"]) {
+      assert.throws(
+        // deno-lint-ignore no-explicit-any
+        () => emulator.injectFault(route as any, { status: 500 }),
+        (error: Error) =>
+          error instanceof TypeError &&
+          error.message.includes(`${JSON.stringify(route)} is not a route`) &&
+          error.message.includes("oauth2Token"),
+      );
+    }
+    emulator.injectFault("oauth2Token", { status: 500, times: 1 });
+  });
+});
+
 Deno.test("startEmulator() rejects invalid options with the option's name", async (t) => {
   const cases: [string, Parameters<typeof startEmulator>[0], RegExp][] = [
     ["port", { port: 70000 }, /"port"/],

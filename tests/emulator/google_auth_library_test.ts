@@ -45,7 +45,7 @@ Deno.test("google-auth-library gets access and ID tokens with an emulator key th
 
 Deno.test("google-auth-library refreshes an emulator authorized_user file through emulator.fetch", async () => {
   await withEmulator({}, async (emulator) => {
-    const file = JSON.parse(emulator.authorizedUser({ quotaProjectId: "billing" }));
+    const file = JSON.parse(await emulator.authorizedUser({ quotaProjectId: "billing" }));
     const client = new UserRefreshClient({
       clientId: file.client_id,
       clientSecret: file.client_secret,

@@ -11,6 +11,7 @@
  * @property {string} metadataHost The emulator's metadata server, as GCE_METADATA_HOST.
  * @property {string} [stepFilePath] A real file holding the step's file, read with the
  *   runtime's own readFile (omitted where there is no file system).
+ * @property {string} [fifoPath] A FIFO no one writes to (omitted where there is none).
  * @property {(value: unknown, message?: string) => void} ok
  * @property {(actual: unknown, expected: unknown, message?: string) => void} equal
  */
@@ -99,6 +100,40 @@ export default async function check(authMod, fixture) {
         env: { GOOGLE_APPLICATION_CREDENTIALS: fixture.stepFilePath },
       });
       tokens.push(["external_account", (await credentials.getAccessToken()).token]);
+    }]);
+  }
+  const fifo = fixture.fifoPath;
+  if (fifo !== undefined) {
+    /** @param {Promise<unknown>} promise @param {string} code */
+    const refusedAtOnce = async (promise, code) => {
+      let timer;
+      const late = new Promise((resolve) => {
+        timer = setTimeout(() => resolve("still pending after 3 s"), 3000);
+      });
+      const outcome = await Promise.race([promise.then(() => "resolved", (error) => error), late]);
+      clearTimeout(timer);
+      ok(outcome instanceof AuthError, String(outcome));
+      equal(/** @type {any} */ (outcome).code, code);
+      ok(/not a regular file/.test(/** @type {any} */ (outcome).message), String(outcome));
+    };
+    checks.push(["a credential_source.file that is a FIFO is refused at once", async () => {
+      const credentials = credentialsFromJson({
+        type: "external_account",
+        audience:
+          "//iam.googleapis.com/projects/1/locations/global/workloadIdentityPools/p/providers/gh",
+        subject_token_type: "urn:ietf:params:oauth:token-type:jwt",
+        credential_source: { file: fifo },
+      }, { signal: AbortSignal.timeout(2000) });
+      await refusedAtOnce(credentials.getAccessToken(), "ERR_SUBJECT_TOKEN_FAILED");
+    }]);
+    checks.push(["GOOGLE_APPLICATION_CREDENTIALS naming a FIFO is refused at once", async () => {
+      await refusedAtOnce(
+        loadCredentials({
+          env: { GOOGLE_APPLICATION_CREDENTIALS: fifo },
+          signal: AbortSignal.timeout(500),
+        }),
+        "ERR_CREDENTIALS_UNREADABLE",
+      );
     }]);
   }
   for (const [name, run] of checks) {

@@ -18,8 +18,8 @@ export async function credentialsFixture(authMod, emu) {
     files: {
       external_account: JSON.stringify(step.credentialsFile),
       service_account: await emu.serviceAccountKey(),
-      authorized_user: emu.authorizedUser(),
-      impersonated_service_account: emu.impersonatedServiceAccount(),
+      authorized_user: await emu.authorizedUser(),
+      impersonated_service_account: await emu.impersonatedServiceAccount(),
     },
     metadataHost: emu.metadataHost,
   };

@@ -5,6 +5,8 @@
 // where <package root> holds endpoint/mod.<ext>, auth/mod.<ext> and emulator/mod.<ext>.
 // Prints one line per area and exits non-zero on the first failed check.
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { closeSync, openSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { pathToFileURL } from "node:url";
@@ -36,7 +38,16 @@ try {
   const stepFilePath = join(dir, "gha-creds.json");
   await writeFile(stepFilePath, fixture.files.external_account, { mode: 0o600 });
   const { ok, equal } = assert;
-  const result = await checkCredentials(authMod, { ...fixture, stepFilePath, ok, equal });
+  // A FIFO no one writes to: reading it would block (there is none on Windows).
+  const fifoPath = process.platform === "win32" ? undefined : join(dir, "token.fifo");
+  if (fifoPath !== undefined) execFileSync("mkfifo", [fifoPath]);
+  let result;
+  try {
+    result = await checkCredentials(authMod, { ...fixture, stepFilePath, fifoPath, ok, equal });
+  } finally {
+    // Opening it read-write never blocks, and releases a reader a failed check left blocked.
+    if (fifoPath !== undefined) closeSync(openSync(fifoPath, "r+"));
+  }
   assertIssuedBy(emu, result.tokens);
   console.log(`credentials: ${result.checks} checks passed on ${runtime}`);
 } finally {

@@ -19,8 +19,14 @@ const MAX_ID_TOKEN_AUDIENCES = 100;
 
 /** The call options of `options` (without the credentials-only ones). */
 export function callOptions(options: CredentialsOptions): CredentialsCall {
-  const { env: _env, readFile: _readFile, scopes: _scopes, eagerRefreshSeconds: _eager, ...call } =
-    options;
+  const {
+    env: _env,
+    readFile: _readFile,
+    scopes: _scopes,
+    eagerRefreshSeconds: _eager,
+    refuseLocalSources: _refuse,
+    ...call
+  } = options;
   return call;
 }
 

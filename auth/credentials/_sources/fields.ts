@@ -16,6 +16,8 @@ export interface Fields {
   what: string;
   /** The universe domain, once {@linkcode universeOf} has read it. */
   universe?: string;
+  /** Refuse credential sources that read the local machine (`CredentialsOptions`' option). */
+  refuseLocalSources?: boolean;
 }
 
 /**
@@ -71,7 +73,12 @@ export function optionalObject(fields: Fields, name: string): Fields | undefined
   if (!isRecord(value)) {
     throw fieldError(fields, `"${name}" is not an object`);
   }
-  return { record: value, origin: fields.origin, what: `${fields.what} ${name}` };
+  return {
+    record: value,
+    origin: fields.origin,
+    what: `${fields.what} ${name}`,
+    refuseLocalSources: fields.refuseLocalSources,
+  };
 }
 
 /** The object `name`, else `ERR_CREDENTIALS_FIELD_MISSING` or `_INVALID`. */
@@ -83,7 +90,11 @@ export function requiredObject(fields: Fields, name: string): Fields {
   return value;
 }
 
-/** The http(s) URL string `name` (required unless `fallback` is given). */
+/**
+ * The http(s) URL string `name` (required unless `fallback` is given). A URL with a user name or
+ * password (`user:password@`) is refused before any use, without quoting it: the password would
+ * reach messages, and some runtimes' fetch errors and retry logs.
+ */
 export function urlField(fields: Fields, name: string, fallback?: string): string {
   const value = fallback === undefined
     ? requiredString(fields, name)
@@ -93,6 +104,13 @@ export function urlField(fields: Fields, name: string, fallback?: string): strin
     url = new URL(value);
   } catch {
     url = undefined;
+  }
+  if (url !== undefined && (url.username !== "" || url.password !== "")) {
+    throw fieldError(
+      fields,
+      `"${name}" holds a user name or password (user:password@ before the host); remove it: Google's endpoints take none`,
+      "ERR_CREDENTIALS_URL_USERINFO",
+    );
   }
   if (url === undefined || (url.protocol !== "https:" && url.protocol !== "http:")) {
     throw fieldError(

@@ -1,30 +1,68 @@
 // Runtime-neutral defaults for the environment, files and the platform, looked up through
 // globalThis so auth/ has no hard dependency on Deno or Node (a Worker has neither).
-import type { EnvLike } from "../types.ts";
+import { onAbort } from "../../_util/abort.ts";
+import type { EnvLike, ReadFileLike } from "../types.ts";
+
+/**
+ * The most bytes a file read for credentials may hold (the ADC file, a `credential_source.file`):
+ * such files are a few KB, and a source naming `/dev/zero` or a huge file must not fill memory.
+ */
+export const MAX_FILE_BYTES = 1 << 20;
+
+interface DenoFileInfo {
+  isFile: boolean;
+  size: number;
+}
 
 interface DenoLike {
   env: { get(name: string): string | undefined };
-  readTextFile(path: string): Promise<string>;
+  stat(path: string): Promise<DenoFileInfo>;
+  open(path: string, options: { read: true }): Promise<{
+    stat(): Promise<DenoFileInfo>;
+    read(buffer: Uint8Array): Promise<number | null>;
+    close(): void;
+  }>;
   build: { os: string };
+}
+
+interface NodeFileInfo {
+  isFile(): boolean;
+  size: number;
+}
+
+interface NodeFs {
+  stat(path: string): Promise<NodeFileInfo>;
+  open(path: string, flags: "r"): Promise<{
+    stat(): Promise<NodeFileInfo>;
+    read(
+      buffer: Uint8Array,
+      offset: number,
+      length: number,
+      position: null,
+    ): Promise<{ bytesRead: number }>;
+    close(): Promise<void>;
+  }>;
 }
 
 interface ProcessLike {
   env: Record<string, string | undefined>;
   platform: string;
-  getBuiltinModule?(
-    name: "node:fs/promises",
-  ): { readFile(path: string, encoding: "utf8"): Promise<string> };
+  getBuiltinModule?(name: "node:fs/promises"): NodeFs;
 }
 
 const runtime = globalThis as { Deno?: DenoLike; process?: ProcessLike };
 
+/** Environments whose variables the runtime refused to read, by name (Deno without `--allow-env`). */
+const deniedNames = new WeakMap<object, Set<string>>();
+
 /**
  * The runtime's environment, read variable by variable: Deno's `env` (a variable it may not read
- * is unset), else `process.env`, own variables only (an unset one never reads a polluted
- * `Object.prototype`).
+ * is unset, and {@linkcode isEnvDenied} says so), else `process.env`, own variables only (an unset
+ * one never reads a polluted `Object.prototype`).
  */
 export function envDefault(): EnvLike {
   const { Deno: deno, process: node } = runtime;
+  const denied = new Set<string>();
   const get = deno === undefined
     ? (name: string) =>
       node !== undefined && Object.hasOwn(node.env, name) ? node.env[name] : undefined
@@ -32,23 +70,121 @@ export function envDefault(): EnvLike {
       try {
         return deno.env.get(name);
       } catch {
+        denied.add(name);
         return undefined;
       }
     };
-  return new Proxy({}, {
+  const env = new Proxy({}, {
     get: (_target, name) => typeof name === "string" ? get(name) : undefined,
   });
+  deniedNames.set(env, denied);
+  return env;
 }
 
-/** Reads a text file with Deno's `readTextFile` or `node:fs/promises`; rejects where neither exists. */
-export function readFileDefault(path: string): Promise<string> {
-  const { Deno: deno, process: node } = runtime;
-  if (deno !== undefined) return deno.readTextFile(path);
-  const fs = node?.getBuiltinModule?.("node:fs/promises");
-  if (fs !== undefined) return fs.readFile(path, "utf8");
-  return Promise.reject(
-    new Error(`Cannot read ${path}: no file system; pass readFile`),
+/** Whether reading `name` from `env` (one of {@linkcode envDefault}) was refused by the runtime. */
+export function isEnvDenied(env: EnvLike, name: string): boolean {
+  return deniedNames.get(env)?.has(name) ?? false;
+}
+
+/** A file the reader refuses before reading it; its message says why, without the path. */
+class RefusedFileError extends Error {
+  override name = "RefusedFileError";
+}
+
+/** Refuses anything but a regular file (a FIFO, device, socket or directory) and a file past the cap. */
+function checkFile(isFile: boolean, size: number): void {
+  if (!isFile) {
+    throw new RefusedFileError("not a regular file (a FIFO, device, socket or directory)");
+  }
+  if (size > MAX_FILE_BYTES) throw new RefusedFileError(tooLarge());
+}
+
+function tooLarge(): string {
+  return `larger than ${MAX_FILE_BYTES} bytes (1 MiB), the most a credentials file may hold`;
+}
+
+/** Reads through `read` (bytes read, or null at the end) up to the cap, as UTF-8 text. */
+async function readCapped(read: (into: Uint8Array) => Promise<number | null>): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const chunk = new Uint8Array(64 * 1024);
+    const count = await read(chunk);
+    if (count === null || count === 0) break;
+    chunks.push(chunk.subarray(0, count));
+    size += count;
+    if (size > MAX_FILE_BYTES) throw new RefusedFileError(tooLarge());
+  }
+  const decoder = new TextDecoder();
+  return chunks.map((chunk, i) => decoder.decode(chunk, { stream: i < chunks.length - 1 })).join(
+    "",
   );
+}
+
+/**
+ * Reads a regular text file of at most {@linkcode MAX_FILE_BYTES} with Deno's file API or
+ * `node:fs/promises`; rejects where neither exists. The path is checked before it is opened (opening
+ * a FIFO blocks until a writer comes, in a thread no signal reaches) and the open file again.
+ */
+export async function readFileDefault(path: string): Promise<string> {
+  const { Deno: deno, process: node } = runtime;
+  if (deno !== undefined) {
+    const info = await deno.stat(path);
+    checkFile(info.isFile, info.size);
+    const file = await deno.open(path, { read: true });
+    try {
+      const opened = await file.stat();
+      checkFile(opened.isFile, opened.size);
+      return await readCapped((into) => file.read(into));
+    } finally {
+      file.close();
+    }
+  }
+  const fs = node?.getBuiltinModule?.("node:fs/promises");
+  if (fs === undefined) {
+    throw new Error(`Cannot read ${path}: no file system; pass readFile`);
+  }
+  const info = await fs.stat(path);
+  checkFile(info.isFile(), info.size);
+  const handle = await fs.open(path, "r");
+  try {
+    const opened = await handle.stat();
+    checkFile(opened.isFile(), opened.size);
+    return await readCapped(async (into) =>
+      (await handle.read(into, 0, into.byteLength, null)).bytesRead
+    );
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * `readFile(path)` bounded by `signal` and {@linkcode MAX_FILE_BYTES}: rejects with the signal's
+ * reason as soon as it aborts, even while a reader that ignores the signal is still pending (so a
+ * refresh waiting on it, and every caller sharing that refresh, is released), and refuses a text
+ * longer than the cap from an injected reader.
+ */
+export async function readFileBounded(
+  readFile: ReadFileLike,
+  path: string,
+  signal: AbortSignal | undefined,
+): Promise<string> {
+  signal?.throwIfAborted();
+  let stopListening = (): void => {};
+  const aborted = new Promise<never>((_, reject) => {
+    stopListening = onAbort(signal, () => reject(signal!.reason));
+  });
+  const reading = readFile(path, signal === undefined ? undefined : { signal });
+  try {
+    const text = await Promise.race([reading, aborted]);
+    // UTF-16 units: at least the bytes of ASCII text, and at most 3 times fewer than UTF-8's.
+    if (text.length > MAX_FILE_BYTES) throw new RefusedFileError(tooLarge());
+    return text;
+  } finally {
+    reading.catch(() => {});
+    aborted.catch(() => {});
+    stopListening();
+  }
 }
 
 /** Whether the runtime runs on Windows. */
@@ -74,9 +210,13 @@ export function isNotPermitted(error: unknown): boolean {
     error.name === "NotCapable";
 }
 
-/** Why a read failed, without its message: the system code (`ENOENT`, `EACCES`) or the name. */
+/**
+ * Why a read failed, without its message: the system code (`ENOENT`, `EACCES`), the name, or why
+ * the reader refused the file (not a regular file, too large).
+ */
 export function readFailure(error: unknown): string {
   if (!(error instanceof Error)) return "error";
+  if (error instanceof RefusedFileError) return error.message;
   const code = (error as { code?: unknown }).code;
   return typeof code === "string" ? code : error.name;
 }

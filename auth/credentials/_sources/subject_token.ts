@@ -18,7 +18,7 @@ import {
   unsupported,
   urlField,
 } from "./fields.ts";
-import { readFailure } from "./runtime.ts";
+import { readFailure, readFileBounded } from "./runtime.ts";
 import type { FetchContext } from "./source.ts";
 
 /** Fetches the current subject token. */
@@ -99,10 +99,21 @@ function tokenFromText(
   return typeof value === "string" && value !== "" ? value : fail(`it has no "${field}" string`);
 }
 
+/** The sources that read the local machine, refused with `refuseLocalSources`. */
+const LOCAL_SOURCES = ["file", "executable"];
+
 /** Validates `credential_source` and returns how to fetch the subject token. */
 export function subjectTokenSource(fields: Fields): SubjectTokenSource {
   const source = requiredObject(fields, "credential_source");
   const has = (name: string) => Object.hasOwn(source.record, name);
+  const local = LOCAL_SOURCES.find(has);
+  if (fields.refuseLocalSources === true && local !== undefined) {
+    throw fieldError(
+      source,
+      `"${local}" reads the local machine, and the option refuseLocalSources refuses such sources`,
+      "ERR_CREDENTIALS_SOURCE_REFUSED",
+    );
+  }
   for (const name of Object.keys(UNSUPPORTED)) {
     if (has(name)) refuseSource(source, name);
   }
@@ -117,10 +128,12 @@ export function subjectTokenSource(fields: Fields): SubjectTokenSource {
     const path = requiredString(source, "file");
     const where = `file ${quote(path)}`;
     return async (context) => {
+      const { signal } = context.call;
       let text: string;
       try {
-        text = await context.readFile(path);
+        text = await readFileBounded(context.readFile, path, signal);
       } catch (cause) {
+        if (signal?.aborted && cause === signal.reason) throw cause;
         throw subjectTokenError(`${failedFrom(where)}: ${readFailure(cause)}`, { cause });
       }
       return tokenFromText(text, field, where, []);

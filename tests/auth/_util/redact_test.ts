@@ -120,3 +120,33 @@ Deno.test("redactAndTruncate() never keeps part of a secret that crosses the cut
     });
   }
 });
+
+Deno.test("redactSecrets() removes a literal secret in every encoding a server may echo", async (t) => {
+  const secret = "1//0gRefresh+Token/with spaces&=*'!~é";
+  const encodings: [string, string][] = [
+    ["raw", secret],
+    ["percent-encoded", encodeURIComponent(secret)],
+    [
+      "percent-encoded, lower-case hex",
+      encodeURIComponent(secret).replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()),
+    ],
+    ["form-encoded", new URLSearchParams({ refresh_token: secret }).toString().split("=")[1]!],
+    ["JSON-encoded", JSON.stringify(secret).slice(1, -1)],
+    [
+      "JSON-encoded with escaped slashes",
+      JSON.stringify(secret).slice(1, -1).replaceAll("/", "\\/"),
+    ],
+  ];
+  for (const [name, encoded] of encodings) {
+    await t.step(name, () => {
+      const text = `echo: grant_type=refresh_token&refresh_token=${encoded}&x=1`;
+      assert.equal(
+        redactSecrets(text, [secret]),
+        "echo: grant_type=refresh_token&refresh_token=[REDACTED]&x=1",
+      );
+      // Cut in the middle of the encoded secret: no part of it is kept.
+      const cut = redactAndTruncate(text, [secret], text.indexOf(encoded) + 5);
+      assert.ok(!cut.includes(encoded.slice(0, 5)), cut);
+    });
+  }
+});

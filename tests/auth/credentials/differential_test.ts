@@ -157,8 +157,8 @@ Deno.test("google-auth-library and credentialsFromJson send the same requests fo
     const files: Record<string, string> = {
       external_account: JSON.stringify(step.credentialsFile),
       service_account: await emulator.serviceAccountKey(),
-      authorized_user: emulator.authorizedUser(),
-      impersonated_service_account: emulator.impersonatedServiceAccount(),
+      authorized_user: await emulator.authorizedUser(),
+      impersonated_service_account: await emulator.impersonatedServiceAccount(),
     };
     for (const [type, json] of Object.entries(files)) {
       await t.step(type, async () => {

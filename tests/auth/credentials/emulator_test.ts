@@ -90,12 +90,12 @@ Deno.test("credentials end to end against the emulator", async (t) => {
       ],
       [
         "authorized_user",
-        () => Promise.resolve(credentialsFromJson(emulator.authorizedUser())),
+        async () => credentialsFromJson(await emulator.authorizedUser()),
         undefined,
       ],
       [
         "impersonated_service_account",
-        () => Promise.resolve(credentialsFromJson(emulator.impersonatedServiceAccount())),
+        async () => credentialsFromJson(await emulator.impersonatedServiceAccount()),
         emulator.serviceAccount,
       ],
       [
@@ -119,7 +119,7 @@ Deno.test("credentials end to end against the emulator", async (t) => {
         // A user's ID token is for the OAuth client, whatever the audience asked for (Google's
         // behaviour for user credentials; gcloud auth print-identity-token does the same).
         const audience = type === "authorized_user"
-          ? JSON.parse(emulator.authorizedUser()).client_id
+          ? JSON.parse(await emulator.authorizedUser()).client_id
           : AUDIENCE;
         const claims = await idClaims(id.token, audience);
         assert.equal(id.expiresAt.getTime(), claims.exp! * 1000, type);
@@ -132,7 +132,7 @@ Deno.test("credentials end to end against the emulator", async (t) => {
     });
 
     await t.step("a 401 from an API refreshes the token once (authorized fetch)", async () => {
-      const credentials = credentialsFromJson(emulator.authorizedUser());
+      const credentials = credentialsFromJson(await emulator.authorizedUser());
       const seen: string[] = [];
       const api = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, (request) => {
         seen.push(request.headers.get("authorization") ?? "");

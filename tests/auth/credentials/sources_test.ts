@@ -385,6 +385,45 @@ Deno.test("a rejected refresh token is an error with no secret of the file in it
   );
 });
 
+Deno.test("a token endpoint that echoes the form body leaks no secret in any encoding", async (t) => {
+  const file = {
+    type: "authorized_user",
+    client_id: "cid",
+    client_secret: "GOCSPX-client/secret+value",
+    refresh_token: "1//0gRefresh-token/value",
+  };
+  const answers: [string, (body: string) => Response][] = [
+    ["as text", (body) => new Response(`cannot parse ${body}`, { status: 400 })],
+    [
+      "in error_description",
+      (body) => Response.json({ error: "invalid_grant", error_description: body }, { status: 400 }),
+    ],
+    [
+      "as JSON",
+      (body) => Response.json({ error: { message: JSON.stringify({ body }) } }, { status: 400 }),
+    ],
+  ];
+  for (const [name, answer] of answers) {
+    await t.step(name, async () => {
+      const { fetch } = routeFetch({ "/token": (request) => answer(request.body) });
+      await assert.rejects(
+        credentialsFromJson(file, { fetch }).getAccessToken(),
+        (error: Error) => {
+          const text = JSON.stringify({ ...error, message: error.message });
+          for (const secret of [file.client_secret, file.refresh_token]) {
+            for (
+              const form of [secret, encodeURIComponent(secret), secret.replaceAll("/", "\\/")]
+            ) {
+              assert.ok(!text.includes(form), `${form} in ${text}`);
+            }
+          }
+          return true;
+        },
+      );
+    });
+  }
+});
+
 Deno.test("external_account: a json url source answering a text token never quotes it", async () => {
   const opaque = "opaque-subject-token-0123456789abcdef";
   const { fetch } = routeFetch({ "/json": () => new Response(opaque) });
@@ -421,6 +460,7 @@ Deno.test("external_account: a credential_source with both file and url is refus
   );
 });
 
+// A URL with userinfo is refused before any call (untrusted_config_test.ts): the query is left.
 Deno.test("external_account: the retry log line names origin and path, never userinfo or the query", async () => {
   const { fetch } = fakeFetch((request, i) =>
     i === 0
@@ -432,7 +472,7 @@ Deno.test("external_account: the retry log line names origin and path, never use
   const lines: string[] = [];
   const credentials = credentialsFromJson({
     ...stepFile(),
-    credential_source: { url: "http://user:pass@idp.example/subject?code=KEY" },
+    credential_source: { url: "http://idp.example/subject?code=KEY" },
   }, {
     fetch,
     sleep: () => Promise.resolve(),

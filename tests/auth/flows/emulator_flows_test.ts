@@ -257,6 +257,12 @@ Deno.test("authenticate() reports Google's rejections once, with status and hint
       const error = await fail({ accessTokenLifetimeSeconds: 7200 });
       assert.equal(error.status, 400);
       assert.match(error.message, /allowServiceAccountCredentialLifetimeExtension/);
+      // The org policy is what is missing, not a role.
+      assert.match(
+        error.hint,
+        /org policy constraints\/iam\.allowServiceAccountCredentialLifetimeExtension/,
+      );
+      assert.doesNotMatch(error.hint, /serviceAccountTokenCreator/);
     });
   });
   await rejections({

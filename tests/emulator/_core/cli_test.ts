@@ -54,6 +54,12 @@ async function withProgram(
     const { code } = await child.status;
     assert.equal(code, 0, await stderr);
     assert.match(await stderr, /^Emulator listening on http:\/\/127\.0\.0\.1:\d+/);
+    // What a request with curl names, besides the exported URLs.
+    assert.match(
+      await stderr,
+      /^Provider: projects\/\d+\/locations\/global\/workloadIdentityPools\//m,
+    );
+    assert.match(await stderr, /^Service account: \S+@\S+\.iam\.gserviceaccount\.com$/m);
   }
 }
 
@@ -102,12 +108,14 @@ Deno.test("emulator program explains its options", async () => {
     const [args, message] of [
       [["--credentials", "api_key"], /--credentials "api_key" is not a type/],
       [["--port", "http"], /--port "http" is not a port number/],
+      [["--port", "99999"], /^--port "99999" is not a port number: use 0 to 65535\n/],
       [["--verbose"], /Unknown option '--verbose'/],
     ] as const
   ) {
     const result = await run(...args);
     assert.equal(result.code, 2, args.join(" "));
     assert.match(new TextDecoder().decode(result.stderr), message);
+    assert.doesNotMatch(new TextDecoder().decode(result.stderr), /Cannot.*Cannot/);
   }
 });
 

@@ -40,12 +40,12 @@ async function keyAssertion(emulator: Emulator, claims: Record<string, unknown>)
 
 Deno.test("startEmulator() authorizedUser() refreshes at the emulator's token endpoint", async () => {
   await withEmulator({ user: "dev@example.com" }, async (emulator) => {
-    const file = emulator.authorizedUser({ quotaProjectId: "billing-project" });
+    const file = await emulator.authorizedUser({ quotaProjectId: "billing-project" });
     const json = JSON.parse(file);
     assert.equal(json.type, "authorized_user");
     assert.equal(json.token_uri, `${emulator.endpoints.oauth2}/token`);
     assert.equal(json.quota_project_id, "billing-project");
-    assert.notEqual(JSON.parse(emulator.authorizedUser()).refresh_token, json.refresh_token);
+    assert.notEqual(JSON.parse(await emulator.authorizedUser()).refresh_token, json.refresh_token);
     const { status, json: answer } = await form(emulator, refreshFields(file));
     assert.equal(status, 200, JSON.stringify(answer));
     assert.equal(answer.token_type, "Bearer");
@@ -84,7 +84,7 @@ Deno.test("startEmulator() authorizedUser() refreshes at the emulator's token en
 
 Deno.test("startEmulator() refresh token grant rejects what Google rejects", async (t) => {
   await withEmulator({}, async (emulator) => {
-    const good = refreshFields(emulator.authorizedUser({ scopes: ["email"] }));
+    const good = refreshFields(await emulator.authorizedUser({ scopes: ["email"] }));
     const cases: [string, Record<string, string>, number, string, RegExp][] = [
       ["no client", { ...good, client_id: "" }, 400, "invalid_request", /client ID/],
       [
@@ -119,8 +119,8 @@ Deno.test("startEmulator() refresh token grant rejects what Google rejects", asy
         assert.match(answer.json.error_description, description);
       });
     }
-    await t.step("bad options", () => {
-      assert.throws(() => emulator.authorizedUser({ scopes: [] }), TypeError);
+    await t.step("bad options", async () => {
+      await assert.rejects(() => emulator.authorizedUser({ scopes: [] }), TypeError);
     });
   });
 });
@@ -160,7 +160,7 @@ Deno.test("startEmulator() impersonatedServiceAccount() chains the user through 
     ],
   }, async (emulator) => {
     const file = JSON.parse(
-      emulator.impersonatedServiceAccount({ serviceAccount: second, delegates: [first] }),
+      await emulator.impersonatedServiceAccount({ serviceAccount: second, delegates: [first] }),
     );
     assert.equal(file.type, "impersonated_service_account");
     assert.equal(
@@ -182,16 +182,16 @@ Deno.test("startEmulator() impersonatedServiceAccount() chains the user through 
     assert.equal(emulator.tokenInfo(json.accessToken)?.principal, second);
 
     const keyed = JSON.parse(
-      emulator.impersonatedServiceAccount({
+      await emulator.impersonatedServiceAccount({
         sourceCredentials: await emulator.serviceAccountKey(),
       }),
     );
     assert.equal(keyed.source_credentials.type, "service_account");
-    assert.throws(
+    await assert.rejects(
       () => emulator.impersonatedServiceAccount({ delegates: ["ghost@p.iam.gserviceaccount.com"] }),
       /"ghost@p\.iam\.gserviceaccount\.com" does not exist/,
     );
-    assert.throws(
+    await assert.rejects(
       () => emulator.impersonatedServiceAccount({ sourceCredentials: "{" }),
       /not JSON/,
     );

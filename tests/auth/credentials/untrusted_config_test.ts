@@ -1,0 +1,165 @@
+// Credentials JSON from someone else: a URL with user:password@ in any field is refused up front
+// without quoting the password, and refuseLocalSources refuses the sources that read this machine.
+import assert from "node:assert/strict";
+import {
+  AuthError,
+  credentialsFromJson,
+  generateAccessToken,
+  loadCredentials,
+  validateAuthenticateOptions,
+} from "../../../auth/mod.ts";
+
+const PASSWORD = "hunter2-url-password";
+const USERINFO = `https://user:${PASSWORD}@`;
+const AUDIENCE =
+  "//iam.googleapis.com/projects/1/locations/global/workloadIdentityPools/p/providers/gh";
+const IMPERSONATION =
+  "https://iamcredentials.googleapis.com/v1/projects/-/serviceAccounts/ci@p.iam.gserviceaccount.com:generateAccessToken";
+
+const user = {
+  type: "authorized_user",
+  client_id: "id.apps.googleusercontent.com",
+  client_secret: "client-secret",
+  refresh_token: "1//refresh-token",
+};
+
+function external(overrides: Record<string, unknown>) {
+  return {
+    type: "external_account",
+    audience: AUDIENCE,
+    subject_token_type: "urn:ietf:params:oauth:token-type:jwt",
+    credential_source: { url: "https://idp.example/token" },
+    ...overrides,
+  };
+}
+
+Deno.test("a URL with user:password@ in any field of the credentials is refused up front", async (t) => {
+  const cases: [string, object][] = [
+    ["token_uri", { ...user, token_uri: `${USERINFO}oauth2.googleapis.com/token` }],
+    ["token_url", external({ token_url: `${USERINFO}sts.googleapis.com/v1/token` })],
+    ["url", external({ credential_source: { url: `${USERINFO}idp.example/token` } })],
+    [
+      "service_account_impersonation_url",
+      external({ service_account_impersonation_url: IMPERSONATION.replace("https://", USERINFO) }),
+    ],
+    ["token_uri", {
+      type: "impersonated_service_account",
+      service_account_impersonation_url: IMPERSONATION,
+      source_credentials: { ...user, token_uri: `${USERINFO}oauth2.googleapis.com/token` },
+    }],
+    // Only a user name, and a password that is not a valid URL's.
+    ["token_uri", { ...user, token_uri: `https://${PASSWORD}@oauth2.googleapis.com/token` }],
+  ];
+  for (const [field, json] of cases) {
+    await t.step(`${field} in ${(json as { type: string }).type}`, async () => {
+      let calls = 0;
+      const fetch = () => (calls++, Promise.reject(new TypeError("no call expected")));
+      for (
+        const make of [
+          () => Promise.resolve().then(() => credentialsFromJson(json, { fetch })),
+          () => loadCredentials({ credentials: json, fetch }),
+        ]
+      ) {
+        await assert.rejects(make(), (error) => {
+          assert.ok(error instanceof AuthError);
+          assert.equal(error.code, "ERR_CREDENTIALS_URL_USERINFO");
+          assert.match(error.message, new RegExp(`"${field}" holds a user name or password`));
+          assert.ok(!JSON.stringify({ ...error, message: error.message }).includes(PASSWORD));
+          return true;
+        });
+      }
+      assert.equal(calls, 0);
+    });
+  }
+});
+
+Deno.test("a request URL with user:password@ is never sent, retried or quoted", async () => {
+  let calls = 0;
+  const lines: string[] = [];
+  await assert.rejects(
+    generateAccessToken({
+      serviceAccount: "ci@p.iam.gserviceaccount.com",
+      authToken: "federated-token",
+      baseUrl: `${USERINFO}iamcredentials.googleapis.com/v1`,
+      fetch: () => (calls++, Promise.reject(new TypeError(`cannot fetch ${USERINFO}x`))),
+      sleep: () => Promise.resolve(),
+      log: { debug: (line: string) => void lines.push(line), info: () => {} },
+    }),
+    (error) => {
+      assert.ok(error instanceof AuthError);
+      assert.match(error.message, /holds a user name or password/);
+      assert.ok(!error.message.includes(PASSWORD));
+      return true;
+    },
+  );
+  assert.equal(calls, 0);
+  assert.deepEqual(lines, []);
+});
+
+Deno.test("an endpoint override's password is not quoted when it is refused", () => {
+  assert.throws(
+    () =>
+      validateAuthenticateOptions({
+        workloadIdentityProvider:
+          "projects/1/locations/global/workloadIdentityPools/pool/providers/prov",
+        oidcRequest: { url: "https://runner.example/token", token: "t" },
+        endpoints: { sts: `${USERINFO}sts.example/v1` },
+      }),
+    (error) => {
+      assert.ok(error instanceof AuthError);
+      assert.match(error.message, /https:\/\/…@sts\.example\/v1/);
+      assert.ok(!error.message.includes(PASSWORD));
+      return true;
+    },
+  );
+});
+
+Deno.test("refuseLocalSources refuses file and executable sources before any read", async (t) => {
+  const reads: string[] = [];
+  const readFile = (path: string) => (reads.push(path), Promise.resolve("token"));
+  for (
+    const [name, source] of [
+      ["file", { file: "/proc/self/environ" }],
+      ["executable", { executable: { command: "/bin/cat /proc/self/environ" } }],
+    ] as const
+  ) {
+    await t.step(name, async () => {
+      const json = external({ credential_source: source });
+      for (
+        const make of [
+          () =>
+            Promise.resolve().then(() =>
+              credentialsFromJson(json, { readFile, refuseLocalSources: true })
+            ),
+          () => loadCredentials({ credentials: json, readFile, refuseLocalSources: true }),
+          () =>
+            loadCredentials({
+              credentials: {
+                type: "impersonated_service_account",
+                service_account_impersonation_url: IMPERSONATION,
+                source_credentials: json,
+              },
+              readFile,
+              refuseLocalSources: true,
+            }),
+        ]
+      ) {
+        await assert.rejects(make(), (error) => {
+          assert.ok(error instanceof AuthError);
+          assert.equal(error.code, "ERR_CREDENTIALS_SOURCE_REFUSED");
+          assert.match(error.message, new RegExp(`"${name}" reads the local machine`));
+          return true;
+        });
+      }
+    });
+  }
+  assert.deepEqual(reads, []);
+  // A url source is still used, and without the option a file source is read as before.
+  credentialsFromJson(external({}), { refuseLocalSources: true });
+  const credentials = credentialsFromJson(external({ credential_source: { file: "/t" } }), {
+    readFile,
+    fetch: () => Promise.resolve(Response.json({ access_token: "federated", expires_in: 3600 })),
+  });
+  assert.equal((await credentials.getAccessToken()).token, "federated");
+  assert.deepEqual(reads, ["/t"]);
+});
