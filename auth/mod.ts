@@ -146,6 +146,10 @@ export type {
   SignedPostPolicy,
   SignedPostPolicyOptions,
 } from "./signing/signed_post_policy.ts";
+export { GOOGLE_ID_TOKEN_ISSUERS, verifyIdToken } from "./verify/id_token.ts";
+export type { IdTokenPayload, VerifyIdTokenOptions } from "./verify/id_token.ts";
+export { IAP_ISSUER, IAP_KEYS_URL, verifyIapJwt } from "./verify/iap.ts";
+export type { IapJwtPayload, VerifyIapJwtOptions } from "./verify/iap.ts";
 export { credentialsFromJson } from "./credentials/credentials_from_json.ts";
 export { loadCredentials } from "./credentials/load_credentials.ts";
 export type {
