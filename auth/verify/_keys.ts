@@ -7,11 +7,8 @@ import { type HttpRequest, requestText } from "../_transport/http.ts";
 import { isRecord } from "../_util/json.ts";
 import type { CallOptions } from "../types.ts";
 
-/** What every verifier takes besides its own checks. */
-export interface VerifyCallOptions extends CallOptions {
-  /** Leeway for `exp`, `nbf` and `iat`, in seconds; default 300, as Google's libraries allow. */
-  clockSkewSeconds?: number;
-}
+/** What every verifier takes besides its own checks: the call options and the clock leeway. */
+export type VerifyCallOptions = CallOptions & { clockSkewSeconds?: number };
 
 /** The most keys a set may hold, and the longest token read: far above Google's. */
 const MAX_KEYS = 100;

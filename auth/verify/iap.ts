@@ -7,7 +7,8 @@
 
 import type { JWTPayload } from "jose";
 import { ownCopy } from "../_util/own.ts";
-import { type VerifyCallOptions, verifyToken } from "./_keys.ts";
+import type { CallOptions } from "../types.ts";
+import { verifyToken } from "./_keys.ts";
 
 /** Where IAP publishes the public keys of its assertions. */
 export const IAP_KEYS_URL = "https://www.gstatic.com/iap/verify/public_key-jwk";
@@ -16,7 +17,9 @@ export const IAP_KEYS_URL = "https://www.gstatic.com/iap/verify/public_key-jwk";
 export const IAP_ISSUER = "https://cloud.google.com/iap";
 
 /** Options of {@linkcode verifyIapJwt}. */
-export interface VerifyIapJwtOptions extends VerifyCallOptions {
+export interface VerifyIapJwtOptions extends CallOptions {
+  /** Leeway for `exp`, `nbf` and `iat`, in seconds; default 300, as Google's libraries allow. */
+  clockSkewSeconds?: number;
   /**
    * The `aud` the assertion must have: `/projects/<project number>/global/backendServices/<id>`
    * (load balancer) or `/projects/<project number>/apps/<project id>` (App Engine). Required.

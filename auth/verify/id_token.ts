@@ -10,7 +10,8 @@ import type { JWTPayload } from "jose";
 import { VerificationError } from "../errors.ts";
 import { resolveEndpoints } from "../universe.ts";
 import { ownCopy } from "../_util/own.ts";
-import { type VerifyCallOptions, verifyToken } from "./_keys.ts";
+import type { CallOptions } from "../types.ts";
+import { verifyToken } from "./_keys.ts";
 
 /** The issuers of Google's ID tokens. */
 export const GOOGLE_ID_TOKEN_ISSUERS: readonly string[] = [
@@ -19,7 +20,9 @@ export const GOOGLE_ID_TOKEN_ISSUERS: readonly string[] = [
 ];
 
 /** Options of {@linkcode verifyIdToken}. */
-export interface VerifyIdTokenOptions extends VerifyCallOptions {
+export interface VerifyIdTokenOptions extends CallOptions {
+  /** Leeway for `exp`, `nbf` and `iat`, in seconds; default 300, as Google's libraries allow. */
+  clockSkewSeconds?: number;
   /** The `aud` the token must have (one of a list): your service's URL or client id. Required. */
   audience: string | readonly string[];
   /** The `email` the token must carry (with `email_verified`), such as the invoker's account. */
