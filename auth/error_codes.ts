@@ -25,7 +25,8 @@ export type CredentialsErrorCode =
   | "ERR_CREDENTIALS_FIELD_INVALID"
   | "ERR_CREDENTIALS_UNSUPPORTED"
   | "ERR_CREDENTIALS_URL_USERINFO"
-  | "ERR_CREDENTIALS_SOURCE_REFUSED";
+  | "ERR_CREDENTIALS_SOURCE_REFUSED"
+  | "ERR_SIGN_NO_SERVICE_ACCOUNT";
 
 /** Codes of `GoogleApiError`: a Google call that failed (after retries). */
 export type GoogleApiErrorCode =
@@ -33,6 +34,8 @@ export type GoogleApiErrorCode =
   | "ERR_IAM_ACCESS_TOKEN_FAILED"
   | "ERR_IAM_ID_TOKEN_FAILED"
   | "ERR_IAM_SIGN_JWT_FAILED"
+  | "ERR_IAM_SIGN_BLOB_FAILED"
+  | "ERR_CERTS_REQUEST_FAILED"
   | "ERR_OAUTH2_TOKEN_FAILED"
   | "ERR_METADATA_REQUEST_FAILED"
   | "ERR_SUBJECT_TOKEN_FAILED";
@@ -49,11 +52,25 @@ export type TransportErrorCode = "ERR_PROXY_INVALID";
 /** Codes of the workflow step's own errors: a bad input, or a credentials file it cannot write. */
 export type StepErrorCode = "ERR_ACTION_INPUT" | "ERR_CREDENTIALS_FILE";
 
+/** Codes of `VerificationError`: a token that failed one check of `verifyIdToken()` or `verifyIapJwt()`. */
+export type VerificationErrorCode =
+  | "ERR_TOKEN_MALFORMED"
+  | "ERR_TOKEN_ALGORITHM"
+  | "ERR_TOKEN_KEY_UNKNOWN"
+  | "ERR_TOKEN_SIGNATURE_INVALID"
+  | "ERR_TOKEN_AUDIENCE_MISMATCH"
+  | "ERR_TOKEN_ISSUER_MISMATCH"
+  | "ERR_TOKEN_EXPIRED"
+  | "ERR_TOKEN_NOT_YET_VALID"
+  | "ERR_TOKEN_CLAIM_MISMATCH"
+  | "ERR_CERTS_INVALID";
+
 /** Every code an `AuthError` can carry. */
 export type AuthErrorCode =
   | CredentialsErrorCode
   | GoogleApiErrorCode
   | GithubOidcErrorCode
   | TokenErrorCode
+  | VerificationErrorCode
   | TransportErrorCode
   | StepErrorCode;

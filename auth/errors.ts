@@ -13,6 +13,7 @@ import type {
   GithubOidcErrorCode,
   GoogleApiErrorCode,
   TokenErrorCode,
+  VerificationErrorCode,
 } from "./error_codes.ts";
 import { AUTH_ERROR_HINTS, HINTS } from "./hints.ts";
 
@@ -237,6 +238,37 @@ export class TokenError extends AuthError {
 }
 
 /**
+ * A token that `verifyIdToken()` or `verifyIapJwt()` refused: its `code` names the check that
+ * failed. The message never holds the token.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { VerificationError } from "./mod.ts";
+ *
+ * const error = new VerificationError("ERR_TOKEN_EXPIRED", "The ID token expired");
+ * assert.match(error.hint, /new token/);
+ * ```
+ */
+export class VerificationError extends AuthError {
+  /** Always `"VerificationError"` (survives minification). */
+  override name = "VerificationError";
+  /** Stable machine-readable code. */
+  declare readonly code: VerificationErrorCode;
+
+  /**
+   * Builds the error, redacting secrets from every text field.
+   *
+   * @param code The stable code: which check failed.
+   * @param message What failed, without the token.
+   * @param options Hint, cause, secrets to redact.
+   */
+  constructor(code: VerificationErrorCode, message: string, options: AuthErrorOptions = {}) {
+    super(code, message, options);
+  }
+}
+
+/**
  * Any error of the tree, discriminated by `code`.
  *
  * @example Narrowing
@@ -255,4 +287,9 @@ export class TokenError extends AuthError {
  * assert.equal(describe(new CredentialsError("ERR_KEY_EMPTY", "empty")), "ERR_KEY_EMPTY");
  * ```
  */
-export type AnyAuthError = CredentialsError | GoogleApiError | GithubOidcError | TokenError;
+export type AnyAuthError =
+  | CredentialsError
+  | GoogleApiError
+  | GithubOidcError
+  | TokenError
+  | VerificationError;

@@ -53,6 +53,8 @@ export const AUTH_ERROR_HINTS: Readonly<Record<AuthErrorCode, string>> = /* @__P
       "Remove the user name and password (user:password@) from the URL the message names; Google's endpoints authenticate with tokens",
     ERR_CREDENTIALS_SOURCE_REFUSED:
       "Use a credential configuration with a url credential source, or leave refuseLocalSources unset for configurations you trust",
+    ERR_SIGN_NO_SERVICE_ACCOUNT:
+      "Sign with credentials that act as a service account: a service_account key, impersonated_service_account credentials, service_account_impersonation_url in an external_account file, or the metadata server",
     ERR_OIDC_REQUEST_FAILED:
       "Check `permissions: id-token: write` and that the job still runs; retry after a GitHub outage",
     ERR_STS_EXCHANGE_FAILED:
@@ -63,6 +65,10 @@ export const AUTH_ERROR_HINTS: Readonly<Record<AuthErrorCode, string>> = /* @__P
       "Grant the caller roles/iam.serviceAccountTokenCreator (or roles/iam.workloadIdentityUser for federation) on the service account; IAM changes take up to 5 minutes",
     ERR_IAM_SIGN_JWT_FAILED:
       "Grant the workload identity principal roles/iam.serviceAccountTokenCreator on the service account; IAM changes take up to 5 minutes",
+    ERR_IAM_SIGN_BLOB_FAILED:
+      "Grant the caller roles/iam.serviceAccountTokenCreator on the service account (on itself for the metadata server's account); IAM changes take up to 5 minutes",
+    ERR_CERTS_REQUEST_FAILED:
+      "Check that the runtime can reach the certificates URL (or the certsUrl/keysUrl option) and retry",
     ERR_OAUTH2_TOKEN_FAILED:
       "Authorize the client ID for the scopes (Workspace admin console, domain-wide delegation); keep the lifetime at most 1 hour",
     ERR_METADATA_REQUEST_FAILED:
@@ -71,6 +77,21 @@ export const AUTH_ERROR_HINTS: Readonly<Record<AuthErrorCode, string>> = /* @__P
       "Check credential_source: its URL must answer (with its headers) or its file hold the token",
     ERR_TOKEN_RESPONSE_INVALID:
       "Retry; if it persists, check that endpoint overrides point at Google",
+    ERR_TOKEN_MALFORMED: "Pass the whole compact JWT (three base64url parts separated by dots)",
+    ERR_TOKEN_ALGORITHM:
+      "Accept only tokens signed as Google signs them (RS256 ID tokens, ES256 IAP assertions); refuse the request",
+    ERR_TOKEN_KEY_UNKNOWN:
+      "Refuse the request: the token names a key Google does not publish (forged, or from another issuer)",
+    ERR_TOKEN_SIGNATURE_INVALID: "Refuse the request: the token's signature does not verify",
+    ERR_TOKEN_AUDIENCE_MISMATCH:
+      "Pass as audience the value the caller mints its token for (a Cloud Run URL, or IAP's /projects/<number>/... audience)",
+    ERR_TOKEN_ISSUER_MISMATCH: "Refuse the request: the token was not issued by Google",
+    ERR_TOKEN_EXPIRED: "Have the caller mint a new token; check the clocks if it was fresh",
+    ERR_TOKEN_NOT_YET_VALID:
+      "Check the clocks of the caller and this service, or raise clockSkewSeconds",
+    ERR_TOKEN_CLAIM_MISMATCH: "Refuse the request, or check the email and hd options",
+    ERR_CERTS_INVALID:
+      "Check that the certificates URL (or the certsUrl/keysUrl option) serves Google's JWK Set",
     ERR_PROXY_INVALID:
       "Set the variable to http://host:port or https://host:port (user:password@ allowed, percent-encoded), or unset it",
     ERR_ACTION_INPUT:

@@ -72,6 +72,7 @@ export {
   GithubOidcError,
   GoogleApiError,
   TokenError,
+  VerificationError,
 } from "./errors.ts";
 export type {
   AnyAuthError,
@@ -83,6 +84,7 @@ export type {
   StepErrorCode,
   TokenErrorCode,
   TransportErrorCode,
+  VerificationErrorCode,
 } from "./errors.ts";
 export { githubOidcTokenUrl, requestGithubOidcToken } from "./flows/github_oidc.ts";
 export type { RequestGithubOidcTokenOptions } from "./flows/github_oidc.ts";
@@ -90,12 +92,15 @@ export {
   CLOUD_PLATFORM_SCOPE,
   generateAccessToken,
   generateIdToken,
+  signBlob,
   signJwt,
 } from "./flows/iam_credentials.ts";
 export type {
   GenerateAccessTokenOptions,
   GenerateIdTokenOptions,
   IamCredentialsOptions,
+  SignBlobOptions,
+  SignBlobResult,
   SignJwtOptions,
   SignJwtResult,
 } from "./flows/iam_credentials.ts";
@@ -133,6 +138,18 @@ export {
   stsAudience,
 } from "./flows/workload_identity.ts";
 export type { WorkloadIdentityProvider } from "./flows/workload_identity.ts";
+export { createSignedUrl } from "./signing/signed_url.ts";
+export type { SignedUrlOptions, SigningCredentials, UrlStyle } from "./signing/signed_url.ts";
+export { createSignedPostPolicy } from "./signing/signed_post_policy.ts";
+export type {
+  PostPolicyConditions,
+  SignedPostPolicy,
+  SignedPostPolicyOptions,
+} from "./signing/signed_post_policy.ts";
+export { GOOGLE_ID_TOKEN_ISSUERS, verifyIdToken } from "./verify/id_token.ts";
+export type { IdTokenPayload, VerifyIdTokenOptions } from "./verify/id_token.ts";
+export { IAP_ISSUER, IAP_KEYS_URL, verifyIapJwt } from "./verify/iap.ts";
+export type { IapJwtPayload, VerifyIapJwtOptions } from "./verify/iap.ts";
 export { credentialsFromJson } from "./credentials/credentials_from_json.ts";
 export { loadCredentials } from "./credentials/load_credentials.ts";
 export type {

@@ -9,7 +9,8 @@ import { resolveConfig } from "./_core/config.ts";
 import { OIDC_PATH } from "./services/github_oidc.ts";
 import { authorizedUser, impersonatedServiceAccount } from "./_core/credentials_files.ts";
 import { googleFetch } from "./_core/google_fetch.ts";
-import { GOOGLE_CERTS_PATH } from "./services/iam_credentials.ts";
+import { GOOGLE_CERTS_PATH, SERVICE_ACCOUNT_JWKS_PREFIX } from "./services/iam_credentials.ts";
+import { IAP_KEYS_PATH, iapJwt } from "./services/iap.ts";
 import { OAUTH2_TOKEN_PATH } from "./services/oauth2.ts";
 import { closeServer, FaultQueue, listen } from "./_core/server.ts";
 import { State } from "./_core/state.ts";
@@ -119,6 +120,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     endpoints,
     oidcRequest,
     googleCertsUrl: `${url}${GOOGLE_CERTS_PATH}`,
+    iapKeysUrl: `${url}${IAP_KEYS_PATH}`,
+    serviceAccountJwksUrl: (email = config.serviceAccounts[0]!) =>
+      `${url}${SERVICE_ACCOUNT_JWKS_PREFIX}${encodeURIComponent(email)}`,
+    iapJwt: (options) => iapJwt(state, options),
     fetch: googleFetch(url, config.universe),
     env: Object.freeze({
       ACTIONS_ID_TOKEN_REQUEST_URL: oidcRequest.url,

@@ -37,6 +37,7 @@ export type {
   GithubClaims,
   GithubOptions,
   IamBinding,
+  IapJwtOptions,
   ImpersonatedServiceAccountOptions,
   MetadataOptions,
   ProviderOptions,

@@ -171,6 +171,7 @@ export type EmulatorRoute =
   | "generateAccessToken"
   | "generateIdToken"
   | "signJwt"
+  | "signBlob"
   | "oauth2Token"
   | "jwks"
   | "metadata"
@@ -254,6 +255,18 @@ export interface ImpersonatedServiceAccountOptions {
   sourceCredentials?: string;
 }
 
+/** Options of {@linkcode Emulator.iapJwt}. */
+export interface IapJwtOptions {
+  /** The `aud`: `/projects/<number>/global/backendServices/<id>` or `/projects/<number>/apps/<id>`. */
+  audience: string;
+  /** The signed-in user's email; default {@linkcode EmulatorOptions.user}. */
+  email?: string;
+  /** The user's Google Workspace domain (`hd`); default none. */
+  hd?: string;
+  /** Further claims, which replace the defaults (such as `exp` or `iss`, to test refusals). */
+  claims?: Readonly<Record<string, unknown>>;
+}
+
 /** A running emulator. */
 export interface Emulator {
   /** The base URL, `http://127.0.0.1:<port>`. */
@@ -282,6 +295,20 @@ export interface Emulator {
   >;
   /** The JWKS Google's ID tokens verify against, as `https://www.googleapis.com/oauth2/v3/certs`. */
   readonly googleCertsUrl: string;
+  /** The JWKS of IAP's assertions, as `https://www.gstatic.com/iap/verify/public_key-jwk`. */
+  readonly iapKeysUrl: string;
+  /**
+   * A service account's public keys as a JWK Set (its Google-managed key, which `signBlob` and
+   * `signJwt` sign with, and its user-managed keys), as
+   * `https://www.googleapis.com/service_accounts/v1/jwk/<email>`.
+   */
+  serviceAccountJwksUrl(email?: string): string;
+  /**
+   * Mints an assertion as IAP puts in `x-goog-iap-jwt-assertion` (ES256, issuer
+   * `https://cloud.google.com/iap`, 10 minutes), signed with the key at
+   * {@linkcode Emulator.iapKeysUrl}.
+   */
+  iapJwt(options: IapJwtOptions): Promise<string>;
   /**
    * A `fetch` that sends requests for Google's hosts of the emulated universe to the emulator:
    * `https://<service>.<universe>/<path>` for `oauth2`, `sts`, `iamcredentials`,

@@ -130,8 +130,9 @@ const AUTH_LAYERS: readonly (readonly string[])[] = [
     "auth/universe.ts",
   ],
   ["auth/_transport/", "auth/keys/"],
-  ["auth/flows/"],
+  ["auth/flows/", "auth/verify/"],
   ["auth/credentials/", "auth/authenticate/"],
+  ["auth/signing/"],
   ["auth/mod.ts"],
 ];
 

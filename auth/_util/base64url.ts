@@ -10,6 +10,11 @@ const CHUNK_BYTES = 0x2000;
 /** The unpadded base64url text of `input` (a string is encoded as UTF-8 first). */
 export function base64urlEncode(input: string | Uint8Array): string {
   const bytes = typeof input === "string" ? new TextEncoder().encode(input) : input;
+  return base64Encode(bytes).replace(/=+$/, "").replaceAll("+", "-").replaceAll("/", "_");
+}
+
+/** The padded standard base64 text of `bytes` (what Google's JSON `bytes` fields hold). */
+export function base64Encode(bytes: Uint8Array): string {
   // One call per chunk, not one per byte: the workflow step encodes its JWT before any of this code
   // is optimized, where a byte loop is slow (docs/measurements.md).
   let binary = "";
@@ -17,7 +22,7 @@ export function base64urlEncode(input: string | Uint8Array): string {
     const chunk = bytes.subarray(start, start + CHUNK_BYTES);
     binary += String.fromCharCode.apply(null, chunk as unknown as number[]);
   }
-  return btoa(binary).replace(/=+$/, "").replaceAll("+", "-").replaceAll("/", "_");
+  return btoa(binary);
 }
 
 /** The bytes of base64url text (padding optional); throws on anything else. */

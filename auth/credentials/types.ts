@@ -259,4 +259,18 @@ export interface Credentials {
    * stream body is sent once, never copied, and a 401 to it is returned as is.
    */
   fetch(input: Request | URL | string, init?: RequestInit): Promise<Response>;
+  /**
+   * An RSA-SHA256 (RSASSA-PKCS1-v1_5) signature of `data` (a string is signed as UTF-8) by
+   * {@linkcode Credentials.getServiceAccountEmail}'s account: made locally with a
+   * `service_account` key, else by IAM Credentials' `signBlob` (which needs
+   * `iam.serviceAccounts.signBlob` on the account). Rejects with `ERR_SIGN_NO_SERVICE_ACCOUNT`
+   * for credentials that act as no service account (`authorized_user`, federation without
+   * impersonation).
+   */
+  sign(data: Uint8Array | string): Promise<Uint8Array>;
+  /**
+   * The email of the service account these credentials act as; rejects with
+   * `ERR_SIGN_NO_SERVICE_ACCOUNT` where there is none.
+   */
+  getServiceAccountEmail(): Promise<string>;
 }

@@ -1,11 +1,11 @@
 /**
- * IAM Service Account Credentials API: access tokens, ID tokens and JWT signatures for a service
- * account, authorised by a federated token or a self-signed JWT.
+ * IAM Service Account Credentials API: access tokens, ID tokens, JWT and blob signatures for a
+ * service account, authorised by a federated token or a self-signed JWT.
  *
  * @module
  */
 
-import { GoogleApiError } from "../errors.ts";
+import { GoogleApiError, TokenError } from "../errors.ts";
 import type { GoogleApiErrorCode } from "../errors.ts";
 import type { JWTPayload } from "../keys/jwt.ts";
 import { normalizeDelegates, validateServiceAccount } from "./service_account_name.ts";
@@ -17,6 +17,7 @@ import { jwtExpiry } from "../_util/jwt_decode.ts";
 import { expireTimeOf, expiring } from "../_transport/response.ts";
 import type { CallOptions, ExpiringToken } from "../types.ts";
 import { ownCopy } from "../_util/own.ts";
+import { base64Decode, base64Encode } from "../_util/base64url.ts";
 
 /** The default scope of access tokens. */
 export const CLOUD_PLATFORM_SCOPE = "https://www.googleapis.com/auth/cloud-platform";
@@ -66,6 +67,20 @@ export interface SignJwtResult {
   keyId?: string;
 }
 
+/** Options of {@linkcode signBlob}. */
+export interface SignBlobOptions extends IamCredentialsOptions {
+  /** The bytes to sign (sent base64-encoded as `payload`). */
+  payload: Uint8Array;
+}
+
+/** What {@linkcode signBlob} returns. */
+export interface SignBlobResult {
+  /** The RSA-SHA256 (RSASSA-PKCS1-v1_5) signature. */
+  signature: Uint8Array;
+  /** The id of the Google-managed key that signed it, when returned. */
+  keyId?: string;
+}
+
 /**
  * One IAM Credentials call: `method` for `options.serviceAccount` (through its delegates) with
  * `body`; a failure is a GoogleApiError with `code`, its message `${message} <service account>`;
@@ -73,7 +88,7 @@ export interface SignJwtResult {
  */
 async function callIam(
   options: IamCredentialsOptions,
-  method: "generateAccessToken" | "generateIdToken" | "signJwt",
+  method: "generateAccessToken" | "generateIdToken" | "signJwt" | "signBlob",
   field: string,
   code: GoogleApiErrorCode,
   message: string,
@@ -249,4 +264,57 @@ export async function signJwt(options: SignJwtOptions): Promise<SignJwtResult> {
   );
   const keyId = (json as Record<string, unknown>).keyId;
   return typeof keyId === "string" ? { signedJwt, keyId } : { signedJwt };
+}
+
+/**
+ * Signs bytes with a Google-managed key of a service account, RSA-SHA256
+ * ([signBlob](https://cloud.google.com/iam/docs/reference/credentials/rest/v1/projects.serviceAccounts/signBlob)):
+ * what `credentials.sign()` calls for credentials without a private key of their own.
+ *
+ * @param options The service account, the caller's token, the bytes and delegates.
+ * @returns The signature and the key id.
+ * @throws {GoogleApiError} `ERR_IAM_SIGN_BLOB_FAILED` (a 403 means the caller lacks
+ * `iam.serviceAccounts.signBlob`, in roles/iam.serviceAccountTokenCreator, on the account).
+ * @throws {TokenError} `ERR_TOKEN_RESPONSE_INVALID` when the response lacks a base64 `signedBlob`.
+ * @throws {CredentialsError} `ERR_OPTIONS_INVALID` for a malformed service account or delegate.
+ *
+ * @example With an injected fetch
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { signBlob } from "../mod.ts";
+ *
+ * const result = await signBlob({
+ *   serviceAccount: "ci@my-proj.iam.gserviceaccount.com",
+ *   authToken: "federated-token",
+ *   payload: new TextEncoder().encode("hi"),
+ *   fetch: async (url, init) => {
+ *     assert.match(String(url), /:signBlob$/);
+ *     assert.deepEqual(JSON.parse(String(init?.body)), { payload: "aGk=" });
+ *     return Response.json({ keyId: "k1", signedBlob: "AQID" });
+ *   },
+ * });
+ * assert.deepEqual([...result.signature], [1, 2, 3]);
+ * ```
+ */
+export async function signBlob(options: SignBlobOptions): Promise<SignBlobResult> {
+  options = ownCopy(options);
+  const { token: signedBlob, json } = await callIam(
+    options,
+    "signBlob",
+    "signedBlob",
+    "ERR_IAM_SIGN_BLOB_FAILED",
+    "Failed to sign bytes using",
+    { payload: base64Encode(options.payload) },
+  );
+  let signature: Uint8Array;
+  try {
+    signature = base64Decode(signedBlob);
+  } catch {
+    throw new TokenError(
+      "ERR_TOKEN_RESPONSE_INVALID",
+      `Failed to sign bytes using ${options.serviceAccount}: "signedBlob" is not base64`,
+    );
+  }
+  const keyId = (json as Record<string, unknown>).keyId;
+  return typeof keyId === "string" ? { signature, keyId } : { signature };
 }

@@ -173,3 +173,11 @@ export async function createSelfSignedJwt(
   }, options.signRs256);
   return { token, expiresAt: new Date(exp * 1000) };
 }
+
+/**
+ * Signs `data` with RS256 (RSASSA-PKCS1-v1_5, SHA-256) and a PKCS #8 PEM key over Web Crypto, as
+ * JWTs are signed here: the signature `credentials.sign()` of a key makes.
+ */
+export function signWithPrivateKey(pem: string, data: Uint8Array): Promise<Uint8Array> {
+  return webCryptoRs256(pem, data);
+}

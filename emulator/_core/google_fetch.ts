@@ -7,6 +7,8 @@
 /** The emulated services, by host name prefix, as the emulator lays out their paths. */
 const SERVICES = ["cloudresourcemanager", "iamcredentials", "oauth2", "sts", "www"];
 const METADATA_HOSTS = ["metadata.google.internal", "metadata.google.internal.", "169.254.169.254"];
+/** Google's static host, where IAP publishes its keys; served under `/gstatic`. */
+const GSTATIC_HOST = "www.gstatic.com";
 
 /** The emulator URL that stands for `url`, or `undefined` when the emulator does not serve it. */
 export function emulatedUrl(url: URL, base: string, universe: string): string | undefined {
@@ -15,6 +17,7 @@ export function emulatedUrl(url: URL, base: string, universe: string): string | 
     return `${base}${rest}`;
   }
   if (url.protocol !== "https:" || url.port !== "") return undefined;
+  if (url.hostname === GSTATIC_HOST) return `${base}/gstatic${rest}`;
   const service = SERVICES.find((name) => url.hostname === `${name}.${universe}`);
   return service === undefined ? undefined : `${base}/${service}${rest}`;
 }

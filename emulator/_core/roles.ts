@@ -6,6 +6,7 @@ export type Permission =
   | "iam.serviceAccounts.getAccessToken"
   | "iam.serviceAccounts.getOpenIdToken"
   | "iam.serviceAccounts.signJwt"
+  | "iam.serviceAccounts.signBlob"
   | "iam.serviceAccounts.implicitDelegation";
 
 const ROLE_PERMISSIONS: Readonly<Record<string, readonly Permission[]>> = {
@@ -13,6 +14,7 @@ const ROLE_PERMISSIONS: Readonly<Record<string, readonly Permission[]>> = {
     "iam.serviceAccounts.getAccessToken",
     "iam.serviceAccounts.getOpenIdToken",
     "iam.serviceAccounts.signJwt",
+    "iam.serviceAccounts.signBlob",
     "iam.serviceAccounts.implicitDelegation",
   ],
   "roles/iam.workloadIdentityUser": [

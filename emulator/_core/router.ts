@@ -11,7 +11,10 @@ import {
   googleCerts,
   iamCredentials,
   iamTarget,
+  SERVICE_ACCOUNT_JWKS_PREFIX,
+  serviceAccountJwks,
 } from "../services/iam_credentials.ts";
+import { IAP_KEYS_PATH, iapKeys } from "../services/iap.ts";
 import { metadataAnswer, metadataRoute } from "../services/metadata_server.ts";
 import { OAUTH2_TOKEN_PATH, oauth2Token } from "../services/oauth2.ts";
 import { getProject, PROJECTS_PREFIX } from "../services/resource_manager.ts";
@@ -28,12 +31,14 @@ export function routeOf(path: string): EmulatorRoute | undefined {
     case JWKS_PATH:
     case DISCOVERY_PATH:
     case GOOGLE_CERTS_PATH:
+    case IAP_KEYS_PATH:
       return "jwks";
     case STS_PATH:
       return "sts";
     case OAUTH2_TOKEN_PATH:
       return "oauth2Token";
   }
+  if (path.startsWith(SERVICE_ACCOUNT_JWKS_PREFIX)) return "jwks";
   if (path.startsWith(PROJECTS_PREFIX) && /^[^/]+$/.test(path.slice(PROJECTS_PREFIX.length))) {
     return "projects";
   }
@@ -51,9 +56,12 @@ export async function answer(
     case "oidc":
       return await githubOidcToken(request, state);
     case "jwks":
-      return path === GOOGLE_CERTS_PATH
-        ? await googleCerts(state)
-        : await githubIssuerDocument(request, state);
+      if (path === GOOGLE_CERTS_PATH) return await googleCerts(state);
+      if (path === IAP_KEYS_PATH) return await iapKeys(state);
+      if (path.startsWith(SERVICE_ACCOUNT_JWKS_PREFIX)) {
+        return await serviceAccountJwks(path, state);
+      }
+      return await githubIssuerDocument(request, state);
     case "sts":
       return await stsToken(request, state);
     case "oauth2Token":
@@ -61,6 +69,7 @@ export async function answer(
     case "generateAccessToken":
     case "generateIdToken":
     case "signJwt":
+    case "signBlob":
       return await iamCredentials(request, state, iamTarget(path)!);
     case "projects":
       return getProject(request, state);

@@ -19,6 +19,7 @@ const ROUTES: Readonly<Record<EmulatorRoute, true>> = {
   generateAccessToken: true,
   generateIdToken: true,
   signJwt: true,
+  signBlob: true,
   oauth2Token: true,
   jwks: true,
   metadata: true,

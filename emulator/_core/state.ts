@@ -27,6 +27,7 @@ export class State {
   /** Each service account's Google-managed key, made at start as Google has it beforehand. */
   readonly #managed: ReadonlyMap<string, Promise<SigningKey>>;
   readonly #userKeys = new Map<string, Map<string, CryptoKey>>();
+  #iap: Promise<SigningKey> | undefined;
   /** Every key pair taken from the pool (its own and user-managed keys), given back on close. */
   readonly #taken: Promise<SigningKey>[] = [];
   #released = false;
@@ -104,6 +105,37 @@ export class State {
     const key = await (issuer === "github" ? this.#github : this.#google);
     const jwk = await exportJWK(key.publicKey);
     return { keys: [{ ...jwk, kid: key.kid, alg: "RS256", use: "sig" }] };
+  }
+
+  /** A service account's public keys (Google-managed and user-managed) as a JWKS. */
+  async serviceAccountJwks(email: string): Promise<{ keys: JWK[] }> {
+    const managed = await this.managedKey(email);
+    const keys = [[managed.kid, managed.publicKey] as const, ...(this.#userKeys.get(email) ?? [])];
+    return {
+      keys: await Promise.all(keys.map(async ([kid, publicKey]) => ({
+        ...await exportJWK(publicKey),
+        kid,
+        alg: "RS256",
+        use: "sig",
+      }))),
+    };
+  }
+
+  /** The ES256 key IAP signs its assertions with (made on first use: P-256 keys are quick). */
+  iapKey(): Promise<SigningKey> {
+    this.#iap ??= crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, [
+      "sign",
+      "verify",
+    ]).then(({ privateKey, publicKey }) => ({ kid: randomId(4), privateKey, publicKey }));
+    return this.#iap;
+  }
+
+  /** IAP's public key as a JWKS. */
+  async iapJwks(): Promise<{ keys: JWK[] }> {
+    const key = await this.iapKey();
+    return {
+      keys: [{ ...await exportJWK(key.publicKey), kid: key.kid, alg: "ES256", use: "sig" }],
+    };
   }
 
   /** Whether `email` names a service account that exists. */

@@ -1,4 +1,4 @@
-// IAM Service Account Credentials: generateAccessToken, generateIdToken and signJwt on
+// IAM Service Account Credentials: generateAccessToken, generateIdToken, signJwt and signBlob on
 // `projects/-/serviceAccounts/<email or unique id>`, with the caller authenticated by a token the
 // emulator issued or a self-signed JWT of a user-managed key, IAM checked along the delegation
 // chain, and Google's limits on lifetimes, scopes and JWT expiry.
@@ -20,16 +20,20 @@ import {
 /** Path of the JWKS Google's ID tokens verify against (`https://www.googleapis.com/oauth2/v3/certs`). */
 export const GOOGLE_CERTS_PATH = "/www/oauth2/v3/certs";
 
+/** Path prefix of a service account's public keys as a JWKS (`www.googleapis.com/service_accounts/v1/jwk/<email>`). */
+export const SERVICE_ACCOUNT_JWKS_PREFIX = "/www/service_accounts/v1/jwk/";
+
 /** The path prefix of service account resources under the emulator's IAM Credentials base. */
 const IAM_CREDENTIALS_PREFIX = "/iamcredentials/v1/projects/-/serviceAccounts/";
 
 /** The methods IAM Credentials offers. */
-export type IamMethod = "generateAccessToken" | "generateIdToken" | "signJwt";
+export type IamMethod = "generateAccessToken" | "generateIdToken" | "signJwt" | "signBlob";
 
 const PERMISSIONS: Readonly<Record<IamMethod, Permission>> = {
   generateAccessToken: "iam.serviceAccounts.getAccessToken",
   generateIdToken: "iam.serviceAccounts.getOpenIdToken",
   signJwt: "iam.serviceAccounts.signJwt",
+  signBlob: "iam.serviceAccounts.signBlob",
 };
 
 const FIELDS: Readonly<Record<IamMethod, Readonly<Record<string, FieldType>>>> = {
@@ -41,13 +45,17 @@ const FIELDS: Readonly<Record<IamMethod, Readonly<Record<string, FieldType>>>> =
     organizationNumberIncluded: "bool",
   },
   signJwt: { delegates: "strings", payload: "string" },
+  signBlob: { delegates: "strings", payload: "string" },
 };
+
+/** The largest blob signBlob signs (its payload is base64 of the bytes). */
+const MAX_BLOB_BYTES = 64 * 1024;
 
 const MAX_SIGNED_JWT_SECONDS = 12 * 3600;
 /** Which method and account a path names, or `undefined`. */
 export function iamTarget(path: string): { name: string; method: IamMethod } | undefined {
   if (!path.startsWith(IAM_CREDENTIALS_PREFIX)) return undefined;
-  const match = /^([^/:]+):(generateAccessToken|generateIdToken|signJwt)$/.exec(
+  const match = /^([^/:]+):(generateAccessToken|generateIdToken|signJwt|signBlob)$/.exec(
     path.slice(IAM_CREDENTIALS_PREFIX.length),
   );
   if (match === null) return undefined;
@@ -181,9 +189,52 @@ async function signJwt(body: Record<string, unknown>, target: string, state: Sta
   return jsonResponse({ keyId: key.kid, signedJwt });
 }
 
-/** Answers the JWKS of the key ID tokens are signed with. */
+async function signBlob(body: Record<string, unknown>, target: string, state: State) {
+  const payload = String(body.payload ?? "");
+  if (payload === "") return rpcError(400, "Payload must be provided.");
+  let bytes: Uint8Array<ArrayBuffer>;
+  try {
+    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(payload)) throw new Error("not base64");
+    bytes = Uint8Array.from(atob(payload), (char) => char.charCodeAt(0));
+  } catch {
+    return rpcError(
+      400,
+      `Invalid value at 'payload' (TYPE_BYTES), Base64 decoding failed for "${
+        payload.slice(0, 40)
+      }"`,
+    );
+  }
+  if (bytes.length > MAX_BLOB_BYTES) {
+    return rpcError(400, `The payload is larger than ${MAX_BLOB_BYTES} bytes.`);
+  }
+  const key = await state.managedKey(target);
+  const signature = new Uint8Array(
+    await crypto.subtle.sign("RSASSA-PKCS1-v1_5", key.privateKey, bytes),
+  );
+  return jsonResponse({ keyId: key.kid, signedBlob: btoa(String.fromCharCode(...signature)) });
+}
+
+/**
+ * Answers the JWKS of the key ID tokens are signed with; cacheable for an hour as Google's is
+ * (for a while), so that verifiers' caching can be tested.
+ */
 export async function googleCerts(state: State): Promise<Response> {
-  return jsonResponse(await state.jwks("google"));
+  return Response.json(await state.jwks("google"), {
+    headers: { "cache-control": "public, max-age=3600, must-revalidate, no-transform" },
+  });
+}
+
+/** Answers a service account's public keys as a JWKS, or Google's 404 for an unknown account. */
+export async function serviceAccountJwks(path: string, state: State): Promise<Response> {
+  let name: string;
+  try {
+    name = decodeURIComponent(path.slice(SERVICE_ACCOUNT_JWKS_PREFIX.length));
+  } catch {
+    name = "";
+  }
+  const email = state.resolveServiceAccount(name);
+  if (email === undefined) return rpcError(404, `Service account ${name} not found.`);
+  return jsonResponse(await state.serviceAccountJwks(email));
 }
 
 /** Answers an IAM Credentials call. */
@@ -209,5 +260,7 @@ export async function iamCredentials(
       return await generateIdToken(body, email, state);
     case "signJwt":
       return await signJwt(body, email, state);
+    case "signBlob":
+      return await signBlob(body, email, state);
   }
 }

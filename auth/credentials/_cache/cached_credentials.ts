@@ -5,6 +5,7 @@ import type { ExpiringToken } from "../../types.ts";
 import { readFileDefault } from "../_sources/runtime.ts";
 import type { CredentialsCall, FetchContext, Source } from "../_sources/source.ts";
 import { type TokenCache, tokenCache } from "./token_cache.ts";
+import { CredentialsError } from "../../errors.ts";
 import type {
   Credentials,
   CredentialsOptions,
@@ -122,6 +123,33 @@ export class CachedCredentials implements Credentials {
     this.#accessToken.invalidate(token);
     const fresh = await this.getAccessToken();
     return await fetchImpl(this.#authorized(spare, fresh.token));
+  }
+
+  async sign(data: Uint8Array | string): Promise<Uint8Array> {
+    const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
+    if (!(bytes instanceof Uint8Array)) {
+      throw new TypeError("Cannot sign: data must be a Uint8Array or a string");
+    }
+    const sign = this.#source.sign;
+    if (sign === undefined || this.serviceAccountEmail === undefined) {
+      throw this.#noServiceAccount();
+    }
+    return await sign(bytes, this.#context, async () => (await this.getAccessToken()).token);
+  }
+
+  getServiceAccountEmail(): Promise<string> {
+    const email = this.serviceAccountEmail;
+    return email === undefined ? Promise.reject(this.#noServiceAccount()) : Promise.resolve(email);
+  }
+
+  #noServiceAccount(): CredentialsError {
+    const what = this.type === "metadata_server"
+      ? "the metadata server has no service account attached"
+      : `${this.type} credentials act as no service account`;
+    return new CredentialsError(
+      "ERR_SIGN_NO_SERVICE_ACCOUNT",
+      `Cannot sign: ${what}`,
+    );
   }
 
   #headersFor(token: string): Record<string, string> {

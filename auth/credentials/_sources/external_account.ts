@@ -96,5 +96,11 @@ export function externalAccountSource(fields: Fields): TokenSource {
       const { token } = await federated(context, [CLOUD_PLATFORM_SCOPE]);
       return await impersonation.idToken(token, audienceOfIdToken, includeEmail, context);
     },
+    ...(impersonation === undefined ? {} : {
+      async sign(data: Uint8Array, context: FetchContext): Promise<Uint8Array> {
+        const { token } = await federated(context, [CLOUD_PLATFORM_SCOPE]);
+        return await impersonation.signBlob(token, data, context);
+      },
+    }),
   };
 }

@@ -41,5 +41,7 @@ export function impersonatedServiceAccountSource(
       await impersonation.accessToken(await sourceToken(context), context),
     idToken: async (audience, includeEmail, context) =>
       await impersonation.idToken(await sourceToken(context), audience, includeEmail, context),
+    sign: async (data, context) =>
+      await impersonation.signBlob(await sourceToken(context), data, context),
   };
 }

@@ -1,7 +1,7 @@
 // Service account impersonation as credentials files describe it: the
 // `service_account_impersonation_url` names IAM Credentials' base URL and the service account;
 // tokens come from generateAccessToken and generateIdToken with the caller's token.
-import { generateAccessToken, generateIdToken } from "../../flows/iam_credentials.ts";
+import { generateAccessToken, generateIdToken, signBlob } from "../../flows/iam_credentials.ts";
 import {
   normalizeDelegates,
   projectIdFromServiceAccount,
@@ -29,6 +29,8 @@ export interface Impersonation {
     includeEmail: boolean,
     context: FetchContext,
   ): Promise<ExpiringToken>;
+  /** Signs `data` with a Google-managed key of the target (IAM Credentials' signBlob). */
+  signBlob(authToken: string, data: Uint8Array, context: FetchContext): Promise<Uint8Array>;
 }
 
 /** The field of an `external_account` or `impersonated_service_account` file that names the target. */
@@ -75,5 +77,7 @@ export function parseImpersonation(
       }),
     idToken: (authToken, audience, includeEmail, context) =>
       generateIdToken({ ...context.call, ...target, authToken, audience, includeEmail }),
+    signBlob: async (authToken, payload, context) =>
+      (await signBlob({ ...context.call, ...target, authToken, payload })).signature,
   };
 }

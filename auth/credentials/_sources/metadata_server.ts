@@ -7,10 +7,10 @@ import { httpRequest } from "../../_transport/google_request.ts";
 import { requestJson, requestText, type TextResponse } from "../../_transport/http.ts";
 import { jwtExpiry } from "../../_util/jwt_decode.ts";
 import { expiresIn, expiring } from "../../_transport/response.ts";
-import { CLOUD_PLATFORM_SCOPE } from "../../flows/iam_credentials.ts";
-import { DEFAULT_UNIVERSE } from "../../universe.ts";
+import { CLOUD_PLATFORM_SCOPE, signBlob } from "../../flows/iam_credentials.ts";
+import { DEFAULT_UNIVERSE, resolveEndpoints } from "../../universe.ts";
 import type { CallOptions } from "../../types.ts";
-import type { Source } from "./source.ts";
+import type { FetchContext, Source } from "./source.ts";
 import type { EnvLike } from "../types.ts";
 import { quote } from "../../quote.ts";
 import { onAbort } from "../../_util/abort.ts";
@@ -160,9 +160,10 @@ export async function metadataServerSource(
     optionalText(baseUrl, `${ACCOUNT}/email`, call),
     probed ? probe.projectId : optionalText(baseUrl, PROJECT, call),
   ]);
+  const universeDomain = universe ?? DEFAULT_UNIVERSE;
   return {
     type: "metadata_server",
-    universeDomain: universe ?? DEFAULT_UNIVERSE,
+    universeDomain,
     projectId,
     serviceAccountEmail: email,
     async accessToken(context) {
@@ -188,5 +189,19 @@ export async function metadataServerSource(
       }
       return expiring(token, jwtExpiry(token));
     },
+    // The account signs as itself with its own token, as Google's libraries do: it needs
+    // iam.serviceAccounts.signBlob on itself.
+    ...(email === undefined ? {} : {
+      async sign(payload: Uint8Array, context: FetchContext, ownToken: () => Promise<string>) {
+        const result = await signBlob({
+          ...context.call,
+          serviceAccount: email,
+          authToken: await ownToken(),
+          payload,
+          baseUrl: resolveEndpoints({ universe: universeDomain }).iamcredentials,
+        });
+        return result.signature;
+      },
+    }),
   };
 }

@@ -1,6 +1,6 @@
 // `service_account` key files: a jwt-bearer assertion signed with the key, exchanged at the
 // key's token_uri for an access token, or for an ID token with `target_audience`.
-import { type JWTPayload, signJwt } from "../../keys/jwt.ts";
+import { type JWTPayload, signJwt, signWithPrivateKey } from "../../keys/jwt.ts";
 import { UNUSABLE_PRIVATE_KEY } from "../../keys/private_key.ts";
 import { checkServiceAccountKey } from "../../keys/service_account_key.ts";
 import { DEFAULT_UNIVERSE } from "../../universe.ts";
@@ -38,12 +38,9 @@ export function serviceAccountSource(fields: Fields): TokenSource {
   const projectId = optionalString(fields, "project_id");
   // A key that passed the PEM check above and that Web Crypto still refuses (RSA under 2048 bits,
   // not RSA) is this file's field, as every other problem of the file is.
-  const sign = (claims: JWTPayload) =>
-    signJwt(
-      key,
-      claims,
-      (cause) => fieldError(fields, UNUSABLE_PRIVATE_KEY, "ERR_KEY_PRIVATE_KEY_INVALID", cause),
-    );
+  const keyError = (cause: unknown) =>
+    fieldError(fields, UNUSABLE_PRIVATE_KEY, "ERR_KEY_PRIVATE_KEY_INVALID", cause);
+  const sign = (claims: JWTPayload) => signJwt(key, claims, keyError);
 
   async function assertionToken(
     claims: Record<string, string>,
@@ -91,6 +88,13 @@ export function serviceAccountSource(fields: Fields): TokenSource {
     },
     async idToken(audience, _includeEmail, context) {
       return await assertionToken({ target_audience: audience }, "id_token", context);
+    },
+    async sign(data) {
+      try {
+        return await signWithPrivateKey(key.private_key, data);
+      } catch (cause) {
+        throw keyError(cause);
+      }
     },
   };
 }

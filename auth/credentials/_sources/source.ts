@@ -20,6 +20,16 @@ export interface TokenSource {
   serviceAccountEmail?: string;
   accessToken(context: FetchContext): Promise<ExpiringToken>;
   idToken(audience: string, includeEmail: boolean, context: FetchContext): Promise<ExpiringToken>;
+  /**
+   * Signs `data` RS256 as {@linkcode serviceAccountEmail}: with the key, or with IAM Credentials'
+   * signBlob (`ownToken` gives these credentials' own cached access token). Absent where the
+   * credentials act as no service account.
+   */
+  sign?(
+    data: Uint8Array,
+    context: FetchContext,
+    ownToken: () => Promise<string>,
+  ): Promise<Uint8Array>;
 }
 
 /**

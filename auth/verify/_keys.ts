@@ -1,0 +1,216 @@
+// Google's public signing keys, fetched as a JWK Set through the transport (bounded size, time and
+// retries), cached per fetch and URL as the answer's Cache-Control max-age says, one fetch at a
+// time, and fetched again once for a key id the cached set lacks.
+import { type JWK, type JWTPayload, jwtVerify } from "jose";
+import { GoogleApiError, VerificationError } from "../errors.ts";
+import { type HttpRequest, requestText } from "../_transport/http.ts";
+import { isRecord } from "../_util/json.ts";
+import type { CallOptions } from "../types.ts";
+
+/** What every verifier takes besides its own checks: the call options and the clock leeway. */
+export type VerifyCallOptions = CallOptions & { clockSkewSeconds?: number };
+
+/** The most keys a set may hold, and the longest token read: far above Google's. */
+const MAX_KEYS = 100;
+const MAX_TOKEN_LENGTH = 16_384;
+/** A set is fetched again for an unknown key id at most this often (a forged kid cannot flood). */
+const MIN_REFETCH_MS = 30_000;
+
+interface KeySet {
+  keys: Map<string, JWK>;
+  fetchedAt: number;
+  expiresAt: number;
+}
+
+interface Entry {
+  set?: KeySet;
+  pending?: Promise<KeySet>;
+}
+
+// One cache per fetch function, so that two injected fetches never share keys.
+const caches = new WeakMap<object, Map<string, Entry>>();
+
+function entryOf(url: string, call: CallOptions): Entry {
+  const fetchKey = call.fetch ?? globalThis.fetch;
+  let byUrl = caches.get(fetchKey);
+  if (byUrl === undefined) caches.set(fetchKey, byUrl = new Map());
+  let entry = byUrl.get(url);
+  if (entry === undefined) byUrl.set(url, entry = {});
+  return entry;
+}
+
+/** `max-age` of a Cache-Control value in seconds; 0 for none, `no-store` or `no-cache`. */
+export function maxAgeSeconds(cacheControl: string | null): number {
+  if (cacheControl === null || /\bno-(?:store|cache)\b/i.test(cacheControl)) return 0;
+  const match = /\bmax-age\s*=\s*"?(\d{1,9})"?/i.exec(cacheControl);
+  return match === null ? 0 : Number(match[1]);
+}
+
+function invalid(url: string, problem: string): VerificationError {
+  return new VerificationError("ERR_CERTS_INVALID", `The keys at ${url} ${problem}`);
+}
+
+async function fetchKeySet(url: string, call: CallOptions, what: string): Promise<KeySet> {
+  const request: HttpRequest = { method: "GET", url, headers: { accept: "application/json" } };
+  const response = await requestText(request, call, {
+    message: `Failed to get ${what} from ${url}`,
+    secrets: [],
+    error: (text, details) => new GoogleApiError("ERR_CERTS_REQUEST_FAILED", text, details),
+  });
+  let json: unknown;
+  try {
+    json = JSON.parse(response.text);
+  } catch {
+    throw invalid(url, "are not JSON");
+  }
+  const list = isRecord(json) ? json.keys : undefined;
+  if (!Array.isArray(list) || list.length > MAX_KEYS) {
+    throw invalid(url, `are not a JWK Set of at most ${MAX_KEYS} keys`);
+  }
+  const keys = new Map<string, JWK>();
+  for (const key of list) {
+    if (isRecord(key) && typeof key.kid === "string") keys.set(key.kid, key as JWK);
+  }
+  const now = (call.now ?? Date.now)();
+  const maxAge = maxAgeSeconds(response.headers.get("cache-control"));
+  return { keys, fetchedAt: now, expiresAt: now + maxAge * 1000 };
+}
+
+/** The cached set while fresh, else one fetch shared by every caller waiting for it. */
+function keySet(url: string, call: CallOptions, what: string, force: boolean): Promise<KeySet> {
+  const entry = entryOf(url, call);
+  const now = (call.now ?? Date.now)();
+  if (!force && entry.set !== undefined && now < entry.set.expiresAt) {
+    return Promise.resolve(entry.set);
+  }
+  entry.pending ??= fetchKeySet(url, call, what).then(
+    (set) => {
+      entry.set = set;
+      entry.pending = undefined;
+      return set;
+    },
+    (error) => {
+      entry.pending = undefined;
+      throw error;
+    },
+  );
+  return entry.pending;
+}
+
+/** The key `kid` names, fetching the set again once when the cached one lacks it. */
+async function keyFor(
+  kid: unknown,
+  url: string,
+  call: CallOptions,
+  what: string,
+): Promise<JWK> {
+  if (typeof kid !== "string") {
+    throw new VerificationError("ERR_TOKEN_KEY_UNKNOWN", `The ${what} token names no key ("kid")`);
+  }
+  let set = await keySet(url, call, what, false);
+  const now = (call.now ?? Date.now)();
+  if (!set.keys.has(kid) && now - set.fetchedAt >= MIN_REFETCH_MS) {
+    set = await keySet(url, call, what, true);
+  }
+  const key = set.keys.get(kid);
+  if (key === undefined) {
+    throw new VerificationError(
+      "ERR_TOKEN_KEY_UNKNOWN",
+      `The ${what} token's key ${JSON.stringify(kid.slice(0, 64))} is not among the keys at ${url}`,
+    );
+  }
+  return key;
+}
+
+/** What one kind of token must satisfy. */
+export interface TokenRules {
+  /** What the token is, for messages: `ID token`, `IAP assertion`. */
+  what: string;
+  /** The one signing algorithm accepted. */
+  algorithm: "RS256" | "ES256";
+  keysUrl: string;
+  issuers: readonly string[];
+  audience: string | readonly string[];
+}
+
+const JOSE_CODES: Readonly<Record<string, VerificationError["code"]>> = {
+  ERR_JWT_EXPIRED: "ERR_TOKEN_EXPIRED",
+  ERR_JOSE_ALG_NOT_ALLOWED: "ERR_TOKEN_ALGORITHM",
+  ERR_JWS_SIGNATURE_VERIFICATION_FAILED: "ERR_TOKEN_SIGNATURE_INVALID",
+  ERR_JWS_INVALID: "ERR_TOKEN_MALFORMED",
+  ERR_JWT_INVALID: "ERR_TOKEN_MALFORMED",
+  ERR_JOSE_NOT_SUPPORTED: "ERR_TOKEN_ALGORITHM",
+};
+
+const CLAIM_CODES: Readonly<Record<string, VerificationError["code"]>> = {
+  aud: "ERR_TOKEN_AUDIENCE_MISMATCH",
+  iss: "ERR_TOKEN_ISSUER_MISMATCH",
+  nbf: "ERR_TOKEN_NOT_YET_VALID",
+  iat: "ERR_TOKEN_NOT_YET_VALID",
+};
+
+/** jose's verdict as a VerificationError naming the check; never the token. */
+function verdict(error: unknown, rules: TokenRules): unknown {
+  if (error instanceof VerificationError || error instanceof GoogleApiError) return error;
+  const { code, claim, message } = error as { code?: string; claim?: string; message?: string };
+  const mapped = (claim === undefined ? undefined : CLAIM_CODES[claim]) ??
+    (code === undefined ? undefined : JOSE_CODES[code]);
+  if (mapped === undefined) return error;
+  const expected = mapped === "ERR_TOKEN_AUDIENCE_MISMATCH"
+    ? ` (expected ${JSON.stringify(rules.audience)})`
+    : mapped === "ERR_TOKEN_ISSUER_MISMATCH"
+    ? ` (expected ${rules.issuers.join(" or ")})`
+    : mapped === "ERR_TOKEN_ALGORITHM"
+    ? ` (only ${rules.algorithm} is accepted)`
+    : "";
+  return new VerificationError(
+    mapped,
+    `The ${rules.what} failed verification: ${message ?? code}${expected}`,
+    { cause: error },
+  );
+}
+
+/** Verifies `token` by `rules`: signature, algorithm, issuer, audience, expiry and not-before. */
+export async function verifyToken(
+  token: string,
+  rules: TokenRules,
+  options: VerifyCallOptions,
+): Promise<JWTPayload> {
+  if (
+    typeof token !== "string" || token.length > MAX_TOKEN_LENGTH || token.split(".").length !== 3
+  ) {
+    throw new VerificationError(
+      "ERR_TOKEN_MALFORMED",
+      `The ${rules.what} is not a compact JWT of at most ${MAX_TOKEN_LENGTH} characters`,
+    );
+  }
+  const audience = typeof rules.audience === "string" ? [rules.audience] : [...rules.audience];
+  if (audience.length === 0 || !audience.every((item) => typeof item === "string" && item !== "")) {
+    throw new TypeError(
+      `Cannot verify the ${rules.what}: audience must be a non-empty string or list`,
+    );
+  }
+  const skew = options.clockSkewSeconds ?? 300;
+  if (!Number.isFinite(skew) || skew < 0) {
+    throw new RangeError(
+      `Cannot use option "clockSkewSeconds": expected a number >= 0, got ${skew}`,
+    );
+  }
+  try {
+    const { payload } = await jwtVerify(
+      token,
+      async (header) => await keyFor(header.kid, rules.keysUrl, options, rules.what),
+      {
+        algorithms: [rules.algorithm],
+        issuer: [...rules.issuers],
+        audience,
+        clockTolerance: skew,
+        currentDate: new Date((options.now ?? Date.now)()),
+        requiredClaims: ["exp", "iat"],
+      },
+    );
+    return payload;
+  } catch (error) {
+    throw verdict(error, rules);
+  }
+}
