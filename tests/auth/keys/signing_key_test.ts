@@ -3,6 +3,8 @@ import assert from "node:assert/strict";
 import { exportPKCS8, generateKeyPair } from "jose";
 import { signJwtWithKey } from "../../../auth/mod.ts";
 
+const RS256 = { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" };
+
 Deno.test("signJwtWithKey() imports a key once and signs with it again; a refused key is retried", async () => {
   const { privateKey, publicKey } = await generateKeyPair("RS256", { extractable: true });
   const key = {
@@ -30,7 +32,16 @@ Deno.test("signJwtWithKey() imports a key once and signs with it again; a refuse
       );
       assert.ok(await subtle.verify("RSASSA-PKCS1-v1_5", publicKey, bytes, data));
     }
-    const broken = { ...key, private_key: key.private_key.replace(/[A-Za-z]{40}/, "A".repeat(40)) };
+    // Too short a key: imported, then refused; nothing is kept, so each call imports it again.
+    const short = await subtle.generateKey(
+      { ...RS256, modulusLength: 1024, publicExponent: new Uint8Array([1, 0, 1]) },
+      true,
+      ["sign"],
+    );
+    const der = new Uint8Array(await subtle.exportKey("pkcs8", short.privateKey));
+    const body = btoa(String.fromCharCode(...der));
+    const pem = `-----BEGIN PRIVATE KEY-----\n${body}\n-----END PRIVATE KEY-----\n`;
+    const broken = { ...key, private_key: pem };
     for (let i = 0; i < 2; i++) {
       await assert.rejects(signJwtWithKey(broken, {}), { code: "ERR_KEY_PRIVATE_KEY_INVALID" });
     }
