@@ -135,6 +135,8 @@ export {
 export type { WorkloadIdentityProvider } from "./flows/workload_identity.ts";
 export { credentialsFromJson } from "./credentials/credentials_from_json.ts";
 export { loadCredentials } from "./credentials/load_credentials.ts";
+export { toAuthClient } from "./credentials/auth_client.ts";
+export type { AuthClient } from "./credentials/auth_client.ts";
 export type {
   Credentials,
   CredentialsOptions,
