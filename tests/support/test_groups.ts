@@ -28,6 +28,7 @@ export const GROUP_OF_FOLDER: Readonly<Record<string, string>> = {
   "auth/credentials/": "credentials",
   "emulator/": "emulator",
   "endpoint/": "endpoint",
+  "sdk/": "sdks",
 };
 
 /** The folder of the group modules: its own test files run by themselves. */

@@ -26,8 +26,11 @@ export interface WorkerdRun {
   entry: string;
   /** JSON bindings by name, read in the Worker as `env.<name>`. */
   bindings: Record<string, unknown>;
-  /** Workers' compatibility flags, such as `nodejs_compat`. */
-  flags?: string[];
+  /**
+   * Bundle for Node's modules (workerd's `nodejs_compat`, on by default at the compatibility
+   * date): Node built-ins stay imports, and CommonJS `require`s of them get workerd's `require`.
+   */
+  node?: boolean;
 }
 
 /** Bundles, configures and runs the Worker; resolves to its console output, rejects on a failure. */
@@ -39,16 +42,23 @@ export async function runInWorkerd(workerd: Runtime, options: WorkerdRun): Promi
       outfile: join(dir, "worker.mjs"),
       bundle: true,
       format: "esm",
-      platform: options.flags?.includes("nodejs_compat") ? "node" : "neutral",
+      platform: options.node ? "node" : "neutral",
       conditions: ["workerd", "worker", "browser"],
       mainFields: ["module", "main"],
       external: ["node:*", "cloudflare:*"],
       logLevel: "error",
+      // CommonJS packages require Node's modules; workerd's node:module gives a require for them.
+      ...(options.node
+        ? {
+          banner: {
+            js: 'import { createRequire } from "node:module"; const require = createRequire("/");',
+          },
+        }
+        : {}),
     });
     const bindings = Object.entries(options.bindings).map(([name, value]) =>
       `(name = ${JSON.stringify(name)}, json = ${JSON.stringify(JSON.stringify(value))})`
     );
-    const flags = (options.flags ?? []).map((flag) => JSON.stringify(flag)).join(", ");
     await writeFile(
       join(dir, "config.capnp"),
       `using Workerd = import "/workerd/workerd.capnp";
@@ -62,7 +72,6 @@ const worker :Workerd.Worker = (
   modules = [(name = "worker.mjs", esModule = embed "worker.mjs")],
   bindings = [${bindings.join(", ")}],
   compatibilityDate = "${COMPATIBILITY_DATE}",
-  compatibilityFlags = [${flags}],
 );
 `,
     );
