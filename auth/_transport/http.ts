@@ -17,6 +17,7 @@ import { isRetryableStatus } from "../_util/http_status.ts";
 import type { CallOptions, FetchResponse } from "../types.ts";
 import { ownCopy } from "../_util/own.ts";
 import { onAbort } from "../_util/abort.ts";
+import { defaultFetch } from "./default_fetch.ts";
 
 /** A request ready to send: what `endpoint()` returns, with the body already serialized. */
 export interface HttpRequest {
@@ -76,7 +77,7 @@ async function fetchText(
   options: CallOptions,
   signal: AbortSignal,
 ): Promise<Attempt> {
-  const fetchImpl = options.fetch ?? globalThis.fetch;
+  const fetchImpl = options.fetch ?? defaultFetch();
   const { url, ...init } = request;
   // "manual", not "error": workerd accepts only "follow" and "manual". A redirect stays the
   // network error it was with "error" (an opaque one, as a browser gives it, has status 0).

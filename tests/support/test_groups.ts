@@ -19,6 +19,7 @@ export const GROUP_OF_FOLDER: Readonly<Record<string, string>> = {
   "": "packages",
   "action/": "action",
   "action/node/": "action_node",
+  "node/": "action_node",
   "auth/": "auth_faults",
   "auth/_transport/": "auth",
   "auth/_util/": "auth",
