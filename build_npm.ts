@@ -10,9 +10,14 @@
  *    `./package.json` export, `bin`, ...); the version is stamped into `endpoint/package.js`, so
  *    the user-agent names the version published (`NPM_VERSION` included); the README gets an npm
  *    opening (install and imports) and absolute links.
- * 4. Every export must have its `.js` and `.d.ts`, and no emitted file may use `Deno.*` (the npm
+ * 4. Each export's JavaScript is replaced by one ES module file bundled from the sources
+ *    (npm_bundle.ts), the `.d.ts` files beside it; an export that sends requests also gets a Node
+ *    file with the `node:http(s)` transport, which the `node` condition of `exports` picks (Deno,
+ *    Bun and Workers, whose conditions come first, keep `fetch`). The emulator's command is
+ *    bundled the same way.
+ * 5. Every export must have its `.js` and `.d.ts`, and no emitted file may use `Deno.*` (the npm
  *    build has no shim, so it would throw under Node).
- * 5. `--verify` installs the tarball into a scratch consumer like a user would, with pinned
+ * 6. `--verify` installs the tarball into a scratch consumer like a user would, with pinned
  *    TypeScript, undici and got in the same `npm install`; type-checks every export under
  *    `nodenext`, and a consumer that hands `endpoint()` output to `fetch`, undici and got with no
  *    cast under `nodenext` and `bundler` (strict); imports every export and `./package.json` under
@@ -39,6 +44,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { PACKAGE_NAME } from "./endpoint/package.ts";
+import { type BundledExport, bundleExports, bundleProgram } from "./npm_bundle.ts";
 import { node24, required, RUNTIMES_REQUIRED } from "./tests/support/runtimes.ts";
 import tools from "./tools.json" with { type: "json" };
 
@@ -57,11 +63,15 @@ const REPOSITORY = "https://github.com/gcp-oidc/auth";
  * Each file must exist in the package (checked by {@linkcode assertComplete}).
  */
 const BIN: Record<string, string> = { "gcp-oidc-emulator": "./emulator/main.js" };
+/** The source each command is bundled from. */
+const SOURCE_OF_BIN: Record<string, string> = { "gcp-oidc-emulator": "emulator/main.ts" };
 
 interface ExportEntry {
   types: string;
-  import: string;
+  import?: string;
+  node?: string;
   default: string;
+  [condition: string]: string | undefined;
 }
 
 /** The npm manifest fields the build reads and writes. */
@@ -217,37 +227,73 @@ export function npmReadme(readme: string, name: string): string {
     .replace(RELATIVE_LINK, (_, path: string) => `](${REPOSITORY}/blob/HEAD/${path})`);
 }
 
-function completePackage(pkg: PackageJson): PackageJson {
-  const complete = npmManifest(pkg);
-  writeFileSync(join(OUT, "package.json"), JSON.stringify(complete, null, 2) + "\n");
-  const packageModule = join(OUT, "endpoint", "package.js");
-  writeFileSync(packageModule, stampVersion(readFileSync(packageModule, "utf8"), pkg.version));
-  const readme = join(OUT, "README.md");
-  writeFileSync(readme, npmReadme(readFileSync(readme, "utf8"), pkg.name));
-  writeEmulatorCommand();
-  return complete;
+/**
+ * The `exports` entry of a bundled export: its types, the Node file under `node` after the
+ * conditions of the runtimes that keep `fetch` (Deno and Bun also match `node`), the Web file
+ * otherwise.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { exportEntry } from "./build_npm.ts";
+ *
+ * const entry = exportEntry("./auth/mod.d.ts", {
+ *   key: "./auth",
+ *   source: "auth/mod.ts",
+ *   web: "auth/mod.js",
+ *   node: "auth/mod.node.js",
+ * });
+ * assert.deepEqual(Object.keys(entry), ["types", "deno", "bun", "workerd", "worker", "browser", "node", "default"]);
+ * assert.equal(entry.node, "./auth/mod.node.js");
+ * ```
+ */
+export function exportEntry(types: string, bundled: BundledExport): ExportEntry {
+  const web = `./${bundled.web}`;
+  if (bundled.node === undefined) return { types, import: web, default: web };
+  return {
+    types,
+    deno: web,
+    bun: web,
+    workerd: web,
+    worker: web,
+    browser: web,
+    node: `./${bundled.node}`,
+    default: web,
+  };
 }
 
-/**
- * `deno pack` compiles only modules reachable from the exports, and `emulator/main.ts` (the
- * program behind the `gcp-oidc-emulator` command) is not one: it is plain JavaScript apart from
- * its `.ts` specifier, so it is copied with the specifier rewritten and made executable.
- */
-function writeEmulatorCommand(): void {
-  const source = readFileSync("emulator/main.ts", "utf8");
-  const program = source.replace('from "./_core/cli.ts";', 'from "./_core/cli.js";');
-  if (program === source) {
-    throw new Error(
-      'Cannot build the npm package: emulator/main.ts no longer imports "./_core/cli.ts"',
-    );
+async function completePackage(
+  pkg: PackageJson,
+  exports: Record<string, string>,
+): Promise<PackageJson> {
+  const external = Object.keys((pkg.dependencies ?? {}) as Record<string, string>);
+  for (const file of readdirSync(OUT, { recursive: true, encoding: "utf8" })) {
+    if (file.endsWith(".js")) rmSync(join(OUT, file));
   }
-  const file = join(OUT, "emulator", "main.js");
-  writeFileSync(file, program, { mode: 0o755 });
+  const stamp = (path: string, text: string) =>
+    path === "endpoint/package.ts" ? stampVersion(text, pkg.version) : text;
+  const bundled = await bundleExports(exports, OUT, external, stamp);
+  for (const [command, file] of Object.entries(BIN)) {
+    await bundleProgram(SOURCE_OF_BIN[command]!, join(OUT, file), external);
+  }
+  const entries = Object.fromEntries(
+    Object.keys(exports).map((key) => {
+      const entry = bundled.find((bundle) => bundle.key === key)!;
+      return [key, exportEntry((pkg.exports[key] as ExportEntry).types, entry)];
+    }),
+  );
+  const complete = npmManifest({ ...pkg, exports: entries });
+  writeFileSync(join(OUT, "package.json"), JSON.stringify(complete, null, 2) + "\n");
+  const readme = join(OUT, "README.md");
+  writeFileSync(readme, npmReadme(readFileSync(readme, "utf8"), pkg.name));
+  return complete;
 }
 
 async function assertComplete(pkg: PackageJson): Promise<void> {
   for (const [name, entry] of Object.entries(pkg.exports)) {
-    const files = typeof entry === "string" ? [entry] : [entry.types, entry.import];
+    const files = typeof entry === "string"
+      ? [entry]
+      : [entry.types, entry.default, ...(entry.node ? [entry.node] : [])];
     for (const file of files) {
       if (!existsSync(join(OUT, file))) {
         throw new Error(`Cannot build the npm package: export "${name}" has no "${file}"`);
@@ -263,9 +309,8 @@ async function assertComplete(pkg: PackageJson): Promise<void> {
       throw new Error(`Cannot build the npm package: bin "${command}" --help does not name it`);
     }
   }
-  const { USER_AGENT } = await import(
-    pathToFileURL(resolve(OUT, "endpoint", "_user_agent.js")).href
-  );
+  const { endpoint } = await import(pathToFileURL(resolve(OUT, "endpoint", "mod.js")).href);
+  const USER_AGENT = endpoint.DEFAULTS.headers["user-agent"];
   if (!String(USER_AGENT).startsWith(`${PACKAGE_NAME}/${pkg.version} `)) {
     throw new Error(
       `Cannot build the npm package: its user-agent "${USER_AGENT}" does not name ${pkg.version}`,
@@ -397,7 +442,7 @@ function verify(pkg: PackageJson, nodes: string[]): void {
     for (const node of nodes) {
       const script = `${imports}\n${versionCheck(pkg.name, pkg.version)}`;
       sh(node, ["--input-type=module", "-e", script], dir);
-      sh(node, [checks, join(dir, "node_modules", pkg.name), "js"], dir);
+      sh(node, [checks, join(dir, "node_modules", pkg.name), "exports"], dir);
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -407,7 +452,10 @@ function verify(pkg: PackageJson, nodes: string[]): void {
 if (import.meta.main) {
   const config = JSON.parse(readFileSync("deno.json", "utf8"));
   const version: string = Deno.env.get("NPM_VERSION") ?? config.version;
-  const pkg = completePackage(pack(version, !Deno.args.includes("--no-check")));
+  const pkg = await completePackage(
+    pack(version, !Deno.args.includes("--no-check")),
+    config.exports,
+  );
   await assertComplete(pkg);
   console.log(`npm/: ${pkg.name}@${pkg.version} (${Object.keys(pkg.exports).length} exports)`);
   if (Deno.args.includes("--verify")) {

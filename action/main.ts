@@ -29,7 +29,7 @@ import { formatFailure } from "./report.ts";
 
 /**
  * The step's `fetch`: a response needs only what `auth/` reads of it, as the Node transport's
- * have (see `node/fetch.ts`).
+ * have (see `../node/fetch.ts`).
  */
 export type FetchLike = AuthFetchLike<FetchResponse>;
 

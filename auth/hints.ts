@@ -152,4 +152,7 @@ export const HINTS = /* @__PURE__ */ Object.freeze({
   endpointOverride: "Pass a whole base URL such as https://sts.googleapis.com/v1",
   /** A universe that is not a domain name. */
   universe: "Pass the universe domain, such as googleapis.com",
+  /** Credentials that name no project, asked for one (an SDK's `getProjectId()`). */
+  projectId:
+    "Pass the project to the SDK, or set GOOGLE_CLOUD_PROJECT before loading the credentials",
 });

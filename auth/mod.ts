@@ -152,6 +152,8 @@ export { IAP_ISSUER, IAP_KEYS_URL, verifyIapJwt } from "./verify/iap.ts";
 export type { IapJwtPayload, VerifyIapJwtOptions } from "./verify/iap.ts";
 export { credentialsFromJson } from "./credentials/credentials_from_json.ts";
 export { loadCredentials } from "./credentials/load_credentials.ts";
+export { toAuthClient } from "./credentials/auth_client.ts";
+export type { AuthClient } from "./credentials/auth_client.ts";
 export type {
   Credentials,
   CredentialsOptions,

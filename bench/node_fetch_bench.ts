@@ -16,7 +16,7 @@ if (node === undefined) throw new Error("Node 24 could not be installed from the
 const dir = mkdtempSync(join(tmpdir(), "node-fetch-bench-"));
 const entry = join(dir, "entry.ts");
 const bundle = join(dir, "node_fetch.mjs");
-const transport = new URL("../action/node/fetch.ts", import.meta.url).pathname;
+const transport = new URL("../node/fetch.ts", import.meta.url).pathname;
 writeFileSync(
   entry,
   `import { createNodeFetch } from ${JSON.stringify(transport)};

@@ -25,41 +25,10 @@ import { gzipSync } from "node:zlib";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { node24 } from "../tests/support/runtimes.ts";
+import { startEmulatorProcess } from "./_emulator_world.ts";
 
 const node = (await node24())?.path;
 if (node === undefined) throw new Error("Node 24 could not be installed through npx");
-
-/** What bench/_emulator_process.ts prints when it is ready. */
-interface EmulatorWorld {
-  env: Record<string, string>;
-  provider: string;
-  serviceAccount: string;
-  serviceAccountKey: string;
-}
-
-/**
- * Starts bench/_emulator_process.ts and reads the world it prints. Its standard input stays open
- * until this process exits, which ends it.
- */
-async function startEmulatorProcess(): Promise<EmulatorWorld> {
-  const script = new URL("./_emulator_process.ts", import.meta.url).pathname;
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", script],
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "inherit",
-  }).spawn();
-  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  let text = "";
-  while (!text.includes("\n")) {
-    const { done, value } = await reader.read();
-    if (done) throw new Error("the emulator process ended before it was ready");
-    text += value;
-  }
-  reader.releaseLock();
-  child.unref();
-  return JSON.parse(text.slice(0, text.indexOf("\n")));
-}
 
 const world = await startEmulatorProcess();
 const wifInputs = {

@@ -111,8 +111,10 @@ const isPrivate = (file: string) => file.split("/").some((part) => part.startsWi
 const AREA_DEPENDENCIES: Readonly<Record<string, readonly string[]>> = {
   endpoint: ["endpoint"],
   auth: ["auth", "endpoint"],
+  // The Node transport (node/fetch.ts) serves the step and the npm build's Node entry points.
+  node: ["node", "auth", "endpoint"],
   // The local run (action/local_run.ts) starts the emulator; the step's own modules do not.
-  action: ["action", "auth", "endpoint", "emulator"],
+  action: ["action", "node", "auth", "endpoint", "emulator"],
 };
 
 /**

@@ -1,13 +1,25 @@
 /**
  * The runtime matrix on the TypeScript sources: the same behaviour checks of endpoint/ and auth/
  * (tests/runtime/*_checks.mjs) run unchanged under Deno, Bun and Node 24's type stripping. The npm
- * build is checked under Node 20 and Node 24 by `build_npm.ts --verify`. Outside CI a runtime that
+ * build is checked under Node 20 and Node 24 by `build_npm.ts --verify`. The credentials checks
+ * also run in Cloudflare's workerd, as a Worker bundled with esbuild. Outside CI a runtime that
  * cannot be installed is skipped; in CI it fails the run.
  */
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { bun, node24, required, type Runtime, RUNTIMES_REQUIRED } from "./support/runtimes.ts";
+import {
+  bun,
+  node24,
+  required,
+  type Runtime,
+  RUNTIMES_REQUIRED,
+  workerd,
+} from "./support/runtimes.ts";
+import { runInWorkerd } from "./support/workerd.ts";
+import * as authMod from "../auth/mod.ts";
+import { startEmulator } from "../emulator/mod.ts";
+import { assertIssuedBy, credentialsFixture } from "./runtime/credentials_fixture.mjs";
 
 const run = promisify(execFile);
 const DRIVER = "tests/runtime/run_checks.mjs";
@@ -38,4 +50,26 @@ Deno.test({
   name: "runtime checks pass on the sources under Node 24 type stripping",
   ignore: !node24Runtime && !RUNTIMES_REQUIRED,
   fn: () => assertChecksPass(required(node24Runtime, "Node 24"), []),
+});
+
+const workerdRuntime = await workerd();
+
+Deno.test({
+  name: "credentials checks pass in Cloudflare's workerd, the files given as a binding",
+  ignore: !workerdRuntime && !RUNTIMES_REQUIRED,
+  fn: async () => {
+    const emu = await startEmulator();
+    try {
+      const fixture = await credentialsFixture(authMod, emu);
+      const output = await runInWorkerd(required(workerdRuntime, "workerd"), {
+        entry: "tests/runtime/credentials_workerd.mjs",
+        bindings: { FIXTURE: fixture },
+      });
+      assert.match(output, /^checks [1-9]\d*$/m, output);
+      const tokens = JSON.parse(/^tokens (.*)$/m.exec(output)![1]!);
+      assertIssuedBy(emu, tokens);
+    } finally {
+      await emu.close();
+    }
+  },
 });

@@ -11,7 +11,7 @@ import { notBundled } from "./not_bundled.ts";
 
 const SPECIFIER = "@actions/http-client";
 
-/** Throws: the step makes its calls over `action/node/fetch.ts`. */
+/** Throws: the step makes its calls over `node/fetch.ts`. */
 export class HttpClient {
   /** @param _args As `@actions/http-client`'s. */
   constructor(..._args: ConstructorParameters<typeof HttpClientModule.HttpClient>) {
@@ -19,7 +19,7 @@ export class HttpClient {
   }
 }
 
-/** Throws: the step makes its calls over `action/node/fetch.ts`. */
+/** Throws: the step makes its calls over `node/fetch.ts`. */
 export class BearerCredentialHandler {
   /** @param _args As `@actions/http-client/lib/auth`'s. */
   constructor(..._args: ConstructorParameters<typeof HttpClientAuth.BearerCredentialHandler>) {

@@ -23,7 +23,7 @@ import {
 import { useDirectStdout } from "./stdout.ts";
 import { nodeRs256 } from "./rs256.ts";
 import { type FetchLike, run } from "../main.ts";
-import { createNodeFetch } from "./fetch.ts";
+import { createNodeFetch } from "../../node/fetch.ts";
 
 // Named imports only, so the bundle leaves out @actions/core's OIDC client and platform details
 // (the two shims that throw are never reached). Calls go

@@ -18,6 +18,7 @@ import type { CallOptions, FetchResponse } from "../types.ts";
 import { ownCopy } from "../_util/own.ts";
 import { onAbort } from "../_util/abort.ts";
 import { HINTS } from "../hints.ts";
+import { defaultFetch } from "./default_fetch.ts";
 
 /** A request ready to send: what `endpoint()` returns, with the body already serialized. */
 export interface HttpRequest {
@@ -77,17 +78,22 @@ async function fetchText(
   options: CallOptions,
   signal: AbortSignal,
 ): Promise<Attempt> {
-  const fetchImpl = options.fetch ?? globalThis.fetch;
+  const fetchImpl = options.fetch ?? defaultFetch();
   const { url, ...init } = request;
-  const response = await fetchImpl(url, { ...init, signal, redirect: "error" });
+  // "manual", not "error": workerd accepts only "follow" and "manual". A redirect stays the
+  // network error it was with "error" (an opaque one, as a browser gives it, has status 0).
+  const response = await fetchImpl(url, { ...init, signal, redirect: "manual" });
+  if ((response.status >= 300 && response.status <= 399) || response.status === 0) {
+    await response.body?.getReader().cancel().catch(() => {});
+    throw new TypeError("fetch failed", { cause: new Error("unexpected redirect") });
+  }
   const { text, oversized } = await readBody(response, signal);
   return { status: response.status, headers: response.headers, text, oversized };
 }
 
 /**
  * The body's first {@linkcode MAX_BODY_BYTES} as text, read through a reader that is cancelled
- * when `signal` aborts or the cap is reached: some `fetch` implementations (Node 20 with
- * `redirect: "error"`) stop honouring the signal once headers have arrived, so the body of a
+ * when `signal` aborts or the cap is reached: some `fetch` implementations (Node 20's) stop honouring the signal once headers have arrived, so the body of a
  * server that drips or never ends would otherwise be read forever.
  */
 async function readBody(

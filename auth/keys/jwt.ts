@@ -29,9 +29,31 @@ async function importSigningKey(pem: string): Promise<CryptoKey> {
   return key;
 }
 
+/**
+ * Imported keys by PEM: an import costs more than the signature itself (figures in
+ * docs/measurements.md), and every refresh signs with the same key again. Bounded, so a process
+ * that signs with many keys keeps only the latest few.
+ */
+const importedKeys = new Map<string, Promise<CryptoKey>>();
+const MAX_IMPORTED_KEYS = 16;
+
+/** The imported key of `pem`, imported once; a failed import is not kept. */
+function signingKey(pem: string): Promise<CryptoKey> {
+  let key = importedKeys.get(pem);
+  if (key === undefined) {
+    key = importSigningKey(pem);
+    importedKeys.set(pem, key);
+    key.catch(() => importedKeys.delete(pem));
+    if (importedKeys.size > MAX_IMPORTED_KEYS) {
+      importedKeys.delete(importedKeys.keys().next().value!);
+    }
+  }
+  return key;
+}
+
 /** Signs `data` with RS256 and the PKCS #8 PEM key over Web Crypto: the default signer. */
 async function webCryptoRs256(pem: string, data: Uint8Array): Promise<Uint8Array> {
-  const key = await importSigningKey(pem);
+  const key = await signingKey(pem);
   return new Uint8Array(await crypto.subtle.sign(RS256, key, new Uint8Array(data)));
 }
 

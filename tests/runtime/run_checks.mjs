@@ -1,8 +1,10 @@
 // Runs the cross-runtime behaviour checks of endpoint/ and auth/ (with the emulator) in whatever
 // runtime executes this file: Deno or Bun on the TypeScript sources, Node on the npm build.
 //
-// Usage: <runtime> tests/runtime/run_checks.mjs <package root> <js|ts>
-// where <package root> holds endpoint/mod.<ext>, auth/mod.<ext> and emulator/mod.<ext>.
+// Usage: <runtime> tests/runtime/run_checks.mjs <package root> <js|ts|exports>
+// where <package root> holds endpoint/mod.<ext>, auth/mod.<ext> and emulator/mod.<ext>; with
+// `exports`, <package root> is an installed package and each area is the file its `exports`
+// conditions give this runtime (under Node, the node:http(s) transport).
 // Prints one line per area and exits non-zero on the first failed check.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -10,6 +12,8 @@ import { closeSync, openSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { pathToFileURL } from "node:url";
+import { createRequire } from "node:module";
+import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import checkEndpoint from "./endpoint_checks.mjs";
 import checkAuth from "./auth_checks.mjs";
@@ -17,7 +21,12 @@ import checkCredentials from "./credentials_checks.mjs";
 import { assertIssuedBy, credentialsFixture } from "./credentials_fixture.mjs";
 
 const [root = ".", ext = "js"] = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
-const load = (area) => import(pathToFileURL(join(resolve(root), area, `mod.${ext}`)).href);
+const manifest = join(resolve(root), "package.json");
+const fileOf = (area) =>
+  ext === "exports"
+    ? createRequire(manifest).resolve(`${JSON.parse(readFileSync(manifest, "utf8")).name}/${area}`)
+    : join(resolve(root), area, `mod.${ext}`);
+const load = (area) => import(pathToFileURL(fileOf(area)).href);
 
 const runtime = globalThis.Deno
   ? `deno ${globalThis.Deno.version.deno}`
@@ -28,7 +37,9 @@ const runtime = globalThis.Deno
 const endpointChecks = await checkEndpoint(await load("endpoint"));
 console.log(`endpoint: ${endpointChecks} checks passed on ${runtime}`);
 const authChecks = await checkAuth(await load("auth"), await load("emulator"));
-console.log(`auth: ${authChecks} checks passed on ${runtime}`);
+console.log(
+  `auth: ${authChecks} checks passed on ${runtime} (${fileOf("auth").split(/[\\/]/).pop()})`,
+);
 
 const authMod = await load("auth");
 const emu = await (await load("emulator")).startEmulator();

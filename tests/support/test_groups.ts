@@ -19,6 +19,7 @@ export const GROUP_OF_FOLDER: Readonly<Record<string, string>> = {
   "": "packages",
   "action/": "action",
   "action/node/": "action_node",
+  "node/": "action_node",
   "auth/": "auth_faults",
   "auth/_transport/": "auth",
   "auth/_util/": "auth",
@@ -28,6 +29,7 @@ export const GROUP_OF_FOLDER: Readonly<Record<string, string>> = {
   "auth/credentials/": "credentials",
   "emulator/": "emulator",
   "endpoint/": "endpoint",
+  "sdk/": "sdks",
 };
 
 /** The folder of the group modules: its own test files run by themselves. */

@@ -18,7 +18,7 @@
  * @module
  */
 
-import { AuthError } from "../../auth/mod.ts";
+import { AuthError } from "../auth/mod.ts";
 
 /** The environment variables read, by name; `process.env` in the step. */
 export type ProxyEnv = Readonly<Record<string, string | undefined>>;

@@ -10,7 +10,7 @@ import {
   type ProxyEnv,
   proxyFor,
   type ProxyServer,
-} from "../../../action/node/proxy.ts";
+} from "../../node/proxy.ts";
 
 const P = "http://proxy-a.corp:3128";
 const Q = "http://proxy-b.corp:8080";

@@ -13,24 +13,24 @@ import {
   type ServerResponse,
 } from "node:http";
 import { createServer as createHttpsServer } from "node:https";
-import { node24, required, RUNTIMES_REQUIRED } from "../../support/runtimes.ts";
-import type { RunOptions } from "../../../action/main.ts";
-import type { NodeResponse } from "../../../action/node/response.ts";
-import { createNodeFetch, type NodeFetchOptions } from "../../../action/node/fetch.ts";
-import { ProxyConfigError, type ProxyEnv } from "../../../action/node/proxy.ts";
+import { node24, required, RUNTIMES_REQUIRED } from "../support/runtimes.ts";
+import type { RunOptions } from "../../action/main.ts";
+import type { NodeResponse } from "../../node/response.ts";
+import { createNodeFetch, type NodeFetchOptions } from "../../node/fetch.ts";
+import { ProxyConfigError, type ProxyEnv } from "../../node/proxy.ts";
 import {
   type AuthenticateOptions,
   type CredentialsOptions,
   exchangeToken,
   type ExchangeTokenOptions,
   type LoadCredentialsOptions,
-} from "../../../auth/mod.ts";
+} from "../../auth/mod.ts";
 import {
   type ForwardProxy,
   type ForwardProxyOptions,
   startForwardProxy,
-} from "../../support/forward_proxy.ts";
-import { testCertificate } from "../../support/test_certificate.ts";
+} from "../support/forward_proxy.ts";
+import { testCertificate } from "../support/test_certificate.ts";
 
 const PLAIN = "plain.proxy-only.test";
 const SECURE = "sts.proxy-only.test";

@@ -3,7 +3,7 @@
 // one JSON line with each outcome (and whether node:tls was loaded by then) and whether Node
 // loaded its bundled undici, and then just returns: the process must end on its own.
 import process from "node:process";
-import { createNodeFetch } from "../../../action/node/fetch.ts";
+import { createNodeFetch } from "../../node/fetch.ts";
 
 // Node's list of the built-in modules it has loaded (undocumented, stable since Node 0.x).
 const loaded = (process as unknown as { moduleLoadList: string[] }).moduleLoadList;

@@ -27,7 +27,7 @@ import type * as Net from "node:net";
 import process from "node:process";
 import type { Duplex } from "node:stream";
 import type * as Tls from "node:tls";
-import type { FetchLike } from "../../auth/types.ts";
+import type { FetchLike } from "../auth/types.ts";
 import { bodyStream, NodeResponse } from "./response.ts";
 import {
   bareHostname,

@@ -1,0 +1,141 @@
+/**
+ * The npm package's JavaScript: each export of deno.json as one ES module file, bundled by esbuild
+ * from the TypeScript sources (a file per source module cost Node 31-35 ms of CPU at import;
+ * figures in docs/measurements.md). An export that re-exports another (`.` re-exports `./endpoint`
+ * and `./auth`) imports that one's file, so a class such as `AuthError` exists once. Exports whose
+ * code reaches `auth/_transport/default_fetch.ts` get a second file for Node, `mod.node.js`, with
+ * `node/default_fetch.ts` in its place: the `node:http(s)` transport of the step, proxies included.
+ * Dependencies of the manifest (jose) and Node's built-ins stay imports.
+ *
+ * @module
+ */
+import * as esbuild from "esbuild";
+import { fileURLToPath } from "node:url";
+import { dirname, join, relative } from "node:path";
+
+/** The repository's root: esbuild's working directory. */
+const ROOT = fileURLToPath(new URL(".", import.meta.url));
+const WEB_FETCH = "auth/_transport/default_fetch.ts";
+const NODE_FETCH = "node/default_fetch.ts";
+
+/** One export: its key, its source and the file each build writes (relative to the package). */
+export interface BundledExport {
+  key: string;
+  source: string;
+  web: string;
+  /** The Node file, when the export's code sends requests. */
+  node?: string;
+}
+
+/** `endpoint/mod.ts` -> `endpoint/mod.js` (or `mod.node.js`). */
+function outputOf(source: string, variant: "web" | "node"): string {
+  return source.replace(/\.ts$/, variant === "node" ? ".node.js" : ".js");
+}
+
+/**
+ * Bundles every export of `exports` (deno.json's) into `outDir`; `transform` may rewrite a source
+ * module's text as it is loaded (the version stamp).
+ */
+export async function bundleExports(
+  exports: Record<string, string>,
+  outDir: string,
+  external: string[],
+  transform: (path: string, text: string) => string = (_, text) => text,
+): Promise<BundledExport[]> {
+  // Leaves first: an export that imports another is built after it.
+  const entries = Object.entries(exports).map(([key, path]) => ({
+    key,
+    source: path.replace(/^\.\//, ""),
+  })).sort((a, b) => (a.key === "." ? 1 : 0) - (b.key === "." ? 1 : 0));
+  const built: BundledExport[] = [];
+  try {
+    for (const { key, source } of entries) {
+      const web = await build(source, "web", built, outDir, external, transform);
+      const result: BundledExport = { key, source, web: outputOf(source, "web") };
+      if (web.needsNode) {
+        await build(source, "node", built, outDir, external, transform);
+        result.node = outputOf(source, "node");
+      }
+      built.push(result);
+    }
+  } finally {
+    await esbuild.stop();
+  }
+  return built;
+}
+
+async function build(
+  source: string,
+  variant: "web" | "node",
+  built: readonly BundledExport[],
+  outDir: string,
+  external: string[],
+  transform: (path: string, text: string) => string,
+): Promise<{ needsNode: boolean }> {
+  const outfile = join(outDir, outputOf(source, variant));
+  let needsNode = false;
+  const plugin: esbuild.Plugin = {
+    name: "npm-exports",
+    setup(b) {
+      b.onResolve({ filter: /^\.\.?\// }, (args) => {
+        const path = relative(ROOT, join(args.resolveDir, args.path));
+        const other = built.find((entry) => entry.source === path);
+        if (other !== undefined && path !== source) {
+          const target = variant === "node" && other.node !== undefined ? other.node : other.web;
+          if (other.node !== undefined) needsNode = true;
+          let specifier = relative(dirname(outfile), join(outDir, target));
+          if (!specifier.startsWith(".")) specifier = `./${specifier}`;
+          return { path: specifier, external: true };
+        }
+        if (path === WEB_FETCH) {
+          needsNode = true;
+          if (variant === "node") return { path: join(ROOT, NODE_FETCH) };
+        }
+        return undefined;
+      });
+      b.onLoad({ filter: /\.ts$/ }, async (args) => ({
+        contents: transform(relative(ROOT, args.path), await Deno.readTextFile(args.path)),
+        loader: "ts",
+      }));
+    },
+  };
+  await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: [source],
+    outfile,
+    bundle: true,
+    format: "esm",
+    platform: variant === "node" ? "node" : "neutral",
+    target: "es2022",
+    external: [...external, "node:*"],
+    plugins: [plugin],
+    legalComments: "none",
+    logLevel: "error",
+  });
+  return { needsNode };
+}
+
+/** Bundles the program `source` (a command of the package) into `outfile`, executable. */
+export async function bundleProgram(
+  source: string,
+  outfile: string,
+  external: string[],
+): Promise<void> {
+  try {
+    await esbuild.build({
+      absWorkingDir: ROOT,
+      entryPoints: [source],
+      outfile,
+      bundle: true,
+      format: "esm",
+      platform: "node",
+      target: "es2022",
+      external,
+      legalComments: "none",
+      logLevel: "error",
+    });
+  } finally {
+    await esbuild.stop();
+  }
+  await Deno.chmod(outfile, 0o755);
+}

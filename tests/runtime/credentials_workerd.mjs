@@ -1,0 +1,35 @@
+// The credentials checks as a Worker for workerd (`workerd test`): the files come in the FIXTURE
+// binding (a Worker has no file system), every call goes over workerd's own fetch to the emulator
+// on 127.0.0.1. Prints `tokens <json>` for the caller to check with the emulator; a failed check
+// fails the test handler, and with it the run.
+import * as authMod from "../../auth/mod.ts";
+import check from "./credentials_checks.mjs";
+
+/** @param {unknown} value @param {string} [message] */
+function ok(value, message) {
+  if (!value) throw new Error(message ?? "expected a truthy value");
+}
+
+/** @param {unknown} actual @param {unknown} expected @param {string} [message] */
+function equal(actual, expected, message) {
+  if (actual !== expected) {
+    throw new Error(`${message ?? "values differ"}: ${String(actual)} !== ${String(expected)}`);
+  }
+}
+
+export default {
+  /** @param {unknown} _controller @param {{ FIXTURE: any }} env */
+  async test(_controller, env) {
+    try {
+      const result = await check(authMod, { ...env.FIXTURE, ok, equal });
+      console.log(`checks ${result.checks}`);
+      console.log(`tokens ${JSON.stringify(result.tokens)}`);
+    } catch (error) {
+      const cause = error instanceof Error && error.cause instanceof Error
+        ? `: ${error.cause.message}`
+        : "";
+      console.log(`failed ${String(error)}${cause}`);
+      throw error;
+    }
+  },
+};

@@ -1,0 +1,94 @@
+/**
+ * toAuthClient() inside the SDKs people use: @anthropic-ai/vertex-sdk (messages.create),
+ * @google/genai in Vertex mode (models.generateContent) and @ai-sdk/google-vertex (generateText),
+ * each calling the loopback Vertex AI stand-in, which accepts only bearers the emulator issued,
+ * in Deno, Node 24 and Bun; and in Cloudflare's workerd for the two whose Worker build takes an
+ * AuthClient (@google/genai's Worker build, the one its `browser`/`workerd` conditions pick, takes
+ * an API key only: "An API Key must be set when running in a browser").
+ */
+import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { startEmulator } from "../../emulator/mod.ts";
+import { startVertexStandIn } from "../support/vertex_standin.ts";
+import {
+  bun,
+  node24,
+  required,
+  type Runtime,
+  RUNTIMES_REQUIRED,
+  workerd,
+} from "../support/runtimes.ts";
+import { runInWorkerd } from "../support/workerd.ts";
+
+const run = promisify(execFile);
+const DRIVER = "tests/sdk/run_sdk_checks.mjs";
+const SDKS = ["anthropic", "genai", "vertex"];
+
+async function assertSdksPass(runtime: Runtime, args: string[]): Promise<void> {
+  await using emulator = await startEmulator();
+  const standIn = startVertexStandIn(emulator);
+  try {
+    const key = await emulator.serviceAccountKey();
+    const { stdout } = await run(runtime.path, [...args, DRIVER, standIn.url, key], {
+      env: { ...process.env, NO_COLOR: "1" },
+      timeout: 120_000,
+    });
+    const texts = JSON.parse(/^texts (.*)$/m.exec(stdout)?.[1] ?? "{}");
+    const principal = JSON.parse(key).client_email;
+    assert.deepEqual(Object.keys(texts), SDKS, stdout);
+    for (const sdk of SDKS) assert.equal(texts[sdk], `hello ${principal}`, sdk);
+    // Every call carried a bearer the emulator issued; the Anthropic SDK took the key's project.
+    assert.ok(standIn.calls.length >= 3 && standIn.calls.every((c) => c.principal === principal));
+    const project = JSON.parse(key).project_id;
+    assert.ok(standIn.calls.some((c) => c.path.includes(`/projects/${project}/`)), "anthropic");
+  } finally {
+    await standIn.close();
+  }
+}
+
+Deno.test("the SDKs take toAuthClient() under Deno", async () => {
+  await assertSdksPass({ name: "deno", path: Deno.execPath() }, ["run", "-A"]);
+});
+
+const [bunRuntime, node24Runtime, workerdRuntime] = await Promise.all([
+  bun(),
+  node24(),
+  workerd(),
+]);
+
+Deno.test({
+  name: "the SDKs take toAuthClient() under Bun",
+  ignore: !bunRuntime && !RUNTIMES_REQUIRED,
+  fn: () => assertSdksPass(required(bunRuntime, "Bun"), []),
+});
+
+Deno.test({
+  name: "the SDKs take toAuthClient() under Node 24 (type stripping)",
+  ignore: !node24Runtime && !RUNTIMES_REQUIRED,
+  fn: () => assertSdksPass(required(node24Runtime, "Node 24"), []),
+});
+
+Deno.test({
+  name: "@anthropic-ai/vertex-sdk and @ai-sdk/google-vertex take toAuthClient() in workerd",
+  ignore: !workerdRuntime && !RUNTIMES_REQUIRED,
+  fn: async () => {
+    await using emulator = await startEmulator();
+    const standIn = startVertexStandIn(emulator);
+    try {
+      const key = await emulator.serviceAccountKey();
+      const only = ["anthropic", "vertex"];
+      const output = await runInWorkerd(required(workerdRuntime, "workerd"), {
+        entry: "tests/sdk/sdk_workerd.mjs",
+        bindings: { KEY: key, STANDIN: standIn.url, ONLY: only },
+        node: true,
+      });
+      const texts = JSON.parse(/^texts (.*)$/m.exec(output)?.[1] ?? "{}");
+      const principal = JSON.parse(key).client_email;
+      assert.deepEqual(texts, { anthropic: `hello ${principal}`, vertex: `hello ${principal}` });
+      assert.ok(standIn.calls.length >= 2 && standIn.calls.every((c) => c.principal === principal));
+    } finally {
+      await standIn.close();
+    }
+  },
+});

@@ -1,0 +1,92 @@
+/**
+ * Runs a Worker in Cloudflare's workerd with `workerd test`: the Worker module (its `test()`
+ * handler does the work) is bundled by esbuild with the conditions Workers resolve with, given its
+ * inputs as JSON bindings (no file system), and may reach the loopback servers of the test (the
+ * emulator) through a network service that allows local addresses. What the Worker prints on
+ * `console.log` comes back as the run's output.
+ *
+ * @module
+ */
+import * as esbuild from "esbuild";
+import { execFile } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import type { Runtime } from "./runtimes.ts";
+
+const run = promisify(execFile);
+
+/** Workers' `compatibilityDate`: the date of the pinned workerd's release. */
+const COMPATIBILITY_DATE = "2026-11-17";
+
+/** Options of {@linkcode runInWorkerd}. */
+export interface WorkerdRun {
+  /** The Worker module (a file whose default export has `test()`), bundled with its imports. */
+  entry: string;
+  /** JSON bindings by name, read in the Worker as `env.<name>`. */
+  bindings: Record<string, unknown>;
+  /**
+   * Bundle for Node's modules (workerd's `nodejs_compat`, on by default at the compatibility
+   * date): Node built-ins stay imports, and CommonJS `require`s of them get workerd's `require`.
+   */
+  node?: boolean;
+}
+
+/** Bundles, configures and runs the Worker; resolves to its console output, rejects on a failure. */
+export async function runInWorkerd(workerd: Runtime, options: WorkerdRun): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), "workerd-"));
+  try {
+    await esbuild.build({
+      entryPoints: [options.entry],
+      outfile: join(dir, "worker.mjs"),
+      bundle: true,
+      format: "esm",
+      platform: options.node ? "node" : "neutral",
+      conditions: ["workerd", "worker", "browser"],
+      mainFields: ["module", "main"],
+      external: ["node:*", "cloudflare:*"],
+      logLevel: "error",
+      // CommonJS packages require Node's modules; workerd's node:module gives a require for them.
+      ...(options.node
+        ? {
+          banner: {
+            js: 'import { createRequire } from "node:module"; const require = createRequire("/");',
+          },
+        }
+        : {}),
+    });
+    const bindings = Object.entries(options.bindings).map(([name, value]) =>
+      `(name = ${JSON.stringify(name)}, json = ${JSON.stringify(JSON.stringify(value))})`
+    );
+    await writeFile(
+      join(dir, "config.capnp"),
+      `using Workerd = import "/workerd/workerd.capnp";
+const config :Workerd.Config = (
+  services = [
+    (name = "main", worker = .worker),
+    (name = "internet", network = (allow = ["local"])),
+  ],
+);
+const worker :Workerd.Worker = (
+  modules = [(name = "worker.mjs", esModule = embed "worker.mjs")],
+  bindings = [${bindings.join(", ")}],
+  compatibilityDate = "${COMPATIBILITY_DATE}",
+);
+`,
+    );
+    try {
+      const { stdout } = await run(workerd.path, ["test", join(dir, "config.capnp")], {
+        timeout: 60_000,
+        maxBuffer: 16 << 20,
+      });
+      return stdout;
+    } catch (error) {
+      const { stdout = "", stderr = "" } = error as { stdout?: string; stderr?: string };
+      throw new Error(`workerd test failed:\n${stdout}\n${stderr}`.trimEnd());
+    }
+  } finally {
+    await esbuild.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
