@@ -64,7 +64,9 @@ Deno.test("verifyIdToken accepts the emulator's ID tokens from every minting pat
     [
       "impersonated_service_account (generateIdToken)",
       async () =>
-        (await credentialsFromJson(emulator.impersonatedServiceAccount()).getIdToken(AUDIENCE))
+        (await credentialsFromJson(await emulator.impersonatedServiceAccount()).getIdToken(
+          AUDIENCE,
+        ))
           .token,
     ],
     [
@@ -92,7 +94,7 @@ Deno.test("verifyIdToken accepts the emulator's ID tokens from every minting pat
     });
   }
   await t.step("email is checked when asked", async () => {
-    const token = (await credentialsFromJson(emulator.impersonatedServiceAccount())
+    const token = (await credentialsFromJson(await emulator.impersonatedServiceAccount())
       .getIdToken(AUDIENCE, { includeEmail: true })).token;
     const options = { audience: AUDIENCE, certsUrl: emulator.googleCertsUrl };
     assert.equal(
