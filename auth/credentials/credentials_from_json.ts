@@ -57,6 +57,10 @@ function malformedError(origin: string, problem: string): CredentialsError {
 
 function parseCredentialsJson(json: string | object, origin: string): Record<string, unknown> {
   if (typeof json !== "string") {
+    // A promise of the JSON (an un-awaited read) would otherwise read as an object with no type.
+    if (typeof (json as { then?: unknown }).then === "function") {
+      throw malformedError(origin, "it is a promise: await the JSON before passing it");
+    }
     if (isRecord(json)) return json;
     throw malformedError(origin, "expected JSON text or an object");
   }

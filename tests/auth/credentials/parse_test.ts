@@ -379,3 +379,11 @@ Deno.test("a parse reads a file's universe_domain once, however many parts use i
     });
   }
 });
+
+Deno.test("credentialsFromJson() names an un-awaited promise of the JSON", () => {
+  const pending = Promise.resolve(JSON.stringify(SERVICE_ACCOUNT));
+  assert.throws(() => credentialsFromJson(pending), {
+    code: "ERR_CREDENTIALS_MALFORMED",
+    message: /it is a promise: await the JSON/,
+  });
+});
