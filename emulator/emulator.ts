@@ -9,7 +9,12 @@ import { resolveConfig } from "./_core/config.ts";
 import { OIDC_PATH } from "./services/github_oidc.ts";
 import { authorizedUser, impersonatedServiceAccount } from "./_core/credentials_files.ts";
 import { googleFetch } from "./_core/google_fetch.ts";
-import { GOOGLE_CERTS_PATH, SERVICE_ACCOUNT_JWKS_PREFIX } from "./services/iam_credentials.ts";
+import {
+  GOOGLE_CERTS_PATH,
+  GOOGLE_PEM_CERTS_PATH,
+  SERVICE_ACCOUNT_JWKS_PREFIX,
+  SERVICE_ACCOUNT_X509_PREFIXES,
+} from "./services/public_keys.ts";
 import { IAP_KEYS_PATH, iapJwt } from "./services/iap.ts";
 import { OAUTH2_TOKEN_PATH } from "./services/oauth2.ts";
 import { closeServer, FaultQueue, listen } from "./_core/server.ts";
@@ -120,9 +125,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     endpoints,
     oidcRequest,
     googleCertsUrl: `${url}${GOOGLE_CERTS_PATH}`,
+    googlePemCertsUrl: `${url}${GOOGLE_PEM_CERTS_PATH}`,
     iapKeysUrl: `${url}${IAP_KEYS_PATH}`,
     serviceAccountJwksUrl: (email = config.serviceAccounts[0]!) =>
       `${url}${SERVICE_ACCOUNT_JWKS_PREFIX}${encodeURIComponent(email)}`,
+    serviceAccountCertsUrl: (email = config.serviceAccounts[0]!) =>
+      `${url}${SERVICE_ACCOUNT_X509_PREFIXES[0]}${encodeURIComponent(email)}`,
     iapJwt: (options) => iapJwt(state, options),
     fetch: googleFetch(url, config.universe),
     env: Object.freeze({

@@ -295,6 +295,12 @@ export interface Emulator {
   >;
   /** The JWKS Google's ID tokens verify against, as `https://www.googleapis.com/oauth2/v3/certs`. */
   readonly googleCertsUrl: string;
+  /**
+   * The same keys as {@linkcode Emulator.googleCertsUrl} as self-signed PEM certificates by key id,
+   * as `https://www.googleapis.com/oauth2/v1/certs`, which Python google-auth and
+   * google-auth-library (outside browsers) verify ID tokens against.
+   */
+  readonly googlePemCertsUrl: string;
   /** The JWKS of IAP's assertions, as `https://www.gstatic.com/iap/verify/public_key-jwk`. */
   readonly iapKeysUrl: string;
   /**
@@ -303,6 +309,12 @@ export interface Emulator {
    * `https://www.googleapis.com/service_accounts/v1/jwk/<email>`.
    */
   serviceAccountJwksUrl(email?: string): string;
+  /**
+   * The same keys as self-signed PEM certificates by key id, as
+   * `https://www.googleapis.com/service_accounts/v1/metadata/x509/<email>` (also served under its
+   * older name, `…/robot/v1/metadata/x509/<email>`, which key files name).
+   */
+  serviceAccountCertsUrl(email?: string): string;
   /**
    * Mints an assertion as IAP puts in `x-goog-iap-jwt-assertion` (ES256, issuer
    * `https://cloud.google.com/iap`, 10 minutes), signed with the key at

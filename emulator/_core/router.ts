@@ -6,14 +6,8 @@ import {
   JWKS_PATH,
   OIDC_PATH,
 } from "../services/github_oidc.ts";
-import {
-  GOOGLE_CERTS_PATH,
-  googleCerts,
-  iamCredentials,
-  iamTarget,
-  SERVICE_ACCOUNT_JWKS_PREFIX,
-  serviceAccountJwks,
-} from "../services/iam_credentials.ts";
+import { iamCredentials, iamTarget } from "../services/iam_credentials.ts";
+import { isPublicKeyPath, publicKeys } from "../services/public_keys.ts";
 import { IAP_KEYS_PATH, iapKeys } from "../services/iap.ts";
 import { metadataAnswer, metadataRoute } from "../services/metadata_server.ts";
 import { OAUTH2_TOKEN_PATH, oauth2Token } from "../services/oauth2.ts";
@@ -30,7 +24,6 @@ export function routeOf(path: string): EmulatorRoute | undefined {
       return "oidc";
     case JWKS_PATH:
     case DISCOVERY_PATH:
-    case GOOGLE_CERTS_PATH:
     case IAP_KEYS_PATH:
       return "jwks";
     case STS_PATH:
@@ -38,7 +31,7 @@ export function routeOf(path: string): EmulatorRoute | undefined {
     case OAUTH2_TOKEN_PATH:
       return "oauth2Token";
   }
-  if (path.startsWith(SERVICE_ACCOUNT_JWKS_PREFIX)) return "jwks";
+  if (isPublicKeyPath(path)) return "jwks";
   if (path.startsWith(PROJECTS_PREFIX) && /^[^/]+$/.test(path.slice(PROJECTS_PREFIX.length))) {
     return "projects";
   }
@@ -56,11 +49,8 @@ export async function answer(
     case "oidc":
       return await githubOidcToken(request, state);
     case "jwks":
-      if (path === GOOGLE_CERTS_PATH) return await googleCerts(state);
       if (path === IAP_KEYS_PATH) return await iapKeys(state);
-      if (path.startsWith(SERVICE_ACCOUNT_JWKS_PREFIX)) {
-        return await serviceAccountJwks(path, state);
-      }
+      if (isPublicKeyPath(path)) return await publicKeys(path, state);
       return await githubIssuerDocument(request, state);
     case "sts":
       return await stsToken(request, state);

@@ -15,9 +15,15 @@ import {
 import { type Config, projectOf } from "./config.ts";
 import { giveBack, randomId, type SigningKey, takeKey } from "./key_pool.ts";
 import { TokenStore } from "./token_store.ts";
+import { selfSignedCertificate } from "./x509.ts";
 import type { TokenInfo } from "../types.ts";
 
 const ID_TOKEN_LIFETIME_SECONDS = 3600;
+/** The subject of the certificates of Google's ID token keys, as Google's own read. */
+const GOOGLE_CERTIFICATE_NAME = "federated-signon.system.gserviceaccount.com";
+/** Certificates start an hour before they are made (clock skew) and last two weeks, as Google's. */
+const CERTIFICATE_BACKDATE_MS = 3_600_000;
+const CERTIFICATE_LIFETIME_MS = 14 * 86_400_000;
 
 /** The emulator's memory. */
 export class State {
@@ -26,7 +32,10 @@ export class State {
   readonly #google: Promise<SigningKey>;
   /** Each service account's Google-managed key, made at start as Google has it beforehand. */
   readonly #managed: ReadonlyMap<string, Promise<SigningKey>>;
-  readonly #userKeys = new Map<string, Map<string, CryptoKey>>();
+  /** Each service account's user-managed keys by key id. */
+  readonly #userKeys = new Map<string, Map<string, SigningKey>>();
+  /** PEM certificates by key id, made on first use. */
+  readonly #certificates = new Map<string, Promise<string>>();
   #iap: Promise<SigningKey> | undefined;
   /** Every key pair taken from the pool (its own and user-managed keys), given back on close. */
   readonly #taken: Promise<SigningKey>[] = [];
@@ -107,18 +116,57 @@ export class State {
     return { keys: [{ ...jwk, kid: key.kid, alg: "RS256", use: "sig" }] };
   }
 
+  /** A service account's keys: its Google-managed key, then its user-managed keys. */
+  async #accountKeys(email: string): Promise<SigningKey[]> {
+    return [await this.managedKey(email), ...(this.#userKeys.get(email)?.values() ?? [])];
+  }
+
   /** A service account's public keys (Google-managed and user-managed) as a JWKS. */
   async serviceAccountJwks(email: string): Promise<{ keys: JWK[] }> {
-    const managed = await this.managedKey(email);
-    const keys = [[managed.kid, managed.publicKey] as const, ...(this.#userKeys.get(email) ?? [])];
+    const keys = await this.#accountKeys(email);
     return {
-      keys: await Promise.all(keys.map(async ([kid, publicKey]) => ({
+      keys: await Promise.all(keys.map(async ({ kid, publicKey }) => ({
         ...await exportJWK(publicKey),
         kid,
         alg: "RS256",
         use: "sig",
       }))),
     };
+  }
+
+  /**
+   * Google's ID token key as `{ <kid>: <PEM certificate> }`, as
+   * `https://www.googleapis.com/oauth2/v1/certs` publishes the keys of `oauth2/v3/certs`.
+   */
+  async googleCertificates(): Promise<Record<string, string>> {
+    return await this.#certificatesOf([await this.#google], GOOGLE_CERTIFICATE_NAME);
+  }
+
+  /**
+   * A service account's keys as `{ <kid>: <PEM certificate> }`, as
+   * `https://www.googleapis.com/service_accounts/v1/metadata/x509/<email>` publishes them.
+   */
+  async serviceAccountCertificates(email: string): Promise<Record<string, string>> {
+    return await this.#certificatesOf(await this.#accountKeys(email), email);
+  }
+
+  /** Self-signed certificates of `keys` for `name`, made once per key id. */
+  async #certificatesOf(keys: SigningKey[], name: string): Promise<Record<string, string>> {
+    const now = this.config.now();
+    const entries = await Promise.all(keys.map(async (key) => {
+      let pem = this.#certificates.get(key.kid);
+      if (pem === undefined) {
+        pem = selfSignedCertificate(key, {
+          commonName: name,
+          serialHex: key.kid,
+          notBefore: now - CERTIFICATE_BACKDATE_MS,
+          notAfter: now + CERTIFICATE_LIFETIME_MS,
+        });
+        this.#certificates.set(key.kid, pem);
+      }
+      return [key.kid, await pem] as const;
+    }));
+    return Object.fromEntries(entries);
   }
 
   /** The ES256 key IAP signs its assertions with (made on first use: P-256 keys are quick). */
@@ -169,8 +217,8 @@ export class State {
    */
   async createUserKey(email: string, tokenUri: string): Promise<string> {
     const key = await this.#take();
-    const keys = this.#userKeys.get(email) ?? new Map<string, CryptoKey>();
-    keys.set(key.kid, key.publicKey);
+    const keys = this.#userKeys.get(email) ?? new Map<string, SigningKey>();
+    keys.set(key.kid, key);
     this.#userKeys.set(email, keys);
     const project = projectOf(email);
     return JSON.stringify({
@@ -196,9 +244,9 @@ export class State {
    * Google tries them all.
    */
   async #verificationKeys(email: string, kid: string | undefined): Promise<CryptoKey[]> {
-    const user = this.#userKeys.get(email) ?? new Map<string, CryptoKey>();
+    const user = this.#userKeys.get(email)?.values() ?? [];
     const managed = await this.#managed.get(email);
-    const all = new Map(user);
+    const all = new Map([...user].map((key) => [key.kid, key.publicKey]));
     if (managed !== undefined) all.set(managed.kid, managed.publicKey);
     if (kid === undefined) return [...all.values()];
     const key = all.get(kid);

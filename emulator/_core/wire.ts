@@ -41,7 +41,10 @@ export function oauthError(status: number, error: string, description: string): 
   return jsonResponse({ error, error_description: description }, status);
 }
 
-/** The type of a proto3 JSON field. */
+/**
+ * The type of a proto3 JSON field. A `bool` is `true` or `false`, or the strings `"true"` and
+ * `"false"`, which Google's JSON parser also takes (Python google-auth and Java send them).
+ */
 export type FieldType = "string" | "bool" | "strings";
 
 const TYPE_NAMES: Readonly<Record<FieldType, string>> = {
@@ -50,13 +53,18 @@ const TYPE_NAMES: Readonly<Record<FieldType, string>> = {
   strings: "TYPE_STRING",
 };
 
+const BOOL_STRINGS: Readonly<Record<string, boolean>> = { true: true, false: false };
+
 function snake(name: string): string {
   return name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 }
 
 function fits(type: FieldType, value: unknown): boolean {
   if (type === "string") return typeof value === "string";
-  if (type === "bool") return typeof value === "boolean";
+  if (type === "bool") {
+    return typeof value === "boolean" ||
+      (typeof value === "string" && Object.hasOwn(BOOL_STRINGS, value));
+  }
   return Array.isArray(value) && value.every((item) => typeof item === "string");
 }
 
@@ -98,7 +106,8 @@ export function parseProtoJson(
         `Invalid value at '${snake(name)}' (${TYPE_NAMES[type]}), ${JSON.stringify(value)}`,
       );
     }
-    if (value !== null) result[name] = value;
+    if (value === null) continue;
+    result[name] = type === "bool" && typeof value === "string" ? BOOL_STRINGS[value] : value;
   }
   return result;
 }

@@ -17,12 +17,6 @@ import {
   rpcError,
 } from "../_core/wire.ts";
 
-/** Path of the JWKS Google's ID tokens verify against (`https://www.googleapis.com/oauth2/v3/certs`). */
-export const GOOGLE_CERTS_PATH = "/www/oauth2/v3/certs";
-
-/** Path prefix of a service account's public keys as a JWKS (`www.googleapis.com/service_accounts/v1/jwk/<email>`). */
-export const SERVICE_ACCOUNT_JWKS_PREFIX = "/www/service_accounts/v1/jwk/";
-
 /** The path prefix of service account resources under the emulator's IAM Credentials base. */
 const IAM_CREDENTIALS_PREFIX = "/iamcredentials/v1/projects/-/serviceAccounts/";
 
@@ -43,6 +37,9 @@ const FIELDS: Readonly<Record<IamMethod, Readonly<Record<string, FieldType>>>> =
     audience: "string",
     includeEmail: "bool",
     organizationNumberIncluded: "bool",
+    // Not in the published API, but accepted by Google and sent by google-auth-library's
+    // Impersonated.fetchIdToken() and Python google-auth (google-auth-library-python#1270).
+    useEmailAzp: "bool",
   },
   signJwt: { delegates: "strings", payload: "string" },
   signBlob: { delegates: "strings", payload: "string" },
@@ -100,11 +97,17 @@ async function callerOf(request: Incoming, state: State): Promise<Caller | Respo
   return { kind: "serviceAccount", email: info.principal };
 }
 
+/**
+ * The delegation chain as service account emails. Google documents
+ * `projects/-/serviceAccounts/<email or unique id>` and refuses another project than `-`; its own
+ * clients (gcloud's `--impersonate-service-account` chains, the files gcloud writes, Python and Go
+ * ADC) send bare emails, which it takes too.
+ */
 function delegatesOf(values: unknown, state: State): string[] | Response {
   const result: string[] = [];
   for (const value of (values ?? []) as string[]) {
-    const match = /^projects\/-\/serviceAccounts\/([^/]+)$/.exec(value);
-    if (match === null) {
+    const match = /^(?:projects\/-\/serviceAccounts\/)?([^/]+)$/.exec(value);
+    if (match === null || match[1] === "") {
       return rpcError(
         400,
         `Invalid form of delegates: ${value}. The delegate must be of form projects/-/serviceAccounts/{ACCOUNT_EMAIL_OR_UNIQUEID}`,
@@ -157,7 +160,9 @@ async function generateIdToken(body: Record<string, unknown>, target: string, st
   if (audience === "") return rpcError(400, "Audience must be provided.");
   const id = state.uniqueId(target);
   const email = body.includeEmail === true ? { email: target, email_verified: true } : {};
-  return jsonResponse({ token: await state.googleIdToken(audience, id, { azp: id, ...email }) });
+  // `useEmailAzp` makes `azp` the email instead of the unique id, as with a key's ID tokens.
+  const azp = body.useEmailAzp === true ? target : id;
+  return jsonResponse({ token: await state.googleIdToken(audience, id, { azp, ...email }) });
 }
 
 async function signJwt(body: Record<string, unknown>, target: string, state: State) {
@@ -212,29 +217,6 @@ async function signBlob(body: Record<string, unknown>, target: string, state: St
     await crypto.subtle.sign("RSASSA-PKCS1-v1_5", key.privateKey, bytes),
   );
   return jsonResponse({ keyId: key.kid, signedBlob: btoa(String.fromCharCode(...signature)) });
-}
-
-/**
- * Answers the JWKS of the key ID tokens are signed with; cacheable for an hour as Google's is
- * (for a while), so that verifiers' caching can be tested.
- */
-export async function googleCerts(state: State): Promise<Response> {
-  return Response.json(await state.jwks("google"), {
-    headers: { "cache-control": "public, max-age=3600, must-revalidate, no-transform" },
-  });
-}
-
-/** Answers a service account's public keys as a JWKS, or Google's 404 for an unknown account. */
-export async function serviceAccountJwks(path: string, state: State): Promise<Response> {
-  let name: string;
-  try {
-    name = decodeURIComponent(path.slice(SERVICE_ACCOUNT_JWKS_PREFIX.length));
-  } catch {
-    name = "";
-  }
-  const email = state.resolveServiceAccount(name);
-  if (email === undefined) return rpcError(404, `Service account ${name} not found.`);
-  return jsonResponse(await state.serviceAccountJwks(email));
 }
 
 /** Answers an IAM Credentials call. */

@@ -128,7 +128,7 @@ Deno.test("startEmulator() IAM bindings match attribute principal sets; workload
   });
 });
 
-Deno.test("startEmulator() delegation chains need implicitDelegation at every hop and the full form", async () => {
+Deno.test("startEmulator() delegation chains need implicitDelegation at every hop, as emails or projects/-/serviceAccounts/", async () => {
   const [a, b, c] = ["a", "b", "c"].map((n) => `${n}@emulated-project.iam.gserviceaccount.com`);
   const everyone =
     "principalSet://iam.googleapis.com/projects/123456789012/locations/global/workloadIdentityPools/github/*";
@@ -159,15 +159,22 @@ Deno.test("startEmulator() delegation chains need implicitDelegation at every ho
       delegates: [chain[1]],
     }, bearer);
     assert.match(skipped.json.error.message, /implicitDelegation/);
+    // Bare emails, as gcloud, Python and Go send them, are taken like the documented form
+    // (issue 20: Google accepts them); a project in place of `-` is not.
     const bare = await iam(
       emulator,
       c!,
       "generateAccessToken",
-      { scope: SCOPE, delegates: [a] },
+      { scope: SCOPE, delegates: [a, b] },
       bearer,
     );
-    assert.equal(bare.status, 400);
-    assert.match(bare.json.error.message, /projects\/-\/serviceAccounts\//);
+    assert.equal(bare.status, 200);
+    const project = await iam(emulator, c!, "generateAccessToken", {
+      scope: SCOPE,
+      delegates: [`projects/emulated-project/serviceAccounts/${a}`, chain[1]],
+    }, bearer);
+    assert.equal(project.status, 400);
+    assert.match(project.json.error.message, /projects\/-\/serviceAccounts\//);
   });
 });
 
@@ -231,6 +238,38 @@ Deno.test("startEmulator() generateIdToken signs Google ID token claims, email o
       includeEmail: "yes",
     }, bearer);
     assert.match(wrongType.json.error.message, /Invalid value at 'include_email' \(TYPE_BOOL\)/);
+  });
+});
+
+Deno.test("startEmulator() generateIdToken takes useEmailAzp and string booleans, as Google's clients send them", async () => {
+  await withEmulator({}, async (emulator) => {
+    const bearer = await federatedToken(emulator);
+    const claimsFor = async (body: Record<string, unknown>) => {
+      const { status, json } = await iam(emulator, emulator.serviceAccount, "generateIdToken", {
+        audience: "https://svc.example.run.app",
+        ...body,
+      }, bearer);
+      assert.equal(status, 200, JSON.stringify(json));
+      return claimsOf(json.token);
+    };
+    // google-auth-library's Impersonated.fetchIdToken(): booleans and an empty delegates list.
+    const node = await claimsFor({ delegates: [], includeEmail: true, useEmailAzp: true });
+    assert.deepEqual([node.azp, node.email], [emulator.serviceAccount, emulator.serviceAccount]);
+    // Python google-auth's IAM ID token flow: the strings "true".
+    const python = await claimsFor({ includeEmail: "true", useEmailAzp: "true" });
+    assert.deepEqual([python.azp, python.email], [
+      emulator.serviceAccount,
+      emulator.serviceAccount,
+    ]);
+    // Without useEmailAzp, azp is the unique id (as the metadata server's tokens have it).
+    const plain = await claimsFor({ includeEmail: "false", delegates: null });
+    assert.match(plain.azp, /^\d{21}$/);
+    assert.equal(plain.email, undefined);
+    const wrong = await iam(emulator, emulator.serviceAccount, "generateIdToken", {
+      audience: "x",
+      useEmailAzp: "TRUE",
+    }, bearer);
+    assert.match(wrong.json.error.message, /Invalid value at 'use_email_azp' \(TYPE_BOOL\)/);
   });
 });
 
