@@ -7,7 +7,11 @@
 
 import { resolveConfig } from "./_core/config.ts";
 import { OIDC_PATH } from "./services/github_oidc.ts";
-import { authorizedUser, impersonatedServiceAccount } from "./_core/credentials_files.ts";
+import {
+  authorizedUser,
+  externalAccountAuthorizedUser,
+  impersonatedServiceAccount,
+} from "./_core/credentials_files.ts";
 import { googleFetch } from "./_core/google_fetch.ts";
 import {
   GOOGLE_CERTS_PATH,
@@ -112,6 +116,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     iamcredentials: `${url}/iamcredentials/v1`,
     oauth2: `${url}/oauth2`,
     cloudresourcemanager: `${url}/cloudresourcemanager/v1`,
+    storage: `${url}/storage/storage/v1`,
   });
   const oidcRequest = Object.freeze({
     url: `${url}${OIDC_PATH}?api-version=2.0`,
@@ -143,6 +148,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       GCE_METADATA_IP: metadataHost,
     }),
     provider: config.provider.name,
+    workforceProvider: config.workforceProvider.name,
     serviceAccount: config.serviceAccounts[0]!,
     requests: log.requests,
     serviceAccountKey: (email = config.serviceAccounts[0]!) => {
@@ -160,6 +166,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       Promise.resolve().then(() =>
         impersonatedServiceAccount(state, endpoints.iamcredentials, tokenUri, options)
       ),
+    externalAccountAuthorizedUser: (options = {}) =>
+      Promise.resolve().then(() => externalAccountAuthorizedUser(state, endpoints.sts, options)),
     tokenInfo: (token) => state.tokenInfo(token),
     injectFault: (route, fault) => faults.add(route, fault),
     clearFaults: () => faults.clear(),

@@ -29,11 +29,13 @@
 
 export { startEmulator } from "./emulator.ts";
 export type {
+  AccessBoundaryRule,
   AuthorizedUserOptions,
   Emulator,
   EmulatorFault,
   EmulatorOptions,
   EmulatorRoute,
+  ExternalAccountAuthorizedUserOptions,
   GithubClaims,
   GithubOptions,
   IamBinding,
@@ -44,6 +46,7 @@ export type {
   RecordedRequest,
   RecordOptions,
   TokenInfo,
+  WorkforceProviderOptions,
 } from "./types.ts";
 
 if (import.meta.main) import("./_core/cli.ts").then((cli) => cli.runCli());

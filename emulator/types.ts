@@ -79,6 +79,37 @@ export interface ProviderOptions {
   attributeCondition?: string;
 }
 
+/**
+ * The workforce pool provider the emulated STS trusts (workforce identity federation: people of
+ * an organization's identity provider, `external_account` files with
+ * `workforce_pool_user_project` and `external_account_authorized_user` files). Its subject tokens
+ * are OIDC tokens like the emulated GitHub's (by default from that issuer).
+ */
+export interface WorkforceProviderOptions {
+  /**
+   * The full resource name; default
+   * `locations/global/workforcePools/emulated-workforce/providers/emulated`.
+   */
+  name?: string;
+  /** The issuer the provider accepts; default the emulated GitHub's. */
+  issuer?: string;
+  /**
+   * The `aud` values accepted (a workforce OIDC provider's client id); default the provider's
+   * full resource name with `https:` or without a scheme, as for the workload provider.
+   */
+  allowedAudiences?: readonly string[];
+  /** CEL attribute mapping; default as {@linkcode ProviderOptions.attributeMapping}. */
+  attributeMapping?: Readonly<Record<string, string>>;
+  /** CEL attribute condition; default none. */
+  attributeCondition?: string;
+  /**
+   * The projects a workforce user may name as `workforce_pool_user_project` (the project billed
+   * for the token's use, where the user needs `serviceusage.services.use`); default the emulated
+   * project, by id or number.
+   */
+  userProjects?: readonly string[];
+}
+
 /** One IAM role binding on a service account. */
 export interface IamBinding {
   /** The service account (email) the binding is on. */
@@ -103,6 +134,14 @@ export interface EmulatorOptions {
   github?: GithubOptions;
   /** The workload identity provider. */
   provider?: ProviderOptions;
+  /** The workforce pool provider. */
+  workforceProvider?: WorkforceProviderOptions;
+  /**
+   * Cloud Storage objects the storage stand-in serves (`objects.get`), by bucket then object
+   * name; default one bucket, `emulated-bucket`, with `hello.txt`. Every token the emulator
+   * issues may read them, unless a Credential Access Boundary narrows it.
+   */
+  storageObjects?: Readonly<Record<string, Readonly<Record<string, string>>>>;
   /**
    * Service account emails that exist; default one,
    * `ci@emulated-project.iam.gserviceaccount.com`.
@@ -159,7 +198,10 @@ export interface MetadataOptions {
 
 /**
  * The calls the emulator answers, by name (for faults and records): `oidc` (GitHub's token
- * request), `jwks` (GitHub's JWKS and discovery, Google's certs), `sts` (the token exchange),
+ * request), `jwks` (GitHub's JWKS and discovery, Google's certs and service account keys), `sts`
+ * (the token exchange, downscoping included), `stsIntrospect` and `stsOauthToken` (STS token
+ * introspection and the refresh grant of `external_account_authorized_user` files), `storage` (the
+ * Cloud Storage `objects.get` stand-in),
  * `generateAccessToken`, `generateIdToken` and `signJwt` (IAM Credentials), `oauth2Token` (the
  * OAuth2 token endpoint: JWT bearer and refresh token grants), `metadata` (the metadata server's
  * probe and other paths), `metadataToken` and `metadataIdentity` (its tokens and ID tokens) and
@@ -168,6 +210,9 @@ export interface MetadataOptions {
 export type EmulatorRoute =
   | "oidc"
   | "sts"
+  | "stsIntrospect"
+  | "stsOauthToken"
+  | "storage"
   | "generateAccessToken"
   | "generateIdToken"
   | "signJwt"
@@ -228,10 +273,37 @@ export interface TokenInfo {
   subject?: string;
   /** The scopes. */
   scopes: readonly string[];
+  /** When it was issued. */
+  issuedAt: Date;
   /** When it expires. */
   expiresAt: Date;
+  /**
+   * The OAuth client that authenticated the request that issued it (STS client authentication,
+   * the refresh token grants), if any.
+   */
+  clientId?: string;
+  /**
+   * The project a workforce pool token bills (its `workforce_pool_user_project`, or the project
+   * of the OAuth client that authenticated the exchange), if any.
+   */
+  userProject?: string;
+  /**
+   * The Credential Access Boundary of a downscoped token: the only Cloud Storage resources and
+   * permissions it reaches.
+   */
+  accessBoundary?: readonly AccessBoundaryRule[];
   /** The `x-goog-request-reason` header of the request that issued it, if any. */
   requestReason?: string;
+}
+
+/** One rule of a Credential Access Boundary, as STS took it. */
+export interface AccessBoundaryRule {
+  /** `//storage.googleapis.com/projects/_/buckets/<bucket>`. */
+  availableResource: string;
+  /** Roles, as `inRole:roles/<role>`. */
+  availablePermissions: readonly string[];
+  /** A CEL condition over `resource.name` (such as a name prefix), if any. */
+  availabilityCondition?: { expression: string; title?: string; description?: string };
 }
 
 /** Options of {@linkcode Emulator.authorizedUser}. */
@@ -241,6 +313,17 @@ export interface AuthorizedUserOptions {
    * `cloud-platform`). With `openid`, a refresh also answers an ID token for the client.
    */
   scopes?: readonly string[];
+  /** The file's `quota_project_id`; default none. */
+  quotaProjectId?: string;
+}
+
+/** Options of {@linkcode Emulator.externalAccountAuthorizedUser}. */
+export interface ExternalAccountAuthorizedUserOptions {
+  /**
+   * The workforce pool user (the subject of the principal its tokens stand for); default
+   * {@linkcode EmulatorOptions.user}.
+   */
+  subject?: string;
   /** The file's `quota_project_id`; default none. */
   quotaProjectId?: string;
 }
@@ -288,10 +371,17 @@ export interface Emulator {
   /**
    * Base URLs of the emulated Google services, as `authenticate()` takes them, and of Cloud
    * Resource Manager (`…/cloudresourcemanager/v1`, whose `projects/<number or id>` client
-   * libraries read to find a project id).
+   * libraries read to find a project id) and of the Cloud Storage stand-in (`…/storage/v1`, as
+   * `https://storage.googleapis.com/storage/v1`).
    */
   readonly endpoints: Readonly<
-    { sts: string; iamcredentials: string; oauth2: string; cloudresourcemanager: string }
+    {
+      sts: string;
+      iamcredentials: string;
+      oauth2: string;
+      cloudresourcemanager: string;
+      storage: string;
+    }
   >;
   /** The JWKS Google's ID tokens verify against, as `https://www.googleapis.com/oauth2/v3/certs`. */
   readonly googleCertsUrl: string;
@@ -332,6 +422,8 @@ export interface Emulator {
   readonly fetch: (input: Request | URL | string, init?: RequestInit) => Promise<Response>;
   /** The provider's full resource name. */
   readonly provider: string;
+  /** The workforce pool provider's full resource name (`locations/global/workforcePools/…`). */
+  readonly workforceProvider: string;
   /** The first service account. */
   readonly serviceAccount: string;
   /**
@@ -367,6 +459,13 @@ export interface Emulator {
    * target, a delegate or the source is unknown or malformed.
    */
   impersonatedServiceAccount(options?: ImpersonatedServiceAccountOptions): Promise<string>;
+  /**
+   * `external_account_authorized_user` JSON text, as `gcloud auth login --login-config` writes it
+   * for a workforce pool user: gcloud's OAuth client, the workforce provider's audience, a new
+   * refresh token, and the emulator's STS `oauthtoken` and `introspect` URLs. Asynchronous like
+   * {@linkcode Emulator.serviceAccountKey}; a bad option rejects with a `TypeError`.
+   */
+  externalAccountAuthorizedUser(options?: ExternalAccountAuthorizedUserOptions): Promise<string>;
   /**
    * What an access token the emulator issued stands for, or `undefined` (also once it expired on
    * the emulator's clock: expired tokens are forgotten).

@@ -1,7 +1,12 @@
 // Options of startEmulator() checked once and filled with defaults: the emulator refuses a setup
 // the real services would not have, and says which option is wrong.
-import { type CelProgram, CelSyntaxError, compileCel } from "../cel/cel.ts";
 import { isKnownRole } from "./roles.ts";
+import { compiledRules, defaultAudiences, fail, type Provider } from "./provider_rules.ts";
+import {
+  storageObjectsOf,
+  type WorkforceProvider,
+  workforceProviderOf,
+} from "./workforce_config.ts";
 import type { RecordLimits } from "./request_log.ts";
 import type { EmulatorOptions, GithubClaims, IamBinding } from "../types.ts";
 
@@ -16,23 +21,7 @@ const CLOUD_PLATFORM = "https://www.googleapis.com/auth/cloud-platform";
 const PROVIDER =
   /^projects\/(\d{1,30})\/locations\/global\/workloadIdentityPools\/([a-z0-9-]{4,32})\/providers\/([a-z0-9-]{4,32})$/;
 const EMAIL = /^[a-z0-9][a-z0-9._-]{0,62}@[a-z0-9][a-z0-9.-]{0,252}$/;
-const DEFAULT_MAPPING: Readonly<Record<string, string>> = {
-  "google.subject": "assertion.sub",
-  "attribute.actor": "assertion.actor",
-  "attribute.repository": "assertion.repository",
-  "attribute.repository_owner": "assertion.repository_owner",
-};
-
-/** A checked provider. */
-export interface Provider {
-  name: string;
-  /** `projects/<n>/locations/global/workloadIdentityPools/<pool>`. */
-  pool: string;
-  issuer: string;
-  allowedAudiences: readonly string[];
-  mapping: readonly (readonly [target: string, program: CelProgram])[];
-  condition: CelProgram | undefined;
-}
+export type { Provider };
 
 /** The emulator's checked configuration. */
 export interface Config {
@@ -43,6 +32,10 @@ export interface Config {
   requestToken: string;
   githubTokenLifetime: number;
   provider: Provider;
+  /** The workforce pool provider, and the projects its users may bill. */
+  workforceProvider: WorkforceProvider;
+  /** Cloud Storage objects by bucket, then name. */
+  storageObjects: Readonly<Record<string, Readonly<Record<string, string>>>>;
   serviceAccounts: readonly string[];
   bindings: readonly IamBinding[];
   maxLifetimeSeconds: number;
@@ -62,19 +55,6 @@ export interface Config {
 /** The project of a `<name>@<project>.iam.gserviceaccount.com` email, else `emulated-project`. */
 export function projectOf(email: string): string {
   return /@([^.]+)\.iam\.gserviceaccount\.com$/.exec(email)?.[1] ?? "emulated-project";
-}
-
-function fail(option: string, problem: string): never {
-  throw new TypeError(`Cannot start the emulator: option "${option}" ${problem}`);
-}
-
-function compile(option: string, expression: string): CelProgram {
-  try {
-    return compileCel(expression);
-  } catch (error) {
-    if (error instanceof CelSyntaxError) fail(option, `is not valid CEL: ${error.message}`);
-    throw error;
-  }
 }
 
 function githubClaimsOf(claims: Partial<GithubClaims> = {}): Record<string, string> {
@@ -120,29 +100,12 @@ function providerOf(options: EmulatorOptions, universe: string, issuer: string):
       "must be projects/<number>/locations/global/workloadIdentityPools/<pool>/providers/<id>",
     );
   }
-  const mapping = Object.entries(given.attributeMapping ?? DEFAULT_MAPPING);
-  if (!mapping.some(([target]) => target === "google.subject")) {
-    fail("provider.attributeMapping", 'must map "google.subject", as Google requires');
-  }
-  for (const [target] of mapping) {
-    if (target !== "google.subject" && !/^attribute\.[a-z_][a-z0-9_]{0,99}$/.test(target)) {
-      fail("provider.attributeMapping", `has target "${target}": use attribute.<name>`);
-    }
-  }
   return {
     name,
     pool: name.slice(0, name.indexOf("/providers/")),
     issuer: given.issuer ?? issuer,
-    allowedAudiences: given.allowedAudiences?.length
-      ? given.allowedAudiences
-      : [`https://iam.${universe}/${name}`, `//iam.${universe}/${name}`],
-    mapping: mapping.map(([target, expression]) => [
-      target,
-      compile(`provider.attributeMapping.${target}`, expression),
-    ]),
-    condition: given.attributeCondition === undefined
-      ? undefined
-      : compile("provider.attributeCondition", given.attributeCondition),
+    allowedAudiences: defaultAudiences(given.allowedAudiences, universe, name),
+    ...compiledRules("provider", given.attributeMapping, given.attributeCondition),
   };
 }
 
@@ -236,6 +199,11 @@ export function resolveConfig(options: EmulatorOptions = {}): Config {
     requestToken,
     githubTokenLifetime: lifetime,
     provider,
+    workforceProvider: workforceProviderOf(options, universe, githubIssuer, [
+      projectOf(serviceAccounts[0]!),
+      PROVIDER.exec(provider.name)![1]!,
+    ]),
+    storageObjects: storageObjectsOf(options),
     serviceAccounts,
     bindings: options.bindings ??
       defaultBindings(universe, serviceAccounts, provider.pool, user),

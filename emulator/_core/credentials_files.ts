@@ -1,8 +1,14 @@
 // Credentials files that point at the emulator, as gcloud writes them: `authorized_user` (a user's
-// refresh token for gcloud's OAuth client) and `impersonated_service_account` (source credentials,
-// the target's generateAccessToken URL and the delegation chain).
+// refresh token for gcloud's OAuth client), `impersonated_service_account` (source credentials,
+// the target's generateAccessToken URL and the delegation chain) and
+// `external_account_authorized_user` (a workforce pool user's refresh token for gcloud's client).
+import { GCLOUD_CLIENT } from "./oauth_clients.ts";
 import type { State } from "./state.ts";
-import type { AuthorizedUserOptions, ImpersonatedServiceAccountOptions } from "../types.ts";
+import type {
+  AuthorizedUserOptions,
+  ExternalAccountAuthorizedUserOptions,
+  ImpersonatedServiceAccountOptions,
+} from "../types.ts";
 
 /** gcloud's scopes for application default credentials. */
 const ADC_SCOPES = [
@@ -67,5 +73,36 @@ export function impersonatedServiceAccount(
     delegates: delegates.map((email) => `projects/-/serviceAccounts/${email}`),
     source_credentials: parsed,
     universe_domain: state.config.universe,
+  });
+}
+
+/**
+ * An `external_account_authorized_user` JSON text, as `gcloud auth login --login-config` writes
+ * it (gcloud's client id and secret, the workforce provider's audience), with a new refresh token
+ * and the emulator's STS URLs.
+ */
+export function externalAccountAuthorizedUser(
+  state: State,
+  sts: string,
+  options: ExternalAccountAuthorizedUserOptions,
+): string {
+  const subject = options.subject ?? state.config.user;
+  if (!/^\S{1,127}$/.test(subject)) {
+    fail(
+      "external_account_authorized_user credentials",
+      "subject must be 1 to 127 characters, no spaces",
+    );
+  }
+  const { universe, workforceProvider } = state.config;
+  return JSON.stringify({
+    type: "external_account_authorized_user",
+    audience: `//iam.${universe}/${workforceProvider.name}`,
+    refresh_token: state.createWorkforceRefreshToken(subject, GCLOUD_CLIENT.id),
+    token_url: `${sts}/oauthtoken`,
+    token_info_url: `${sts}/introspect`,
+    client_id: GCLOUD_CLIENT.id,
+    client_secret: GCLOUD_CLIENT.secret,
+    ...(options.quotaProjectId === undefined ? {} : { quota_project_id: options.quotaProjectId }),
+    universe_domain: universe,
   });
 }

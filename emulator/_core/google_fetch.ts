@@ -5,7 +5,7 @@
 // server's hosts become the emulator's root; every other URL is fetched unchanged.
 
 /** The emulated services, by host name prefix, as the emulator lays out their paths. */
-const SERVICES = ["cloudresourcemanager", "iamcredentials", "oauth2", "sts", "www"];
+const SERVICES = ["cloudresourcemanager", "iamcredentials", "oauth2", "storage", "sts", "www"];
 const METADATA_HOSTS = ["metadata.google.internal", "metadata.google.internal.", "169.254.169.254"];
 /** Google's static host, where IAP publishes its keys; served under `/gstatic`. */
 const GSTATIC_HOST = "www.gstatic.com";

@@ -13,9 +13,13 @@ export type Caller =
   | { kind: "user"; email: string };
 
 /** The principal identifiers a caller matches in bindings. */
-function membersOf(caller: Caller, state: State): string[] {
+function membersOf(caller: Caller): string[] {
   if (caller.kind !== "federated") return [`${caller.kind}:${caller.email}`];
-  const pool = `principalSet://iam.${state.config.universe}/${state.config.provider.pool}`;
+  // The pool of the token's principal (a workload or a workforce pool).
+  const pool = caller.info.principal.replace(/^principal:/, "principalSet:").replace(
+    /\/subject\/.*$/s,
+    "",
+  );
   return [
     caller.info.principal,
     `${pool}/*`,
@@ -63,7 +67,7 @@ export function authorize(
   delegates: readonly string[],
   permission: Permission,
 ): Response | undefined {
-  let members = membersOf(caller, state);
+  let members = membersOf(caller);
   for (const delegate of delegates) {
     const resource = `projects/-/serviceAccounts/${delegate}`;
     if (

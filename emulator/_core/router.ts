@@ -14,6 +14,9 @@ import { OAUTH2_TOKEN_PATH, oauth2Token } from "../services/oauth2.ts";
 import { getProject, PROJECTS_PREFIX } from "../services/resource_manager.ts";
 import type { State } from "./state.ts";
 import { STS_PATH, stsToken } from "../services/sts.ts";
+import { STS_INTROSPECT_PATH, stsIntrospect } from "../services/sts_introspect.ts";
+import { STS_OAUTHTOKEN_PATH, stsOauthToken } from "../services/sts_oauthtoken.ts";
+import { STORAGE_BUCKETS_PREFIX, storageGet } from "../services/storage.ts";
 import { type Incoming, rpcError } from "./wire.ts";
 import type { EmulatorRoute } from "../types.ts";
 
@@ -28,10 +31,15 @@ export function routeOf(path: string): EmulatorRoute | undefined {
       return "jwks";
     case STS_PATH:
       return "sts";
+    case STS_INTROSPECT_PATH:
+      return "stsIntrospect";
+    case STS_OAUTHTOKEN_PATH:
+      return "stsOauthToken";
     case OAUTH2_TOKEN_PATH:
       return "oauth2Token";
   }
   if (isPublicKeyPath(path)) return "jwks";
+  if (path.startsWith(STORAGE_BUCKETS_PREFIX)) return "storage";
   if (path.startsWith(PROJECTS_PREFIX) && /^[^/]+$/.test(path.slice(PROJECTS_PREFIX.length))) {
     return "projects";
   }
@@ -54,6 +62,12 @@ export async function answer(
       return await githubIssuerDocument(request, state);
     case "sts":
       return await stsToken(request, state);
+    case "stsIntrospect":
+      return stsIntrospect(request, state);
+    case "stsOauthToken":
+      return stsOauthToken(request, state);
+    case "storage":
+      return storageGet(request, state);
     case "oauth2Token":
       return await oauth2Token(request, state);
     case "generateAccessToken":

@@ -16,6 +16,9 @@ const MAX_BODY_BYTES = 1 << 20;
 const ROUTES: Readonly<Record<EmulatorRoute, true>> = {
   oidc: true,
   sts: true,
+  stsIntrospect: true,
+  stsOauthToken: true,
+  storage: true,
   generateAccessToken: true,
   generateIdToken: true,
   signJwt: true,

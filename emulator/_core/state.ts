@@ -42,6 +42,7 @@ export class State {
   #released = false;
   readonly #tokens: TokenStore;
   readonly #refreshTokens = new Map<string, readonly string[]>();
+  readonly #workforceRefreshTokens = new Map<string, { subject: string; clientId: string }>();
   /** The metadata server's current access token by service account and scope set. */
   readonly metadataTokens = new Map<string, string>();
   /** The OAuth client `authorized_user` credentials name (as gcloud's own client). */
@@ -285,6 +286,21 @@ export class State {
     return undefined;
   }
 
+  /**
+   * A refresh token of a workforce pool user (`subject`) for the OAuth client `clientId`, as
+   * `gcloud auth login --login-config` gets one.
+   */
+  createWorkforceRefreshToken(subject: string, clientId: string): string {
+    const token = `1//${base64url.encode(crypto.getRandomValues(new Uint8Array(48)))}`;
+    this.#workforceRefreshTokens.set(token, { subject, clientId });
+    return token;
+  }
+
+  /** The user and client of a workforce refresh token the emulator issued, or `undefined`. */
+  workforceRefreshToken(token: string): { subject: string; clientId: string } | undefined {
+    return this.#workforceRefreshTokens.get(token);
+  }
+
   /** A refresh token of the emulated user granting `scopes` to the OAuth client. */
   createRefreshToken(scopes: readonly string[]): string {
     const token = `1//${base64url.encode(crypto.getRandomValues(new Uint8Array(48)))}`;
@@ -298,10 +314,14 @@ export class State {
   }
 
   /** Issues an opaque access token standing for `info`, valid `lifetimeSeconds` from now. */
-  issueToken(info: Omit<TokenInfo, "expiresAt">, lifetimeSeconds: number): string {
+  issueToken(info: Omit<TokenInfo, "expiresAt" | "issuedAt">, lifetimeSeconds: number): string {
+    return this.issueTokenUntil(info, new Date(this.config.now() + lifetimeSeconds * 1000));
+  }
+
+  /** Issues an opaque access token standing for `info`, valid until `expiresAt`. */
+  issueTokenUntil(info: Omit<TokenInfo, "expiresAt" | "issuedAt">, expiresAt: Date): string {
     const token = `ya29.${base64url.encode(crypto.getRandomValues(new Uint8Array(48)))}`;
-    const expiresAt = new Date(this.config.now() + lifetimeSeconds * 1000);
-    this.#tokens.add(token, { ...info, expiresAt });
+    this.#tokens.add(token, { ...info, issuedAt: new Date(this.config.now()), expiresAt });
     return token;
   }
 

@@ -2,24 +2,11 @@
 // (gcloud's application default credentials) use it: the OAuth client authenticates with its id
 // and secret (form fields or HTTP Basic), the refresh token must be one the emulator issued, and a
 // `scope` may narrow what it granted. With `openid` granted, the answer carries an ID token.
+import { clientCredentials } from "../_core/oauth_clients.ts";
 import type { State } from "../_core/state.ts";
 import { type Incoming, jsonResponse, oauthError, requestReason } from "../_core/wire.ts";
 
 const TOKEN_LIFETIME_SECONDS = 3600;
-
-/** The client id and secret from the form or an HTTP Basic header. */
-function client(form: Record<string, string>, request: Incoming): [string, string] {
-  const basic = /^Basic ([A-Za-z0-9+/=]+)$/i.exec(request.headers.get("authorization") ?? "");
-  if (basic !== null) {
-    try {
-      const [id = "", ...secret] = atob(basic[1]!).split(":");
-      return [decodeURIComponent(id), decodeURIComponent(secret.join(":"))];
-    } catch {
-      return ["", ""];
-    }
-  }
-  return [form.client_id ?? "", form.client_secret ?? ""];
-}
 
 /** Answers `grant_type=refresh_token`. */
 export async function refreshGrant(
@@ -27,7 +14,7 @@ export async function refreshGrant(
   request: Incoming,
   state: State,
 ): Promise<Response> {
-  const [id, secret] = client(form, request);
+  const [id, secret] = clientCredentials(form, request);
   if (id === "") {
     return oauthError(400, "invalid_request", "Could not determine client ID from request.");
   }

@@ -1,9 +1,16 @@
-// Google's Security Token Service token exchange for workload identity federation: verifies the
-// GitHub token (signature, issuer, lifetime, allowed audiences), applies the provider's CEL
-// attribute mapping and condition, and issues a federated access token for the pool principal.
+// Google's Security Token Service token exchange for workload and workforce identity federation:
+// verifies the subject token (signature, issuer, lifetime, allowed audiences), applies the
+// provider's CEL attribute mapping and condition, and issues a federated access token for the pool
+// principal. The exchange may authenticate an OAuth client (gcloud does); `options` may be JSON or
+// JSON percent-encoded once more (Python google-auth sends that); an access token as the subject
+// is downscoping (sts_downscope.ts).
 import { decodeProtectedHeader, errors, type JWTPayload, jwtVerify } from "jose";
 import { CelEvaluationError, type CelValue } from "../cel/cel.ts";
+import type { Provider } from "../_core/provider_rules.ts";
+import { authenticatedClient, type Client } from "../_core/oauth_clients.ts";
 import type { State } from "../_core/state.ts";
+import { downscope } from "./sts_downscope.ts";
+import { type ExchangeOptions, exchangeOptions } from "./sts_options.ts";
 import {
   type Incoming,
   jsonResponse,
@@ -24,10 +31,19 @@ const SUBJECT_TYPES = [
 ];
 const FEDERATED_LIFETIME_SECONDS = 3600;
 
-type Exchange = Record<
-  "grantType" | "audience" | "scope" | "requestedTokenType" | "subjectToken" | "subjectTokenType",
-  string
->;
+/** The fields of an exchange, and the form fields (a client may authenticate with them). */
+type Exchange =
+  & Record<
+    | "grantType"
+    | "audience"
+    | "scope"
+    | "requestedTokenType"
+    | "subjectToken"
+    | "subjectTokenType"
+    | "options",
+    string
+  >
+  & { form: Record<string, string> };
 
 function exchangeFields(request: Incoming): Exchange | Response {
   const json = (request.headers.get("content-type") ?? "").toLowerCase().startsWith(
@@ -54,6 +70,8 @@ function exchangeFields(request: Incoming): Exchange | Response {
     requestedTokenType: pick("requestedTokenType", "requested_token_type"),
     subjectToken: pick("subjectToken", "subject_token"),
     subjectTokenType: pick("subjectTokenType", "subject_token_type"),
+    options: pick("options", "options"),
+    form: json ? {} : parsed as Record<string, string>,
   };
 }
 
@@ -61,8 +79,12 @@ function invalid(description: string): Response {
   return oauthError(400, "invalid_request", description);
 }
 
-async function verifySubject(token: string, state: State): Promise<JWTPayload | Response> {
-  const { provider, now } = state.config;
+async function verifySubject(
+  token: string,
+  provider: Provider,
+  state: State,
+): Promise<JWTPayload | Response> {
+  const { now } = state.config;
   const key = await state.githubKey();
   let claims: JWTPayload;
   try {
@@ -116,8 +138,7 @@ interface Mapped {
   attributes: Record<string, string>;
 }
 
-function mapClaims(claims: JWTPayload, state: State): Mapped | Response {
-  const { provider } = state.config;
+function mapClaims(claims: JWTPayload, provider: Provider): Mapped | Response {
   const assertion = claims as Record<string, CelValue>;
   const attributes: Record<string, string> = {};
   let subject = "";
@@ -161,6 +182,32 @@ function mapClaims(claims: JWTPayload, state: State): Mapped | Response {
   return { subject, attributes };
 }
 
+/** The provider an STS audience names (`//iam.<universe>/<provider name>`), if any. */
+function providerOf(audience: string, state: State): Provider | undefined {
+  const { universe, provider, workforceProvider } = state.config;
+  return [provider, workforceProvider].find(({ name }) => audience === `//iam.${universe}/${name}`);
+}
+
+/**
+ * The project a workforce token bills: the authenticated client's, else `options.userProject`,
+ * which must be one the pool's users may bill; Google's 400 otherwise.
+ */
+function userProjectOf(
+  client: Client | undefined,
+  options: ExchangeOptions,
+  state: State,
+): { userProject?: string } | Response {
+  if (client !== undefined) return { userProject: client.project };
+  const project = options.userProject;
+  if (project === undefined || project === "") return {};
+  if (!state.config.workforceProvider.userProjects.includes(project)) {
+    return invalid(
+      `The workforce pool user project "${project}" is not valid: the caller needs serviceusage.services.use on it.`,
+    );
+  }
+  return { userProject: project };
+}
+
 /** Answers a token exchange. */
 export async function stsToken(request: Incoming, state: State): Promise<Response> {
   const { config } = state;
@@ -177,10 +224,18 @@ export async function stsToken(request: Incoming, state: State): Promise<Respons
   if (fields.requestedTokenType !== ACCESS_TOKEN) {
     return invalid(`Invalid value for "requested_token_type": ${fields.requestedTokenType}`);
   }
+  const client = authenticatedClient(fields.form, request, state);
+  if (client instanceof Response) return client;
+  const options = exchangeOptions(fields.options);
+  if (options instanceof Response) return options;
+  if (fields.subjectTokenType === ACCESS_TOKEN) {
+    return downscope(fields.subjectToken, options, request, state);
+  }
   if (!SUBJECT_TYPES.includes(fields.subjectTokenType)) {
     return invalid(`Invalid value for "subject_token_type": ${fields.subjectTokenType}`);
   }
-  if (fields.audience !== `//iam.${config.universe}/${config.provider.name}`) {
+  const provider = providerOf(fields.audience, state);
+  if (provider === undefined) {
     return oauthError(
       400,
       "invalid_target",
@@ -189,17 +244,25 @@ export async function stsToken(request: Incoming, state: State): Promise<Respons
   }
   const scopes = fields.scope.split(" ").filter((scope) => scope !== "");
   if (scopes.length === 0) return oauthError(400, "invalid_scope", "Scope(s) must be provided.");
-  if (fields.subjectToken === "") return invalid('Missing required parameter "subject_token".');
-  const claims = await verifySubject(fields.subjectToken, state);
+  // A file source's token comes with its trailing newline (google-auth-library and Python google-auth
+  // send it as read), which Google takes.
+  const subjectToken = fields.subjectToken.trim();
+  if (subjectToken === "") return invalid('Missing required parameter "subject_token".');
+  const claims = await verifySubject(subjectToken, provider, state);
   if (claims instanceof Response) return claims;
-  const mapped = mapClaims(claims, state);
+  const mapped = mapClaims(claims, provider);
   if (mapped instanceof Response) return mapped;
+  const billing = provider === config.workforceProvider
+    ? userProjectOf(client, options, state)
+    : {};
+  if (billing instanceof Response) return billing;
   const access = state.issueToken({
     kind: "federated",
-    principal:
-      `principal://iam.${config.universe}/${config.provider.pool}/subject/${mapped.subject}`,
+    principal: `principal://iam.${config.universe}/${provider.pool}/subject/${mapped.subject}`,
     attributes: mapped.attributes,
     scopes,
+    ...(client === undefined ? {} : { clientId: client.id }),
+    ...billing,
     ...requestReason(request),
   }, FEDERATED_LIFETIME_SECONDS);
   return jsonResponse({

@@ -147,3 +147,30 @@ export function claimsOf(jwt: string | undefined): any {
   const part = (jwt ?? "").split(".")[1] ?? "";
   return JSON.parse(atob(part.replace(/-/g, "+").replace(/_/g, "/")));
 }
+
+/** A form POST to the emulator's STS `path` (`token`, `introspect`, `oauthtoken`). */
+export async function stsForm(
+  emulator: Emulator,
+  path: string,
+  form: Record<string, string>,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
+  return await answer(
+    await fetch(`${emulator.endpoints.sts}/${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+      body: new URLSearchParams(form).toString(),
+    }),
+  );
+}
+
+/** HTTP Basic client authentication, as google-auth-library and gcloud send it. */
+export function basicAuth(id: string, secret: string): Record<string, string> {
+  return { authorization: `Basic ${btoa(`${id}:${secret}`)}` };
+}
+
+/** gcloud's public OAuth client, which it adds to STS calls and writes into files. */
+export const GCLOUD_CLIENT = {
+  id: "32555940559.apps.googleusercontent.com",
+  secret: "ZmssLNjJy2998hD4CTg2ejr2",
+};
