@@ -26,6 +26,9 @@ export type CredentialsErrorCode =
   | "ERR_CREDENTIALS_UNSUPPORTED"
   | "ERR_CREDENTIALS_URL_USERINFO"
   | "ERR_CREDENTIALS_SOURCE_REFUSED"
+  | "ERR_ACCESS_BOUNDARY_INVALID"
+  | "ERR_API_KEY_INVALID"
+  | "ERR_API_KEY_NO_TOKEN"
   | "ERR_SIGN_NO_SERVICE_ACCOUNT";
 
 /** Codes of `GoogleApiError`: a Google call that failed (after retries). */

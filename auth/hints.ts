@@ -53,6 +53,11 @@ export const AUTH_ERROR_HINTS: Readonly<Record<AuthErrorCode, string>> = /* @__P
       "Remove the user name and password (user:password@) from the URL the message names; Google's endpoints authenticate with tokens",
     ERR_CREDENTIALS_SOURCE_REFUSED:
       "Use a credential configuration with a url credential source, or leave refuseLocalSources unset for configurations you trust",
+    ERR_ACCESS_BOUNDARY_INVALID:
+      "Give 1 to 10 accessBoundaryRules, each with an availableResource (//storage.googleapis.com/projects/_/buckets/<bucket>) and availablePermissions as inRole:roles/<role>",
+    ERR_API_KEY_INVALID: "Pass the API key as the Cloud console shows it: one word, no spaces",
+    ERR_API_KEY_NO_TOKEN:
+      "Send the key with getRequestHeaders() or fetch(); for an access or ID token use credentials from loadCredentials() or credentialsFromJson()",
     ERR_SIGN_NO_SERVICE_ACCOUNT:
       "Sign with credentials that act as a service account: a service_account key, impersonated_service_account credentials, service_account_impersonation_url in an external_account file, or the metadata server",
     ERR_OIDC_REQUEST_FAILED:
@@ -138,6 +143,9 @@ export const HINTS = /* @__PURE__ */ Object.freeze({
   /** An authorized user's refresh token was refused. */
   userLogin:
     "Run `gcloud auth application-default login` again: the refresh token is revoked, expired or another client's",
+  /** STS refused a workforce pool user's refresh token. */
+  workforceLogin:
+    "Run `gcloud auth application-default login --login-config=<login config file>` again: the refresh token is revoked, expired or another client's",
   /** gcloud's well-known credentials file cannot be read. */
   wellKnownUnreadable:
     "Make gcloud's application default credentials file readable (or run `gcloud auth application-default login` again), or pass `readFile` where there is no file system",

@@ -153,6 +153,14 @@ export type { IapJwtPayload, VerifyIapJwtOptions } from "./verify/iap.ts";
 export { credentialsFromJson } from "./credentials/credentials_from_json.ts";
 export { loadCredentials } from "./credentials/load_credentials.ts";
 export { toAuthClient } from "./credentials/auth_client.ts";
+export { credentialsFromApiKey } from "./credentials/api_key.ts";
+export type { ApiKeyOptions } from "./credentials/api_key.ts";
+export { downscopedCredentials } from "./credentials/downscoped_credentials.ts";
+export type {
+  AccessBoundaryRule,
+  CredentialAccessBoundary,
+  DownscopedCredentialsOptions,
+} from "./credentials/downscoped_credentials.ts";
 export type { AuthClient } from "./credentials/auth_client.ts";
 export type {
   Credentials,

@@ -35,3 +35,11 @@ export function base64urlDecode(text: string): Uint8Array<ArrayBuffer> {
 export function base64Decode(text: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
 }
+
+/**
+ * An HTTP Basic `authorization` value for an OAuth client, as Google's libraries send it: base64 of
+ * the UTF-8 `id:secret` (not form-encoded first).
+ */
+export function basicAuthorization(id: string, secret: string): string {
+  return `Basic ${base64Encode(new TextEncoder().encode(`${id}:${secret}`))}`;
+}

@@ -11,6 +11,7 @@ import { isRecord, jsonErrorAt } from "../_util/json.ts";
 import { authorizedUserSource } from "./_sources/authorized_user.ts";
 import { CachedCredentials } from "./_cache/cached_credentials.ts";
 import { externalAccountSource } from "./_sources/external_account.ts";
+import { externalAccountAuthorizedUserSource } from "./_sources/external_account_authorized_user.ts";
 import {
   type Fields,
   optionalString,
@@ -29,6 +30,7 @@ const SOURCES: Readonly<Record<string, Parser>> = {
   external_account: externalAccountSource,
   impersonated_service_account: (fields) => impersonatedServiceAccountSource(fields, parserOf),
   authorized_user: authorizedUserSource,
+  external_account_authorized_user: externalAccountAuthorizedUserSource,
 };
 
 /**
@@ -107,8 +109,8 @@ export function sourceFromJson(
 /**
  * Credentials from the JSON of a credentials file: `service_account` (a key),
  * `external_account` (workload or workforce identity federation with a `url` or `file` source,
- * such as the file the workflow step writes), `impersonated_service_account` or
- * `authorized_user`. Synchronous and without I/O: every malformed file and missing field is
+ * such as the file the workflow step writes), `impersonated_service_account`, `authorized_user` or
+ * `external_account_authorized_user` (a workforce pool user's sign-in). Synchronous and without I/O: every malformed file and missing field is
  * reported here, before any call; tokens are minted on first use and cached.
  *
  * @param json The file's text or its parsed object.

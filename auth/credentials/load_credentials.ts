@@ -12,6 +12,7 @@ import { CachedCredentials, callOptions } from "./_cache/cached_credentials.ts";
 import {
   metadataBaseUrls,
   metadataDetection,
+  metadataProbeTimeoutMs,
   metadataServerSource,
   probeMetadataServer,
 } from "./_sources/metadata_server.ts";
@@ -95,14 +96,16 @@ async function readCredentialsFile(
  *    `$HOME/.config/gcloud/application_default_credentials.json` (`%APPDATA%\gcloud\...` on
  *    Windows); one the runtime may not read (`EACCES`, `EPERM`, Deno without `--allow-read`) is
  *    skipped like a missing one;
- * 4. the metadata server at `GCE_METADATA_HOST`, else at `169.254.169.254` and
- *    `metadata.google.internal.` side by side (the first to answer is used), probed with
- *    `Metadata-Flavor: Google` and one attempt of at most 1 s; `METADATA_SERVER_DETECTION=none`
- *    skips it, `assume-present` uses it without a probe.
+ * 4. the metadata server at `GCE_METADATA_HOST` (else `GCE_METADATA_ROOT`, else
+ *    `GCE_METADATA_IP`), else at `169.254.169.254` and `metadata.google.internal.` side by side (the
+ *    first to answer is used), probed with `Metadata-Flavor: Google` and one attempt of at most 1 s
+ *    (`GCE_METADATA_TIMEOUT` seconds when set); `METADATA_SERVER_DETECTION=none` (or, unset,
+ *    `NO_GCE_CHECK=true`) skips it, `assume-present` uses it without a probe.
  *
  * The environment and files are read through `options.env` and `options.readFile`, which default
  * to the runtime's through `globalThis` (Deno, Node, Bun); a Worker passes its own. `projectId`
- * is `GOOGLE_CLOUD_PROJECT` (or `GCLOUD_PROJECT`) when set, else what the credentials name.
+ * is `GOOGLE_CLOUD_PROJECT` (or `GCLOUD_PROJECT`) when set, else what the credentials name;
+ * `GOOGLE_CLOUD_QUOTA_PROJECT` replaces the quota project of credentials found in 2-4.
  *
  * @param options The credentials, the environment, `readFile`, and the options of
  * {@linkcode credentialsFromJson}.
@@ -155,13 +158,17 @@ export async function loadCredentials(options: LoadCredentialsOptions = {}): Pro
   const env = options.env ?? envDefault();
   const readFile = options.readFile ?? readFileDefault;
   const projectId = env.GOOGLE_CLOUD_PROJECT?.trim() || env.GCLOUD_PROJECT?.trim() || undefined;
-  const make = (source: Source, from: string): Credentials => {
+  // GOOGLE_CLOUD_QUOTA_PROJECT bills found credentials to another project, as both Google
+  // libraries do; credentials passed in are used as they are (as google-auth-library does).
+  const quotaProjectId = env.GOOGLE_CLOUD_QUOTA_PROJECT?.trim() || undefined;
+  const make = (source: Source, from: string, found = true): Credentials => {
     options.log?.debug(`Application Default Credentials: ${source.type} from ${from}`);
-    return new CachedCredentials(source, { ...rest, readFile }, projectId);
+    const billed = found && quotaProjectId !== undefined ? { ...source, quotaProjectId } : source;
+    return new CachedCredentials(billed, { ...rest, readFile }, projectId);
   };
   if (credentials !== undefined) {
     const from = "the credentials option";
-    return make(sourceFromJson(credentials, from, options), from);
+    return make(sourceFromJson(credentials, from, options), from, false);
   }
   const tried: string[] = [];
   const explicit = env[GAC]?.trim();
@@ -191,11 +198,14 @@ export async function loadCredentials(options: LoadCredentialsOptions = {}): Pro
   const detection = metadataDetection(env);
   const baseUrls = metadataBaseUrls(env);
   if (detection === "none") {
-    tried.push(`${METADATA} (METADATA_SERVER_DETECTION=none)`);
+    const by = env.METADATA_SERVER_DETECTION?.trim()
+      ? "METADATA_SERVER_DETECTION=none"
+      : "NO_GCE_CHECK";
+    tried.push(`${METADATA} (${by})`);
   } else {
     const probe = detection === "assume-present"
       ? { baseUrl: baseUrls[0]! }
-      : await probeMetadataServer(baseUrls, call);
+      : await probeMetadataServer(baseUrls, call, metadataProbeTimeoutMs(env));
     if (probe !== undefined) {
       const from = `${METADATA} at ${probe.baseUrl}`;
       return make(await metadataServerSource(probe, detection === "probe", call), from);

@@ -190,7 +190,8 @@ export interface IdTokenOptions {
 }
 
 /**
- * The `type` of a credentials file, or `metadata_server`.
+ * The `type` of a credentials file, or `metadata_server`; `downscoped` for
+ * `downscopedCredentials()` and `api_key` for `credentialsFromApiKey()`.
  *
  * @example Usage
  * ```ts
@@ -211,7 +212,10 @@ export type CredentialsType =
   | "external_account"
   | "impersonated_service_account"
   | "authorized_user"
-  | "metadata_server";
+  | "external_account_authorized_user"
+  | "metadata_server"
+  | "downscoped"
+  | "api_key";
 
 /**
  * Google Cloud credentials that mint, cache and refresh their own tokens: one cache per object,

@@ -77,12 +77,19 @@ export interface OAuth2TokenRequest {
   secrets: readonly string[];
   /** The hint of a rejected request. */
   hint?: (details: FailureDetails) => string | undefined;
+  /** The error of a failed request; default `ERR_OAUTH2_TOKEN_FAILED`. */
+  code?: "ERR_OAUTH2_TOKEN_FAILED" | "ERR_STS_EXCHANGE_FAILED";
+  /** Headers besides the form's content type, such as an OAuth client's HTTP Basic authorization. */
+  headers?: Record<string, string>;
+  /** Reads the successful response's JSON, for fields besides the token (a new refresh token). */
+  read?: (json: unknown) => void;
 }
 
 /**
  * POSTs the form to the token endpoint and returns the token with its expiry (`expires_in`, or the
- * ID token's `exp`), retrying transient failures: the one OAuth 2.0 token request of this package,
- * whatever the grant.
+ * ID token's `exp`), retrying transient failures: the one OAuth 2.0 form request of this package,
+ * whatever the grant and endpoint (the OAuth2 token endpoint, or STS for a refresh grant and
+ * downscoping).
  *
  * @param request The endpoint, the form, which token to read, and how a failure reads.
  * @param call Call options (fetch, clock, retries, signal).
@@ -115,20 +122,21 @@ export async function requestOAuth2Token(
   call: CallOptions,
 ): Promise<ExpiringToken> {
   // The form (secrets in it) goes into the body only; the failure spec gets the rest.
-  const { tokenUrl, form, ...spec } = request;
+  const { tokenUrl, form, code = "ERR_OAUTH2_TOKEN_FAILED", headers, read, ...spec } = request;
   const http = googleRequest(
     "POST {+tokenUrl}",
     tokenUrl,
     { tokenUrl, data: new URLSearchParams(form).toString() },
     call.requestReason,
-    { "content-type": "application/x-www-form-urlencoded" },
+    { "content-type": "application/x-www-form-urlencoded", ...headers },
   );
   const idToken = spec.field === "id_token";
   const response = await requestJson(http, call, {
     ...spec,
-    error: (text, details) => new GoogleApiError("ERR_OAUTH2_TOKEN_FAILED", text, details),
+    error: (text, details) => new GoogleApiError(code, text, details),
   });
   const { token } = response;
+  read?.(response.json);
   return expiring(
     token,
     idToken ? jwtExpiry(token) : expiresIn(response.json, "expires_in", call.now),

@@ -14,6 +14,7 @@ import { jwtClaims } from "../_util/jwt_decode.ts";
 import { expiresIn, expiring } from "../_transport/response.ts";
 import type { CallOptions, ExpiringToken } from "../types.ts";
 import { ownCopy } from "../_util/own.ts";
+import { basicAuthorization } from "../_util/base64url.ts";
 import { CLOUD_PLATFORM_SCOPE } from "./iam_credentials.ts";
 
 /** Options of {@linkcode exchangeToken}. */
@@ -32,6 +33,11 @@ export interface ExchangeTokenOptions extends CallOptions {
   subjectTokenType?: string;
   /** A workforce pool's user project, sent as `options: {"userProject": ...}`. */
   userProject?: string;
+  /**
+   * An OAuth client that authenticates the exchange (HTTP Basic), as an `external_account` file's
+   * `client_id` and `client_secret` say.
+   */
+  client?: { id: string; secret: string };
 }
 
 /** The claims of a GitHub OIDC token that attribute conditions are written against. */
@@ -81,7 +87,8 @@ function stsHint(details: FailureDetails, subjectToken: string): string | undefi
 /**
  * Exchanges a subject token (a GitHub OIDC token, or any an `external_account` file names) for a
  * federated Google access token at STS (`POST {sts}/token`, JSON body with camelCase fields, no
- * `Authorization`), retrying transient failures.
+ * `Authorization` unless an OAuth `client` authenticates with HTTP Basic), retrying transient
+ * failures.
  *
  * @param options The audience, the subject token, and call options.
  * @returns The federated token and its expiry (from `expires_in` and the clock).
@@ -109,7 +116,8 @@ function stsHint(details: FailureDetails, subjectToken: string): string | undefi
  */
 export async function exchangeToken(options: ExchangeTokenOptions): Promise<ExpiringToken> {
   options = ownCopy(options);
-  const subjectToken = options.subjectToken;
+  const { subjectToken, client } = options;
+  const authorization = client === undefined ? "" : basicAuthorization(client.id, client.secret);
   const tokenUrl = options.tokenUrl ??
     `${options.baseUrl ?? "https://sts.googleapis.com/v1"}/token`;
   const request = googleRequest(
@@ -128,11 +136,14 @@ export async function exchangeToken(options: ExchangeTokenOptions): Promise<Expi
         : { options: JSON.stringify({ userProject: options.userProject }) }),
     },
     options.requestReason,
+    client === undefined ? {} : { authorization },
   );
   const response = await requestJson(request, options, {
     message: `Failed to generate Google Cloud federated token for ${options.audience}`,
     field: "access_token",
-    secrets: [options.subjectToken],
+    secrets: client === undefined
+      ? [options.subjectToken]
+      : [options.subjectToken, client.secret, authorization],
     error: (text, details) => new GoogleApiError("ERR_STS_EXCHANGE_FAILED", text, details),
     hint: (details) => isGithubToken(subjectToken) ? stsHint(details, subjectToken) : undefined,
   });

@@ -9,6 +9,7 @@ import type { ExpiringToken } from "../../types.ts";
 import {
   fieldError,
   type Fields,
+  missingError,
   optionalObject,
   optionalString,
   requiredString,
@@ -41,6 +42,16 @@ function lifetimeOf(fields: Fields): number | undefined {
   return value;
 }
 
+/** STS client authentication: `client_id`, with `client_secret` if any (HTTP Basic). */
+function clientOf(fields: Fields): { id: string; secret: string } | undefined {
+  const id = optionalString(fields, "client_id");
+  const secret = optionalString(fields, "client_secret");
+  if (id === undefined && secret !== undefined) {
+    throw missingError(fields, `"client_secret" is set without "client_id"`);
+  }
+  return id === undefined ? undefined : { id, secret: secret ?? "" };
+}
+
 /** Validates an `external_account` file and returns its source. */
 export function externalAccountSource(fields: Fields): TokenSource {
   const audience = requiredString(fields, "audience");
@@ -55,12 +66,7 @@ export function externalAccountSource(fields: Fields): TokenSource {
       `"workforce_pool_user_project" needs a workforce pool audience (//iam.googleapis.com/locations/global/workforcePools/...)`,
     );
   }
-  if (optionalString(fields, "client_secret") !== undefined) {
-    throw unsupported(
-      fields,
-      `"client_secret" (STS client authentication) is not supported yet`,
-    );
-  }
+  const client = clientOf(fields);
   const impersonation = optionalString(fields, IMPERSONATION_URL_FIELD) === undefined
     ? undefined
     : parseImpersonation(fields);
@@ -75,7 +81,9 @@ export function externalAccountSource(fields: Fields): TokenSource {
       subjectToken: token,
       subjectTokenType,
       scope: scopes.join(" "),
-      userProject,
+      // An authenticated client names the project itself (google-auth-library and Python
+      // google-auth send no userProject then).
+      ...(client === undefined ? { userProject } : { client }),
     });
   }
 

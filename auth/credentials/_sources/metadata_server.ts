@@ -25,7 +25,7 @@ export const DEFAULT_METADATA_BASE_URLS: readonly string[] = [
   "http://metadata.google.internal.",
 ];
 
-/** How long the probe waits for an answer before ADC gives up on the metadata server. */
+/** How long the probe waits for an answer before ADC gives up, unless GCE_METADATA_TIMEOUT says. */
 const PROBE_TIMEOUT_MS = 1_000;
 const ACCOUNT = "instance/service-accounts/default";
 const PROJECT = "project/project-id";
@@ -37,12 +37,14 @@ const DETECTION = ["assume-present", "none", "bios-only", "ping-only"] as const;
 export type MetadataDetection = "probe" | "assume-present" | "none";
 
 /**
- * `METADATA_SERVER_DETECTION`: `assume-present` and `none` skip the probe; `ping-only`, `bios-only`
- * (a BIOS check is not runtime-neutral) and unset probe.
+ * `METADATA_SERVER_DETECTION` (gcp-metadata's): `assume-present` and `none` skip the probe;
+ * `ping-only`, `bios-only` (a BIOS check is not runtime-neutral) and unset probe. Unset, and
+ * `NO_GCE_CHECK` is `true` (any case; TensorFlow's and Firebase's variable, which neither
+ * google-auth-library nor Python google-auth reads): `none`.
  */
 export function metadataDetection(env: EnvLike): MetadataDetection {
   const value = env.METADATA_SERVER_DETECTION?.trim().toLowerCase();
-  if (!value) return "probe";
+  if (!value) return env.NO_GCE_CHECK?.trim().toLowerCase() === "true" ? "none" : "probe";
   if (!(DETECTION as readonly string[]).includes(value)) {
     throw new RangeError(
       `Cannot use METADATA_SERVER_DETECTION: expected one of ${
@@ -53,10 +55,42 @@ export function metadataDetection(env: EnvLike): MetadataDetection {
   return value === "assume-present" || value === "none" ? value : "probe";
 }
 
-/** The base URLs to probe: `http://<GCE_METADATA_HOST>`, else {@linkcode DEFAULT_METADATA_BASE_URLS}. */
+/**
+ * The metadata server's address from the environment, as a base URL (`http://` added to a bare
+ * `host:port`): `GCE_METADATA_HOST`, else `GCE_METADATA_ROOT` (Python google-auth's older name of
+ * it), else `GCE_METADATA_IP` (where google-auth-library sends every call, and Python google-auth its
+ * probe); `undefined` when none is set.
+ */
+function metadataBaseUrlOf(env: EnvLike): string | undefined {
+  for (const name of ["GCE_METADATA_HOST", "GCE_METADATA_ROOT", "GCE_METADATA_IP"]) {
+    const value = env[name]?.trim();
+    if (value) return /^https?:\/\//i.test(value) ? value.replace(/\/+$/, "") : `http://${value}`;
+  }
+  return undefined;
+}
+
+/** The base URLs to probe: the environment's ({@linkcode metadataBaseUrlOf}), else the defaults. */
 export function metadataBaseUrls(env: EnvLike): readonly string[] {
-  const host = env.GCE_METADATA_HOST?.trim();
-  return host ? [`http://${host}`] : DEFAULT_METADATA_BASE_URLS;
+  const named = metadataBaseUrlOf(env);
+  return named === undefined ? DEFAULT_METADATA_BASE_URLS : [named];
+}
+
+/**
+ * How long the probe waits: `GCE_METADATA_TIMEOUT` seconds (Python google-auth's), else 1 s; a
+ * value that is not a whole number of seconds from 1 is a RangeError naming it.
+ */
+export function metadataProbeTimeoutMs(env: EnvLike): number {
+  const value = env.GCE_METADATA_TIMEOUT?.trim();
+  if (!value) return PROBE_TIMEOUT_MS;
+  const seconds = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(seconds) || seconds < 1) {
+    throw new RangeError(
+      `Cannot use GCE_METADATA_TIMEOUT: expected a whole number of seconds from 1, got ${
+        quote(value)
+      }`,
+    );
+  }
+  return seconds * 1000;
 }
 
 const ROUTE = "GET /computeMetadata/v1/{+path}{?audience,format,scopes}";
@@ -103,17 +137,18 @@ async function probeOne(baseUrl: string, call: CallOptions): Promise<MetadataPro
 }
 
 /**
- * Asks each of `baseUrls` for the project id, side by side, with one short attempt each; the
- * first to answer as the metadata server (`Metadata-Flavor: Google`) wins and the others are
- * cancelled. `undefined` when none does.
+ * Asks each of `baseUrls` for the project id, side by side, with one attempt each of at most
+ * `probeTimeoutMs`; the first to answer as the metadata server (`Metadata-Flavor: Google`) wins
+ * and the others are cancelled. `undefined` when none does.
  */
 export async function probeMetadataServer(
   baseUrls: readonly string[],
   call: CallOptions,
+  probeTimeoutMs: number = PROBE_TIMEOUT_MS,
 ): Promise<MetadataProbe | undefined> {
   const caller = call.signal;
   caller?.throwIfAborted();
-  const timeoutMs = Math.min(call.timeoutMs ?? PROBE_TIMEOUT_MS, PROBE_TIMEOUT_MS);
+  const timeoutMs = Math.min(call.timeoutMs ?? probeTimeoutMs, probeTimeoutMs);
   const race = new AbortController();
   const unfollow = onAbort(caller, () => race.abort(caller?.reason));
   const probeCall = { ...call, signal: race.signal, timeoutMs, retry: { attempts: 1 } };

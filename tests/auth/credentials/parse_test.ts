@@ -258,11 +258,12 @@ const CASES: Case[] = [
     "ERR_CREDENTIALS_FIELD_INVALID",
     /needs a workforce pool audience/,
   ],
+  // STS client authentication is supported since issue 20; a secret needs its client id.
   [
-    "STS client authentication",
-    { ...EXTERNAL, client_id: "c", client_secret: "client-secret-value" },
-    "ERR_CREDENTIALS_UNSUPPORTED",
-    /client authentication/,
+    "STS client secret without a client id",
+    { ...EXTERNAL, client_secret: "client-secret-value" },
+    "ERR_CREDENTIALS_FIELD_MISSING",
+    /"client_secret" is set without "client_id"/,
   ],
   ...["service_account_impersonation_url", "source_credentials"].map((field): Case => [
     `impersonated_service_account without ${field}`,
