@@ -1,0 +1,116 @@
+// The environment variables loadCredentials() shares with google-auth-library and Python
+// google-auth (docs/credentials.md, "Environment variables"): GOOGLE_CLOUD_QUOTA_PROJECT,
+// GCE_METADATA_HOST/ROOT/IP, METADATA_SERVER_DETECTION, NO_GCE_CHECK and GCE_METADATA_TIMEOUT.
+import assert from "node:assert/strict";
+import { loadCredentials } from "../../../auth/mod.ts";
+import { withEmulator } from "../../support/emulator_calls.ts";
+
+const noFiles = () => Promise.reject(Object.assign(new Error("ENOENT"), { code: "ENOENT" }));
+
+Deno.test("GOOGLE_CLOUD_QUOTA_PROJECT bills found credentials, not ones passed in", async () => {
+  await withEmulator({}, async (emulator) => {
+    const user = await emulator.authorizedUser({ quotaProjectId: "from-file" });
+    const env = { GOOGLE_CLOUD_QUOTA_PROJECT: "from-env" };
+    const fromVariable = await loadCredentials({
+      env: { ...env, GOOGLE_APPLICATION_CREDENTIALS: "/adc.json" },
+      readFile: () => Promise.resolve(user),
+    });
+    assert.equal(fromVariable.quotaProjectId, "from-env");
+    assert.equal((await fromVariable.getRequestHeaders())["x-goog-user-project"], "from-env");
+    const wellKnown = await loadCredentials({
+      env: { ...env, HOME: "/home/u" },
+      readFile: (path) =>
+        path === "/home/u/.config/gcloud/application_default_credentials.json"
+          ? Promise.resolve(user)
+          : noFiles(),
+    });
+    assert.equal(wellKnown.quotaProjectId, "from-env");
+    const metadata = await loadCredentials({
+      env: { ...env, GCE_METADATA_HOST: emulator.metadataHost },
+      readFile: noFiles,
+    });
+    assert.equal((await metadata.getRequestHeaders())["x-goog-user-project"], "from-env");
+    const passed = await loadCredentials({ env, credentials: user });
+    assert.equal(passed.quotaProjectId, "from-file");
+    const unset = await loadCredentials({ env: {}, credentials: user });
+    assert.equal(unset.quotaProjectId, "from-file");
+  });
+});
+
+Deno.test("GCE_METADATA_HOST, then GCE_METADATA_ROOT, then GCE_METADATA_IP name the metadata server", async () => {
+  await withEmulator({}, async (emulator) => {
+    const host = emulator.metadataHost;
+    const nowhere = "127.0.0.1:9"; // the discard port: nothing answers there
+    const found = async (env: Record<string, string>) =>
+      (await loadCredentials({ env, readFile: noFiles })).type;
+    assert.equal(
+      await found({ GCE_METADATA_HOST: host, GCE_METADATA_IP: nowhere }),
+      "metadata_server",
+    );
+    assert.equal(
+      await found({ GCE_METADATA_ROOT: host, GCE_METADATA_IP: nowhere }),
+      "metadata_server",
+    );
+    assert.equal(await found({ GCE_METADATA_IP: host }), "metadata_server");
+    assert.equal(await found({ GCE_METADATA_HOST: `http://${host}/` }), "metadata_server");
+    await assert.rejects(
+      loadCredentials({
+        env: { GCE_METADATA_HOST: nowhere, GCE_METADATA_IP: host },
+        readFile: noFiles,
+      }),
+      { code: "ERR_CREDENTIALS_NOT_FOUND", message: /at http:\/\/127\.0\.0\.1:9 \(no answer\)/ },
+    );
+  });
+});
+
+Deno.test("NO_GCE_CHECK=true skips the metadata server unless METADATA_SERVER_DETECTION says otherwise", async () => {
+  await withEmulator({}, async (emulator) => {
+    const env = { GCE_METADATA_HOST: emulator.metadataHost };
+    for (const value of ["true", "TRUE", " True "]) {
+      await assert.rejects(
+        loadCredentials({ env: { ...env, NO_GCE_CHECK: value }, readFile: noFiles }),
+        {
+          code: "ERR_CREDENTIALS_NOT_FOUND",
+          message: /the metadata server \(NO_GCE_CHECK\)$/,
+        },
+      );
+    }
+    for (const value of ["false", "1", ""]) {
+      const credentials = await loadCredentials({
+        env: { ...env, NO_GCE_CHECK: value },
+        readFile: noFiles,
+      });
+      assert.equal(credentials.type, "metadata_server", value);
+    }
+    const detection = await loadCredentials({
+      env: { ...env, NO_GCE_CHECK: "true", METADATA_SERVER_DETECTION: "ping-only" },
+      readFile: noFiles,
+    });
+    assert.equal(detection.type, "metadata_server");
+    assert.equal(emulator.requests.length > 0, true);
+  });
+});
+
+Deno.test("GCE_METADATA_TIMEOUT sets the probe's wait in seconds; a bad value is a RangeError", async () => {
+  await withEmulator({}, async (emulator) => {
+    const env = { GCE_METADATA_HOST: emulator.metadataHost };
+    emulator.injectFault("metadata", { delayMs: 1500, times: 1 });
+    await assert.rejects(loadCredentials({ env, readFile: noFiles }), {
+      code: "ERR_CREDENTIALS_NOT_FOUND",
+    });
+    emulator.injectFault("metadata", { delayMs: 1500, times: 1 });
+    const patient = await loadCredentials({
+      env: { ...env, GCE_METADATA_TIMEOUT: "3" },
+      readFile: noFiles,
+    });
+    assert.equal(patient.type, "metadata_server");
+    for (const bad of ["0", "1.5", "soon", "-2"]) {
+      await assert.rejects(
+        loadCredentials({ env: { ...env, GCE_METADATA_TIMEOUT: bad }, readFile: noFiles }),
+        (error: Error) =>
+          error instanceof RangeError && error.message.includes("GCE_METADATA_TIMEOUT"),
+        bad,
+      );
+    }
+  });
+});
