@@ -1,0 +1,224 @@
+// gcloud and the Python google-auth bundled with it against the emulator, offline: a Direct WIF
+// external_account file (gcloud adds its own OAuth client at STS and introspects the token), an
+// external_account_authorized_user file, impersonation through a delegate given as a bare email
+// (access and ID tokens), and Python's IAM ID token flow (useEmailAzp as "true"), its verification
+// against oauth2/v1/certs and its impersonated_credentials with bare delegates. Every gcloud
+// endpoint is overridden to the emulator, and HTTP(S)_PROXY names a loopback proxy that refuses
+// and records whatever else would leave the machine: the test fails if anything reached it.
+// Skipped, saying so, where gcloud is not on the PATH. Costs about 6 s (five gcloud runs of ~1 s).
+import assert from "node:assert/strict";
+import { decodeJwt } from "jose";
+import type { Emulator } from "../../emulator/mod.ts";
+import {
+  GCLOUD_CLIENT,
+  githubToken,
+  oidcAudience,
+  withEmulator,
+} from "../support/emulator_calls.ts";
+import { startForwardProxy } from "../support/forward_proxy.ts";
+
+const GCLOUD = "/usr/lib/google-cloud-sdk";
+const gcloudPath = (() => {
+  for (const dir of (Deno.env.get("PATH") ?? "").split(":")) {
+    try {
+      if (Deno.statSync(`${dir}/gcloud`).isFile) return `${dir}/gcloud`;
+    } catch {
+      // not in this folder
+    }
+  }
+  return undefined;
+})();
+if (gcloudPath === undefined) console.log("gcloud_test.ts: skipped, gcloud is not on the PATH");
+
+const PROJECT = "emulated-project.iam.gserviceaccount.com";
+const [SOURCE, MIDDLE, TARGET] = ["src", "mid", "target"].map((name) => `${name}@${PROJECT}`) as [
+  string,
+  string,
+  string,
+];
+const CREATOR = "roles/iam.serviceAccountTokenCreator";
+const AUDIENCE = "https://svc.example.run.app";
+
+/** The bundled Python and its google-auth: the python next to gcloud's installation. */
+function bundledPython(): { python: string; path: string } {
+  const root = Deno.realPathSync(gcloudPath!).replace(/\/bin\/gcloud$/, "");
+  const base = [root, GCLOUD].find((dir) => {
+    try {
+      return Deno.statSync(`${dir}/platform/bundledpythonunix/bin/python3`).isFile;
+    } catch {
+      return false;
+    }
+  }) ?? GCLOUD;
+  return {
+    python: `${base}/platform/bundledpythonunix/bin/python3`,
+    path: `${base}/lib/third_party`,
+  };
+}
+
+async function run(command: string, args: string[], env: Record<string, string>) {
+  const { success, stdout, stderr } = await new Deno.Command(command, {
+    args,
+    env,
+    clearEnv: true,
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const text = new TextDecoder().decode(stdout).trim();
+  assert.ok(success, `${args.join(" ")}: ${new TextDecoder().decode(stderr).slice(0, 1500)}`);
+  return text;
+}
+
+async function files(emulator: Emulator, dir: string) {
+  const token = await githubToken(emulator, oidcAudience(emulator));
+  await Deno.writeTextFile(`${dir}/token`, `${token}\n`);
+  const wif = {
+    universe_domain: "googleapis.com",
+    type: "external_account",
+    audience: `//iam.googleapis.com/${emulator.provider}`,
+    subject_token_type: "urn:ietf:params:oauth:token-type:jwt",
+    token_url: `${emulator.endpoints.sts}/token`,
+    credential_source: { file: `${dir}/token` },
+    token_info_url: `${emulator.endpoints.sts}/introspect`,
+  };
+  await Deno.writeTextFile(`${dir}/wif.json`, JSON.stringify(wif));
+  await Deno.writeTextFile(`${dir}/key.json`, await emulator.serviceAccountKey(SOURCE));
+  await Deno.writeTextFile(
+    `${dir}/workforce_user.json`,
+    await emulator.externalAccountAuthorizedUser({ subject: "alice@idp.example" }),
+  );
+  await Deno.writeTextFile(
+    `${dir}/python.json`,
+    JSON.stringify({
+      wifFile: `${dir}/wif.json`,
+      keyFile: `${dir}/key.json`,
+      iamBase: emulator.endpoints.iamcredentials,
+      pemCertsUrl: emulator.googlePemCertsUrl,
+      target: TARGET,
+      audience: AUDIENCE,
+      delegates: [MIDDLE],
+    }),
+  );
+}
+
+Deno.test({
+  name: "gcloud and Python google-auth get tokens from the emulator, with nothing leaving loopback",
+  ignore: gcloudPath === undefined,
+  async fn(t) {
+    const proxy = await startForwardProxy({ hosts: {}, refuseWith: 403 });
+    const dir = await Deno.makeTempDir();
+    try {
+      await withEmulator({
+        serviceAccounts: [SOURCE, MIDDLE, TARGET],
+        bindings: [
+          { serviceAccount: MIDDLE, role: CREATOR, members: [`serviceAccount:${SOURCE}`] },
+          {
+            serviceAccount: TARGET,
+            role: CREATOR,
+            members: [`serviceAccount:${MIDDLE}`, `serviceAccount:${SOURCE}`],
+          },
+        ],
+      }, async (emulator) => {
+        await files(emulator, dir);
+        const env = {
+          PATH: Deno.env.get("PATH") ?? "",
+          HOME: dir,
+          CLOUDSDK_CONFIG: `${dir}/gcloud`,
+          CLOUDSDK_CORE_DISABLE_USAGE_REPORTING: "true",
+          CLOUDSDK_COMPONENT_MANAGER_DISABLE_UPDATE_CHECK: "true",
+          CLOUDSDK_CORE_DISABLE_PROMPTS: "1",
+          CLOUDSDK_AUTH_TOKEN_HOST: `${emulator.endpoints.oauth2}/token`,
+          CLOUDSDK_API_ENDPOINT_OVERRIDES_IAMCREDENTIALS: `${emulator.url}/iamcredentials/`,
+          CLOUDSDK_API_ENDPOINT_OVERRIDES_STS: `${emulator.url}/sts/`,
+          HTTPS_PROXY: proxy.url,
+          HTTP_PROXY: proxy.url,
+          https_proxy: proxy.url,
+          http_proxy: proxy.url,
+          NO_PROXY: "127.0.0.1",
+          no_proxy: "127.0.0.1",
+        };
+        const gcloud = (file: string, ...args: string[]) =>
+          run(gcloudPath!, args, {
+            ...env,
+            CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE: `${dir}/${file}`,
+          });
+        const since = (from: number) => emulator.requests.slice(from);
+
+        await t.step(
+          "gcloud: a Direct WIF external_account file (STS, then introspection)",
+          async () => {
+            const from = emulator.requests.length;
+            const token = await gcloud("wif.json", "auth", "print-access-token");
+            assert.equal(emulator.tokenInfo(token)?.kind, "federated");
+            const requests = since(from);
+            const exchange = requests.find((r) => r.route === "sts")!;
+            assert.equal(
+              exchange.headers.authorization,
+              `Basic ${btoa(`${GCLOUD_CLIENT.id}:${GCLOUD_CLIENT.secret}`)}`,
+            );
+            assert.ok(requests.some((r) => r.route === "stsIntrospect"), "gcloud introspects");
+          },
+        );
+
+        await t.step("gcloud: an external_account_authorized_user file", async () => {
+          const token = await gcloud("workforce_user.json", "auth", "print-access-token");
+          assert.match(
+            emulator.tokenInfo(token)!.principal,
+            /workforcePools\/.*\/subject\/alice@idp\.example$/,
+          );
+        });
+
+        await t.step("gcloud: impersonation through a delegate given as a bare email", async () => {
+          const chain = `--impersonate-service-account=${MIDDLE},${TARGET}`;
+          const from = emulator.requests.length;
+          const token = await gcloud("key.json", "auth", "print-access-token", chain);
+          assert.equal(emulator.tokenInfo(token)?.principal, TARGET);
+          const call = since(from).find((r) => r.route === "generateAccessToken")!;
+          assert.deepEqual(JSON.parse(call.body).delegates, [MIDDLE]);
+          const id = await gcloud(
+            "key.json",
+            "auth",
+            "print-identity-token",
+            `--audiences=${AUDIENCE}`,
+            "--include-email",
+            chain,
+          );
+          assert.deepEqual([decodeJwt(id).aud, decodeJwt(id).email], [AUDIENCE, TARGET]);
+        });
+
+        await t.step(
+          "Python google-auth: Direct WIF, useEmailAzp, v1 certs, bare delegates",
+          async () => {
+            const { python, path } = bundledPython();
+            const out = JSON.parse(
+              await run(python, [
+                new URL("./_google_auth_python.py", import.meta.url).pathname,
+                `${dir}/python.json`,
+              ], {
+                ...env,
+                PYTHONPATH: path,
+              }),
+            );
+            assert.equal(emulator.tokenInfo(out.wifToken)?.kind, "federated");
+            assert.deepEqual([out.claims.azp, out.claims.email, out.claims.aud], [
+              TARGET,
+              TARGET,
+              AUDIENCE,
+            ]);
+            assert.equal(emulator.tokenInfo(out.delegatedToken)?.principal, TARGET);
+            const idCall = emulator.requests.findLast((r) => r.route === "generateIdToken")!;
+            assert.deepEqual(JSON.parse(idCall.body), {
+              audience: AUDIENCE,
+              includeEmail: "true",
+              useEmailAzp: "true",
+            });
+          },
+        );
+      });
+      assert.deepEqual(proxy.requests, [], "a request left loopback");
+    } finally {
+      await proxy.close();
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
