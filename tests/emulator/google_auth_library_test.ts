@@ -4,7 +4,13 @@
 // looks an external_account's project up at Cloud Resource Manager), and Application Default
 // Credentials on the emulated metadata server in a process whose environment is `emulator.env`.
 import assert from "node:assert/strict";
-import { IdentityPoolClient, JWT, UserRefreshClient } from "google-auth-library";
+import {
+  IdentityPoolClient,
+  Impersonated,
+  JWT,
+  OAuth2Client,
+  UserRefreshClient,
+} from "google-auth-library";
 import { createRemoteJWKSet, jwtVerify } from "jose";
 import { authenticate } from "../../auth/mod.ts";
 import type { Emulator } from "../../emulator/mod.ts";
@@ -127,5 +133,51 @@ Deno.test("google-auth-library ADC uses the emulated metadata server with emulat
     } finally {
       await Deno.remove(home, { recursive: true });
     }
+  });
+});
+
+Deno.test("google-auth-library: Impersonated with a bare delegate, fetchIdToken's useEmailAzp, verifyIdToken on v1 certs", async () => {
+  const [source, middle, target] = ["src", "mid", "target"].map((name) =>
+    `${name}@emulated-project.iam.gserviceaccount.com`
+  ) as [string, string, string];
+  const creator = "roles/iam.serviceAccountTokenCreator";
+  await withEmulator({
+    serviceAccounts: [source, middle, target],
+    bindings: [
+      { serviceAccount: middle, role: creator, members: [`serviceAccount:${source}`] },
+      { serviceAccount: target, role: creator, members: [`serviceAccount:${middle}`] },
+    ],
+  }, async (emulator) => {
+    const key = JSON.parse(await emulator.serviceAccountKey(source));
+    const transporterOptions = { fetchImplementation: emulator.fetch };
+    const sourceClient = new JWT({
+      email: key.client_email,
+      key: key.private_key,
+      scopes: [CLOUD_PLATFORM],
+      transporterOptions,
+    });
+    const impersonated = new Impersonated({
+      sourceClient,
+      targetPrincipal: target,
+      delegates: [middle], // a bare email, as gcloud, Python and Go send them
+      targetScopes: [CLOUD_PLATFORM],
+      transporterOptions,
+    });
+    const token = (await impersonated.getAccessToken()).token ?? "";
+    assert.equal(emulator.tokenInfo(token)?.principal, target);
+    const idToken = await impersonated.fetchIdToken("https://run.example");
+    const idCall = emulator.requests.findLast((r) => r.route === "generateIdToken")!;
+    assert.deepEqual(JSON.parse(idCall.body), {
+      delegates: [middle],
+      audience: "https://run.example",
+      includeEmail: true,
+      useEmailAzp: true,
+    });
+    // OAuth2Client.verifyIdToken() reads the PEM certificates of oauth2/v1/certs outside browsers.
+    const verifier = new OAuth2Client({ transporterOptions });
+    const ticket = await verifier.verifyIdToken({ idToken, audience: "https://run.example" });
+    const payload = ticket.getPayload()!;
+    assert.deepEqual([payload.azp, payload.email], [target, target]);
+    assert.ok(emulator.requests.some((r) => r.path === "/www/oauth2/v1/certs"));
   });
 });
