@@ -9,6 +9,9 @@
  * @property {Record<string, string>} files Credentials JSON text by type: external_account (the
  *   step's file), service_account, authorized_user, impersonated_service_account.
  * @property {string} metadataHost The emulator's metadata server, as GCE_METADATA_HOST.
+ * @property {string} workforceUser An external_account_authorized_user file of the emulator.
+ * @property {string} stsTokenUrl The emulator's STS token URL (downscoping).
+ * @property {string} storageUrl The emulator's Cloud Storage base (`…/storage/v1`).
  * @property {string} [stepFilePath] A real file holding the step's file, read with the
  *   runtime's own readFile (omitted where there is no file system).
  * @property {string} [fifoPath] A FIFO no one writes to (omitted where there is none).
@@ -24,7 +27,13 @@ const AUDIENCE = "https://service.example.run.app";
  * @returns {Promise<{ checks: number, tokens: [string, string][] }>}
  */
 export default async function check(authMod, fixture) {
-  const { credentialsFromJson, loadCredentials, AuthError } = authMod;
+  const {
+    credentialsFromJson,
+    loadCredentials,
+    AuthError,
+    credentialsFromApiKey,
+    downscopedCredentials,
+  } = authMod;
   const { ok, equal } = fixture;
   /** @type {[string, string][]} */
   const tokens = [];
@@ -73,6 +82,32 @@ export default async function check(authMod, fixture) {
       const headers = await credentials.getRequestHeaders();
       ok(/^Bearer \S+$/.test(headers.authorization ?? ""));
       tokens.push(["metadata_server", headers.authorization.slice("Bearer ".length)]);
+    }],
+    ["a workforce user's file, downscoping and an API key", async () => {
+      const user = credentialsFromJson(fixture.workforceUser);
+      equal(user.type, "external_account_authorized_user");
+      const userToken = (await user.getAccessToken()).token;
+      tokens.push(["external_account_authorized_user", userToken]);
+      const source = credentialsFromJson(fixture.files.service_account);
+      const narrowed = downscopedCredentials(source, {
+        accessBoundary: {
+          accessBoundaryRules: [{
+            availableResource: "//storage.googleapis.com/projects/_/buckets/emulated-bucket",
+            availablePermissions: ["inRole:roles/storage.objectViewer"],
+          }],
+        },
+      }, { tokenUrl: fixture.stsTokenUrl });
+      const object = await narrowed.fetch(
+        `${fixture.storageUrl}/b/emulated-bucket/o/hello.txt?alt=media`,
+      );
+      equal(object.status, 200);
+      await object.text();
+      const elsewhere = await narrowed.fetch(`${fixture.storageUrl}/b/other-bucket/o/x?alt=media`);
+      equal(elsewhere.status, 403);
+      await elsewhere.text();
+      tokens.push(["downscoped", (await narrowed.getAccessToken()).token]);
+      const key = credentialsFromApiKey("AIzaSyExampleKey");
+      equal((await key.getRequestHeaders())["x-goog-api-key"], "AIzaSyExampleKey");
     }],
     ["50 concurrent getAccessToken() calls make one set of requests", async () => {
       let calls = 0;
