@@ -48,7 +48,7 @@ export const AUTH_ERROR_HINTS: Readonly<Record<AuthErrorCode, string>> = /* @__P
       "Add the field, or create the file again with gcloud or the Cloud console",
     ERR_CREDENTIALS_FIELD_INVALID: "Fix the field (docs/credentials.md lists each type's)",
     ERR_CREDENTIALS_UNSUPPORTED:
-      "Use a service_account, external_account (url or file source), impersonated_service_account or authorized_user file",
+      "Use a service_account, external_account (url or file source), impersonated_service_account, authorized_user or external_account_authorized_user file; for ID tokens, credentials that act as a service account",
     ERR_CREDENTIALS_URL_USERINFO:
       "Remove the user name and password (user:password@) from the URL the message names; Google's endpoints authenticate with tokens",
     ERR_CREDENTIALS_SOURCE_REFUSED:
