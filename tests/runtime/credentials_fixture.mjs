@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 /**
  * @param {any} authMod The auth module namespace.
  * @param {any} emu A started emulator.
- * @returns {Promise<{ files: Record<string, string>, metadataHost: string }>}
+ * @returns {Promise<{ files: Record<string, string>, metadataHost: string, googleCertsUrl: string }>}
  */
 export async function credentialsFixture(authMod, emu) {
   const step = await authMod.authenticate({
@@ -22,6 +22,7 @@ export async function credentialsFixture(authMod, emu) {
       impersonated_service_account: await emu.impersonatedServiceAccount(),
     },
     metadataHost: emu.metadataHost,
+    googleCertsUrl: emu.googleCertsUrl,
   };
 }
 
