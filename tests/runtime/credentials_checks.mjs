@@ -12,6 +12,7 @@
  * @property {string} workforceUser An external_account_authorized_user file of the emulator.
  * @property {string} stsTokenUrl The emulator's STS token URL (downscoping).
  * @property {string} storageUrl The emulator's Cloud Storage base (`…/storage/v1`).
+ * @property {string} googleCertsUrl Where the emulator serves the keys its ID tokens verify with.
  * @property {string} [stepFilePath] A real file holding the step's file, read with the
  *   runtime's own readFile (omitted where there is no file system).
  * @property {string} [fifoPath] A FIFO no one writes to (omitted where there is none).
@@ -31,6 +32,7 @@ export default async function check(authMod, fixture) {
     credentialsFromJson,
     loadCredentials,
     AuthError,
+    verifyIdToken,
     credentialsFromApiKey,
     downscopedCredentials,
   } = authMod;
@@ -46,7 +48,7 @@ export default async function check(authMod, fixture) {
 
   /** @type {[string, () => Promise<void>][]} */
   const checks = [
-    ["every file type mints an access token and an ID token", async () => {
+    ["every file type mints an access token and an ID token that verifies", async () => {
       await Promise.all(
         Object.entries(fixture.files).map(async ([type, json]) => {
           const credentials = credentialsFromJson(json);
@@ -57,7 +59,13 @@ export default async function check(authMod, fixture) {
           ]);
           ok(access.expiresAt instanceof Date && id.expiresAt instanceof Date, type);
           tokens.push([type, access.token]);
-          equal(id.token.split(".").length, 3, type);
+          // A user's ID token is for the OAuth client, whatever audience was asked (as Google's).
+          const audience = type === "authorized_user" ? JSON.parse(json).client_id : AUDIENCE;
+          const claims = await verifyIdToken(id.token, {
+            audience,
+            certsUrl: fixture.googleCertsUrl,
+          });
+          equal(claims.aud, audience, type);
         }),
       );
     }],

@@ -5,8 +5,8 @@ import assert from "node:assert/strict";
 /**
  * @param {any} authMod The auth module namespace.
  * @param {any} emu A started emulator.
- * @returns {Promise<{ files: Record<string, string>, metadataHost: string, workforceUser: string,
- *   stsTokenUrl: string, storageUrl: string }>}
+ * @returns {Promise<{ files: Record<string, string>, metadataHost: string, googleCertsUrl: string,
+ *   workforceUser: string, stsTokenUrl: string, storageUrl: string }>}
  */
 export async function credentialsFixture(authMod, emu) {
   const step = await authMod.authenticate({
@@ -23,6 +23,7 @@ export async function credentialsFixture(authMod, emu) {
       impersonated_service_account: await emu.impersonatedServiceAccount(),
     },
     metadataHost: emu.metadataHost,
+    googleCertsUrl: emu.googleCertsUrl,
     workforceUser: await emu.externalAccountAuthorizedUser(),
     stsTokenUrl: `${emu.endpoints.sts}/token`,
     storageUrl: emu.endpoints.storage,
