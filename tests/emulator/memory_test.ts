@@ -60,6 +60,7 @@ Deno.test("startEmulator() forgets expired tokens and sweeps them as it issues n
     principal: "ci@emulated-project.iam.gserviceaccount.com",
     attributes: {},
     scopes: [],
+    issuedAt: new Date(0),
     expiresAt: new Date(expiresAt),
   });
   for (let i = 0; i < 1000; i++) store.add(`short-${i}`, info(3_600_000));
