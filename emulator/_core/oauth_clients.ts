@@ -5,7 +5,7 @@
 // every STS call of an `external_account` file without impersonation and writes it into the
 // `external_account_authorized_user` files of `gcloud auth login --login-config`.
 import type { State } from "./state.ts";
-import { type Incoming, oauthError } from "./wire.ts";
+import { type Incoming, oauthError, parseForm } from "./wire.ts";
 
 /** gcloud's OAuth client (public: gcloud's source names it, `googlecloudsdk/core/config.py`). */
 export const GCLOUD_CLIENT: Readonly<{ id: string; secret: string }> = {
@@ -53,4 +53,26 @@ export function authenticatedClient(
   }
   if (secret !== known.secret) return oauthError(401, "invalid_client", "Unauthorized");
   return { id, project: /^(\d+)/.exec(id)?.[1] ?? id };
+}
+
+/**
+ * The form of a `POST` that must authenticate an OAuth client (STS's introspection and user
+ * token endpoints), and that client; else the error Google answers with.
+ */
+export function clientPost(
+  request: Incoming,
+  state: State,
+  endpoint: string,
+): { form: Record<string, string>; client: Client } | Response {
+  if (request.method !== "POST") {
+    return oauthError(405, "invalid_request", `The ${endpoint} endpoint accepts POST only.`);
+  }
+  const form = parseForm(request);
+  if (form instanceof Response) return form;
+  const client = authenticatedClient(form, request, state);
+  if (client instanceof Response) return client;
+  if (client === undefined) {
+    return oauthError(401, "invalid_client", "The request must authenticate an OAuth client.");
+  }
+  return { form, client };
 }

@@ -3,9 +3,9 @@
 // `token` (and `token_type_hint`) by an authenticated OAuth client. A live token the emulator issued
 // is `active` with its client, times, scopes, subject and principal (`username`); any other is
 // `{ "active": false }`.
-import { authenticatedClient } from "../_core/oauth_clients.ts";
+import { clientPost } from "../_core/oauth_clients.ts";
 import type { State } from "../_core/state.ts";
-import { type Incoming, jsonResponse, oauthError, parseForm } from "../_core/wire.ts";
+import { type Incoming, jsonResponse, oauthError } from "../_core/wire.ts";
 import type { TokenInfo } from "../types.ts";
 
 /** Path of introspection under the emulator's STS base. */
@@ -22,16 +22,9 @@ function identityOf(info: TokenInfo, state: State): { sub: string; username: str
 
 /** Answers `POST /v1/introspect`. */
 export function stsIntrospect(request: Incoming, state: State): Response {
-  if (request.method !== "POST") {
-    return oauthError(405, "invalid_request", "The introspection endpoint accepts POST only.");
-  }
-  const form = parseForm(request);
-  if (form instanceof Response) return form;
-  const client = authenticatedClient(form, request, state);
-  if (client instanceof Response) return client;
-  if (client === undefined) {
-    return oauthError(401, "invalid_client", "The request must authenticate an OAuth client.");
-  }
+  const post = clientPost(request, state, "introspection");
+  if (post instanceof Response) return post;
+  const { form, client } = post;
   const token = form.token ?? "";
   if (token === "") {
     return oauthError(400, "invalid_request", 'Missing required parameter "token".');

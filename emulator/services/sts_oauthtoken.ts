@@ -3,15 +3,9 @@
 // authenticate (HTTP Basic, as google-auth-library and Python google-auth send it) and be the
 // client the refresh token was issued to; the answer is a federated token of the user, billed to
 // the client's project.
-import { authenticatedClient } from "../_core/oauth_clients.ts";
+import { clientPost } from "../_core/oauth_clients.ts";
 import type { State } from "../_core/state.ts";
-import {
-  type Incoming,
-  jsonResponse,
-  oauthError,
-  parseForm,
-  requestReason,
-} from "../_core/wire.ts";
+import { type Incoming, jsonResponse, oauthError, requestReason } from "../_core/wire.ts";
 
 /** Path of the refresh grant under the emulator's STS base. */
 export const STS_OAUTHTOKEN_PATH = "/sts/v1/oauthtoken";
@@ -21,16 +15,9 @@ const CLOUD_PLATFORM = "https://www.googleapis.com/auth/cloud-platform";
 
 /** Answers `POST /v1/oauthtoken`. */
 export function stsOauthToken(request: Incoming, state: State): Response {
-  if (request.method !== "POST") {
-    return oauthError(405, "invalid_request", "The token endpoint accepts POST only.");
-  }
-  const form = parseForm(request);
-  if (form instanceof Response) return form;
-  const client = authenticatedClient(form, request, state);
-  if (client instanceof Response) return client;
-  if (client === undefined) {
-    return oauthError(401, "invalid_client", "The request must authenticate an OAuth client.");
-  }
+  const post = clientPost(request, state, "token");
+  if (post instanceof Response) return post;
+  const { form, client } = post;
   if (form.grant_type !== "refresh_token") {
     return oauthError(
       400,
