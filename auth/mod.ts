@@ -153,6 +153,16 @@ export type { IapJwtPayload, VerifyIapJwtOptions } from "./verify/iap.ts";
 export { credentialsFromJson } from "./credentials/credentials_from_json.ts";
 export { loadCredentials } from "./credentials/load_credentials.ts";
 export { toAuthClient } from "./credentials/auth_client.ts";
+export type {
+  AwsSecurityCredentials,
+  AwsSecurityCredentialsSupplier,
+  ExecutableRequest,
+  ExecutableResult,
+  ExternalAccountOptions,
+  ExternalAccountSupplierContext,
+  RunExecutableLike,
+  SubjectTokenSupplier,
+} from "./credentials/external_account_options.ts";
 export type { AuthClient } from "./credentials/auth_client.ts";
 export type {
   Credentials,

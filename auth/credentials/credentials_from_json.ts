@@ -82,7 +82,10 @@ function parseCredentialsJson(json: string | object, origin: string): Record<str
 export function sourceFromJson(
   json: string | object,
   origin: string,
-  options: Pick<CredentialsOptions, "refuseLocalSources"> = {},
+  options: Pick<
+    CredentialsOptions,
+    "refuseLocalSources" | "subjectTokenSupplier" | "awsSecurityCredentialsSupplier"
+  > = {},
 ): Source {
   const record = parseCredentialsJson(json, origin);
   const fields: Fields = {
@@ -90,6 +93,7 @@ export function sourceFromJson(
     origin,
     what: "credentials",
     refuseLocalSources: options.refuseLocalSources,
+    suppliers: options,
   };
   if (!Object.hasOwn(record, "type")) throw malformedError(origin, `it has no "type"`);
   const [type, source] = parserOf(fields);
