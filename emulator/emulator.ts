@@ -7,7 +7,11 @@
 
 import { resolveConfig } from "./_core/config.ts";
 import { OIDC_PATH } from "./services/github_oidc.ts";
-import { authorizedUser, impersonatedServiceAccount } from "./_core/credentials_files.ts";
+import {
+  authorizedUser,
+  awsCredentialsFile,
+  impersonatedServiceAccount,
+} from "./_core/credentials_files.ts";
 import { googleFetch } from "./_core/google_fetch.ts";
 import { GOOGLE_CERTS_PATH, SERVICE_ACCOUNT_JWKS_PREFIX } from "./services/iam_credentials.ts";
 import { IAP_KEYS_PATH, iapJwt } from "./services/iap.ts";
@@ -135,6 +139,17 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       GCE_METADATA_IP: metadataHost,
     }),
     provider: config.provider.name,
+    aws: Object.freeze({
+      provider: config.aws.provider.name,
+      accountId: config.aws.accountId,
+      region: config.aws.region,
+      env: Object.freeze({
+        AWS_ACCESS_KEY_ID: config.aws.userKey.accessKeyId,
+        AWS_SECRET_ACCESS_KEY: config.aws.userKey.secretAccessKey,
+        AWS_REGION: config.aws.region,
+      }),
+      credentialsFile: (options = {}) => awsCredentialsFile(state, url, endpoints, options),
+    }),
     serviceAccount: config.serviceAccounts[0]!,
     requests: log.requests,
     serviceAccountKey: (email = config.serviceAccounts[0]!) => {

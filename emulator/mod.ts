@@ -30,6 +30,11 @@
 export { startEmulator } from "./emulator.ts";
 export type {
   AuthorizedUserOptions,
+  AwsCredentialsFileOptions,
+  AwsOptions,
+  AwsProviderOptions,
+  AwsUserOptions,
+  EmulatedAws,
   Emulator,
   EmulatorFault,
   EmulatorOptions,

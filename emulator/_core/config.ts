@@ -3,6 +3,7 @@
 import { type CelProgram, CelSyntaxError, compileCel } from "../cel/cel.ts";
 import { isKnownRole } from "./roles.ts";
 import type { RecordLimits } from "./request_log.ts";
+import { type AwsConfig, awsConfigOf } from "./aws_config.ts";
 import type { EmulatorOptions, GithubClaims, IamBinding } from "../types.ts";
 
 /** The GitHub issuer. */
@@ -56,6 +57,8 @@ export interface Config {
   /** The service account the metadata server calls `default`, and the scopes it grants. */
   metadata: { serviceAccount: string; scopes: readonly string[] };
   record: RecordLimits;
+  /** The emulated AWS account, metadata service and the pool's AWS provider. */
+  aws: AwsConfig;
   now: () => number;
 }
 
@@ -246,6 +249,7 @@ export function resolveConfig(options: EmulatorOptions = {}): Config {
     user,
     metadata: metadataOf(options, serviceAccounts),
     record: recordLimitsOf(options),
+    aws: awsConfigOf(options.aws, provider.pool),
     now: options.now ?? Date.now,
   };
 }

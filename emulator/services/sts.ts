@@ -4,6 +4,8 @@
 import { decodeProtectedHeader, errors, type JWTPayload, jwtVerify } from "jose";
 import { CelEvaluationError, type CelValue } from "../cel/cel.ts";
 import type { State } from "../_core/state.ts";
+import type { Provider } from "../_core/config.ts";
+import { AWS_SUBJECT_TYPE, verifyAwsSubject } from "./aws_subject.ts";
 import {
   type Incoming,
   jsonResponse,
@@ -116,8 +118,10 @@ interface Mapped {
   attributes: Record<string, string>;
 }
 
-function mapClaims(claims: JWTPayload, state: State): Mapped | Response {
-  const { provider } = state.config;
+function mapClaims(
+  claims: JWTPayload,
+  provider: Pick<Provider, "mapping" | "condition">,
+): Mapped | Response {
   const assertion = claims as Record<string, CelValue>;
   const attributes: Record<string, string> = {};
   let subject = "";
@@ -177,10 +181,13 @@ export async function stsToken(request: Incoming, state: State): Promise<Respons
   if (fields.requestedTokenType !== ACCESS_TOKEN) {
     return invalid(`Invalid value for "requested_token_type": ${fields.requestedTokenType}`);
   }
-  if (!SUBJECT_TYPES.includes(fields.subjectTokenType)) {
+  // The pool's AWS provider takes signed AWS requests; the OIDC provider, JWTs.
+  const awsProvider = config.aws.provider;
+  const aws = fields.audience === `//iam.${config.universe}/${awsProvider.name}`;
+  if (!(aws ? [AWS_SUBJECT_TYPE] : SUBJECT_TYPES).includes(fields.subjectTokenType)) {
     return invalid(`Invalid value for "subject_token_type": ${fields.subjectTokenType}`);
   }
-  if (fields.audience !== `//iam.${config.universe}/${config.provider.name}`) {
+  if (!aws && fields.audience !== `//iam.${config.universe}/${config.provider.name}`) {
     return oauthError(
       400,
       "invalid_target",
@@ -190,9 +197,11 @@ export async function stsToken(request: Incoming, state: State): Promise<Respons
   const scopes = fields.scope.split(" ").filter((scope) => scope !== "");
   if (scopes.length === 0) return oauthError(400, "invalid_scope", "Scope(s) must be provided.");
   if (fields.subjectToken === "") return invalid('Missing required parameter "subject_token".');
-  const claims = await verifySubject(fields.subjectToken, state);
+  const claims = aws
+    ? verifyAwsSubject(fields.subjectToken, fields.audience, state)
+    : await verifySubject(fields.subjectToken, state);
   if (claims instanceof Response) return claims;
-  const mapped = mapClaims(claims, state);
+  const mapped = mapClaims(claims as JWTPayload, aws ? awsProvider : config.provider);
   if (mapped instanceof Response) return mapped;
   const access = state.issueToken({
     kind: "federated",

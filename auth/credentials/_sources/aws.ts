@@ -107,7 +107,8 @@ function metadataSupplier(source: Fields): AwsSupplier {
   /** The IMDSv2 session token header, when the file names its URL (one token per use). */
   async function sessionHeaders(context: FetchContext): Promise<Record<string, string>> {
     if (sessionTokenUrl === undefined) return {};
-    const request = httpRequest(bareEndpoint("PUT {+url}", {
+    // A PUT without a body, as Google's libraries send it.
+    const { body: _none, ...request } = httpRequest(bareEndpoint("PUT {+url}", {
       url: sessionTokenUrl,
       headers: { "x-aws-ec2-metadata-token-ttl-seconds": IMDS_TOKEN_TTL_SECONDS },
     }));
