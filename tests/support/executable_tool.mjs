@@ -4,7 +4,8 @@
 // format asks, it also writes the response to GOOGLE_EXTERNAL_ACCOUNT_OUTPUT_FILE when that is set.
 //
 // Usage: <runtime> executable_tool.mjs <mode> [more arguments]; modes:
-//   ok      the response (expiring in an hour), and "noise" on standard error
+//   ok      the response (expiring in an hour)
+//   noisy   the same, after a line on standard error
 //   fail    prints a token-like text and exits 3
 //   sleep   writes its pid to TOOL_REPORT, then sleeps a minute
 //   flood   prints 2 MiB
@@ -37,6 +38,6 @@ if (mode === "sleep") {
   if (env.GOOGLE_EXTERNAL_ACCOUNT_OUTPUT_FILE) {
     writeFileSync(env.GOOGLE_EXTERNAL_ACCOUNT_OUTPUT_FILE, response);
   }
-  process.stderr.write("noise on standard error\n");
+  if (mode === "noisy") process.stderr.write("noise on standard error\n");
   process.stdout.write(`${response}\n`);
 }

@@ -185,7 +185,9 @@ function metadataSupplier(source: Fields): AwsSupplier {
         });
       }
       const url = `${credentialsUrl.replace(/\/+$/, "")}/${role.text}`;
-      const request = httpRequest(bareEndpoint("GET {+url}", { url, headers }));
+      const request = httpRequest(
+        bareEndpoint("GET {+url}", { url, headers: { ...headers, accept: "application/json" } }),
+      );
       const message = `Failed to get the AWS credentials of role ${quote(role.text)} from ${
         where(url)
       }`;

@@ -402,3 +402,61 @@ Deno.test("refuseLocalSources refuses an AWS source, and not the supplier option
     },
   });
 });
+
+Deno.test("the subject token is byte for byte google-auth-library's for the same credentials and time", async () => {
+  const { AwsClient } = await import("google-auth-library");
+  const at = Date.parse("2020-08-11T06:55:22.345Z");
+  const audience =
+    "//iam.googleapis.com/projects/123456/locations/global/workloadIdentityPools/POOL_ID/providers/PROVIDER_ID";
+  const subjectTokenType = "urn:ietf:params:aws:token-type:aws4_request";
+  for (const token of [undefined, "tok/en+="]) {
+    const supplier: AwsSecurityCredentialsSupplier = {
+      getAwsRegion: () => Promise.resolve("us-east-2"),
+      getAwsSecurityCredentials: () =>
+        Promise.resolve({
+          accessKeyId: "ASIARD4OQDT6A77FR3CL",
+          secretAccessKey: "Y8AfSaucF37G4PpvfguKZ3/l7Id4uocLXxX0+VTx",
+          ...(token === undefined ? {} : { token }),
+        }),
+    };
+    // google-auth-library signs at `new Date()`: the clock is held still while it signs.
+    const RealDate = Date;
+    globalThis.Date = class extends RealDate {
+      constructor(...args: [] | [string | number | Date]) {
+        super(args.length === 0 ? at : args[0]);
+      }
+      static override now() {
+        return at;
+      }
+    } as DateConstructor;
+    let theirs: string;
+    try {
+      theirs = await new AwsClient({
+        audience,
+        subject_token_type: subjectTokenType,
+        aws_security_credentials_supplier: supplier,
+      }).retrieveSubjectToken();
+    } finally {
+      globalThis.Date = RealDate;
+    }
+    let ours = "";
+    const credentials = credentialsFromJson({
+      type: "external_account",
+      audience,
+      subject_token_type: subjectTokenType,
+    }, {
+      awsSecurityCredentialsSupplier: supplier,
+      now: () => at,
+      fetch: (_url, init) => {
+        ours = JSON.parse(String(init?.body)).subjectToken;
+        return Promise.resolve(Response.json({ access_token: "federated", expires_in: 3600 }));
+      },
+    });
+    await credentials.getAccessToken();
+    assert.equal(ours, theirs);
+    assert.match(
+      decodeURIComponent(ours),
+      token === undefined ? /Signature=d095ba304919cd0d/ : /Signature=41328348de78e2a0/,
+    );
+  }
+});

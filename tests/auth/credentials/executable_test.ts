@@ -59,8 +59,9 @@ Deno.test("an executable source gets tokens from the emulator, passing the GOOGL
     }, seen);
     const impersonation =
       `${emulator.endpoints.iamcredentials}/projects/-/serviceAccounts/${emulator.serviceAccount}:generateAccessToken`;
+    // Standard error is not read (google-auth-library mixes it into the response).
     const credentials = credentialsFromJson(
-      fileFor(emulator, { command: command("ok", '"an argument"', "two") }, {
+      fileFor(emulator, { command: command("noisy", '"an argument"', "two") }, {
         service_account_impersonation_url: impersonation,
       }),
       { runExecutable: runner, env: ALLOW },
@@ -307,7 +308,7 @@ Deno.test("responses: id_token, jwt and saml2 token types; an unsuccessful one s
       ["urn:ietf:params:oauth:token-type:id_token", "id_token"],
       [JWT, "id_token"],
       ["urn:ietf:params:oauth:token-type:saml2", "saml_response"],
-    ]
+    ] as const
   ) {
     const { credentials, sent } = answering(
       JSON.stringify({
