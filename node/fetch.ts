@@ -24,7 +24,7 @@
 import type * as Http from "node:http";
 import type * as Https from "node:https";
 import type * as Net from "node:net";
-import process from "node:process";
+import type NodeProcess from "node:process";
 import type { Duplex } from "node:stream";
 import type * as Tls from "node:tls";
 import type { FetchLike } from "../auth/types.ts";
@@ -43,6 +43,9 @@ import {
 // use, so importing this module loads none of them (the step's entry imports it statically, and a
 // run that makes no call loads no network module); node:https and node:tls (which start OpenSSL)
 // only when a call needs TLS.
+// The global, not an ES import of node:process: under Node, importing it builds a facade over
+// every property of `process`, whose getters load streams, net, readline and more on start-up.
+const process = (globalThis as unknown as { process: typeof NodeProcess }).process;
 const http = (): typeof Http => process.getBuiltinModule("node:http") as typeof Http;
 const net = (): typeof Net => process.getBuiltinModule("node:net") as typeof Net;
 const https = (): typeof Https => process.getBuiltinModule("node:https") as typeof Https;

@@ -22,6 +22,13 @@ import { startEmulator } from "../emulator/mod.ts";
 import { assertIssuedBy, credentialsFixture } from "./runtime/credentials_fixture.mjs";
 
 const run = promisify(execFile);
+const CONFORMANCE = JSON.parse(
+  await Deno.readTextFile(
+    new URL("auth/_fixtures/conformance/v4_signatures.json", import.meta.url),
+  ),
+);
+/** Every signed URL and POST policy case of Google's conformance file. */
+const CONFORMANCE_CASES = CONFORMANCE.signingV4Tests.length + CONFORMANCE.postPolicyV4Tests.length;
 const DRIVER = "tests/runtime/run_checks.mjs";
 
 async function assertChecksPass(runtime: Runtime, args: string[]): Promise<void> {
@@ -32,6 +39,10 @@ async function assertChecksPass(runtime: Runtime, args: string[]): Promise<void>
   assert.match(stdout, /^endpoint: [1-9]\d* checks passed on /m);
   assert.match(stdout, /^auth: [1-9]\d* checks passed on /m);
   assert.match(stdout, /^credentials: [1-9]\d* checks passed on /m);
+  assert.match(
+    stdout,
+    new RegExp(`^signing: ${CONFORMANCE_CASES} conformance cases passed on `, "m"),
+  );
 }
 
 Deno.test("runtime checks pass on the sources under Deno", async () => {
@@ -63,9 +74,18 @@ Deno.test({
       const fixture = await credentialsFixture(authMod, emu);
       const output = await runInWorkerd(required(workerdRuntime, "workerd"), {
         entry: "tests/runtime/credentials_workerd.mjs",
-        bindings: { FIXTURE: fixture },
+        bindings: {
+          FIXTURE: fixture,
+          CONFORMANCE: {
+            file: CONFORMANCE,
+            key: await Deno.readTextFile(
+              new URL("auth/_fixtures/conformance/service-account", import.meta.url),
+            ),
+          },
+        },
       });
       assert.match(output, /^checks [1-9]\d*$/m, output);
+      assert.match(output, new RegExp(`^signing ${CONFORMANCE_CASES}$`, "m"), output);
       const tokens = JSON.parse(/^tokens (.*)$/m.exec(output)![1]!);
       assertIssuedBy(emu, tokens);
     } finally {

@@ -52,10 +52,13 @@ export const TEST_FLAGS: readonly string[] = [
   "--parallel",
 ];
 
+// deno-lint-ignore no-control-regex -- colour codes start with the ESC control character
+const ANSI_COLOUR = /\x1b\[[0-9;]*m/g;
+
 /** The lines of the test output worth printing: all but the dot reporter's progress lines. */
 export function shownLines(text: string): string[] {
   // Deno colours its output even into a pipe unless NO_COLOR is set.
-  return text.split("\n").filter((line) => !/^[.!]+$/.test(line.replace(/\x1b\[[0-9;]*m/g, "")));
+  return text.split("\n").filter((line) => !/^[.!]+$/.test(line.replace(ANSI_COLOUR, "")));
 }
 
 /** `paths` with each `folder/*.ext` glob given as the files it names, as a shell would. */

@@ -1,7 +1,7 @@
 // Google's public signing keys, fetched as a JWK Set through the transport (bounded size, time and
 // retries), cached per fetch and URL as the answer's Cache-Control max-age says, one fetch at a
 // time, and fetched again once for a key id the cached set lacks.
-import { type JWK, type JWTPayload, jwtVerify } from "jose";
+import type { JWK, JWTPayload } from "jose";
 import { GoogleApiError, VerificationError } from "../errors.ts";
 import { type HttpRequest, requestText } from "../_transport/http.ts";
 import { isRecord } from "../_util/json.ts";
@@ -196,6 +196,10 @@ export async function verifyToken(
       `Cannot use option "clockSkewSeconds": expected a number >= 0, got ${skew}`,
     );
   }
+  // jose's verifier loads on first use, from its own subpath: importing jose's index costs a
+  // Node process tens of milliseconds at start-up (docs/measurements.md), which code that only
+  // wants tokens should not pay.
+  const { jwtVerify } = await import("jose/jwt/verify");
   try {
     const { payload } = await jwtVerify(
       token,

@@ -9,6 +9,7 @@
  * @property {Record<string, string>} files Credentials JSON text by type: external_account (the
  *   step's file), service_account, authorized_user, impersonated_service_account.
  * @property {string} metadataHost The emulator's metadata server, as GCE_METADATA_HOST.
+ * @property {string} googleCertsUrl Where the emulator serves the keys its ID tokens verify with.
  * @property {string} [stepFilePath] A real file holding the step's file, read with the
  *   runtime's own readFile (omitted where there is no file system).
  * @property {string} [fifoPath] A FIFO no one writes to (omitted where there is none).
@@ -29,7 +30,7 @@ const AUDIENCE = "https://service.example.run.app";
  * @returns {Promise<{ checks: number, tokens: [string, string][] }>}
  */
 export default async function check(authMod, fixture) {
-  const { credentialsFromJson, loadCredentials, AuthError } = authMod;
+  const { credentialsFromJson, loadCredentials, AuthError, verifyIdToken } = authMod;
   const { ok, equal } = fixture;
   /** @type {[string, string][]} */
   const tokens = [];
@@ -42,7 +43,7 @@ export default async function check(authMod, fixture) {
 
   /** @type {[string, () => Promise<void>][]} */
   const checks = [
-    ["every file type mints an access token and an ID token", async () => {
+    ["every file type mints an access token and an ID token that verifies", async () => {
       await Promise.all(
         Object.entries(fixture.files).map(async ([type, json]) => {
           const credentials = credentialsFromJson(json);
@@ -53,7 +54,13 @@ export default async function check(authMod, fixture) {
           ]);
           ok(access.expiresAt instanceof Date && id.expiresAt instanceof Date, type);
           tokens.push([type, access.token]);
-          equal(id.token.split(".").length, 3, type);
+          // A user's ID token is for the OAuth client, whatever audience was asked (as Google's).
+          const audience = type === "authorized_user" ? JSON.parse(json).client_id : AUDIENCE;
+          const claims = await verifyIdToken(id.token, {
+            audience,
+            certsUrl: fixture.googleCertsUrl,
+          });
+          equal(claims.aud, audience, type);
         }),
       );
     }],

@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
  * @returns {Promise<{
  *   files: Record<string, string>,
  *   metadataHost: string,
+ *   googleCertsUrl: string,
  *   aws: { file: string, env: Record<string, string> },
  *   executable: { file: string, subjectToken: string },
  * }>}
@@ -27,6 +28,7 @@ export async function credentialsFixture(authMod, emu) {
       impersonated_service_account: await emu.impersonatedServiceAccount(),
     },
     metadataHost: emu.metadataHost,
+    googleCertsUrl: emu.googleCertsUrl,
     aws: { file: emu.aws.credentialsFile(), env: emu.aws.env },
     executable: { file: executableFile(emu), subjectToken: await subjectToken(emu) },
   };

@@ -18,6 +18,7 @@ import { join, resolve } from "node:path";
 import checkEndpoint from "./endpoint_checks.mjs";
 import checkAuth from "./auth_checks.mjs";
 import checkCredentials from "./credentials_checks.mjs";
+import checkSigning from "./signing_checks.mjs";
 import { assertIssuedBy, credentialsFixture } from "./credentials_fixture.mjs";
 
 const [root = ".", ext = "js"] = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
@@ -44,6 +45,15 @@ console.log(
 );
 
 const authMod = await load("auth");
+const conformanceFile = (name) =>
+  readFileSync(new URL(`../auth/_fixtures/conformance/${name}`, import.meta.url), "utf8");
+const signingChecks = await checkSigning(
+  authMod,
+  JSON.parse(conformanceFile("v4_signatures.json")),
+  conformanceFile("service-account"),
+  assert,
+);
+console.log(`signing: ${signingChecks} conformance cases passed on ${runtime}`);
 const emu = await (await load("emulator")).startEmulator();
 const dir = await mkdtemp(join(tmpdir(), "credentials-checks-"));
 try {
