@@ -111,8 +111,8 @@ export function sourceFromJson(
 /**
  * Credentials from the JSON of a credentials file: `service_account` (a key),
  * `external_account` (workload or workforce identity federation with a `url` or `file` source,
- * such as the file the workflow step writes), `impersonated_service_account` or
- * `authorized_user`. Synchronous and without I/O: every malformed file and missing field is
+ * such as the file the workflow step writes, an AWS or `executable` source, or a supplier option),
+ * `impersonated_service_account` or `authorized_user`. Synchronous and without I/O: every malformed file and missing field is
  * reported here, before any call; tokens are minted on first use and cached.
  *
  * @param json The file's text or its parsed object.
@@ -120,9 +120,10 @@ export function sourceFromJson(
  * @returns The credentials.
  * @throws {CredentialsError} `ERR_CREDENTIALS_MALFORMED` (not a JSON object, no `type`),
  * `ERR_CREDENTIALS_FIELD_MISSING`, `ERR_CREDENTIALS_FIELD_INVALID` or
- * `ERR_CREDENTIALS_UNSUPPORTED` (another type, an AWS, executable or certificate source),
+ * `ERR_CREDENTIALS_UNSUPPORTED` (another type, a certificate source),
  * `ERR_CREDENTIALS_URL_USERINFO` (a URL with `user:password@`), `ERR_CREDENTIALS_SOURCE_REFUSED`
- * (a file source with `refuseLocalSources`); the message names the field and never holds a secret.
+ * (a file, executable or AWS source with `refuseLocalSources`), `ERR_OPTIONS_INVALID` (a supplier
+ * option without its methods); the message names the field and never holds a secret.
  *
  * @example An authorized user file, with a fake token endpoint
  * ```ts
