@@ -122,6 +122,17 @@ export default async function check(authMod, fixture) {
         tokens.push(["external_account", (await credentials.getAccessToken()).token]);
       },
     ],
+    ["a configuration made in code takes its subject token from subjectTokenSupplier", async () => {
+      const { credential_source: _, ...config } = JSON.parse(fixture.executable.file);
+      let asked = 0;
+      const credentials = credentialsFromJson(config, {
+        subjectTokenSupplier: {
+          getSubjectToken: () => (asked++, Promise.resolve(fixture.executable.subjectToken)),
+        },
+      });
+      tokens.push(["external_account", (await credentials.getAccessToken()).token]);
+      equal(asked, 1);
+    }],
     [
       fixture.executable.command === undefined
         ? "an executable source is ERR_EXECUTABLE_UNAVAILABLE where no process can be started"
