@@ -89,15 +89,11 @@ function environmentVersion(source: Fields): void {
 
 /** The region and credentials of a `credential_source`: the environment, else the metadata URLs. */
 function metadataSupplier(source: Fields): AwsSupplier {
-  const regionUrl = optionalString(source, "region_url") === undefined
-    ? undefined
-    : urlField(source, "region_url");
-  const credentialsUrl = optionalString(source, "url") === undefined
-    ? undefined
-    : urlField(source, "url");
-  const sessionTokenUrl = optionalString(source, "imdsv2_session_token_url") === undefined
-    ? undefined
-    : urlField(source, "imdsv2_session_token_url");
+  const optionalUrl = (name: string) =>
+    optionalString(source, name) === undefined ? undefined : urlField(source, name);
+  const regionUrl = optionalUrl("region_url");
+  const credentialsUrl = optionalUrl("url");
+  const sessionTokenUrl = optionalUrl("imdsv2_session_token_url");
   const { origin } = source;
   const where = (url: string) => {
     const { origin, pathname } = new URL(url);

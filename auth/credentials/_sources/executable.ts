@@ -4,7 +4,7 @@
 // from `output_file` while it lasts. The program is started by the runExecutable option (auth/
 // starts no process itself); its output is bounded and never quoted in an error.
 import { CredentialsError, type CredentialsErrorCode } from "../../errors.ts";
-import { onAbort } from "../../_util/abort.ts";
+import { onAbort, untilAborted } from "../../_util/abort.ts";
 import { quote } from "../../quote.ts";
 import { redactAndTruncate } from "../../_util/redact.ts";
 import {
@@ -143,15 +143,12 @@ export function executableSource(fields: Fields, source: Fields): SubjectTokenSo
     const timer = setTimeout(() => controller.abort(timeout), timeoutMs);
     const unfollow = onAbort(caller, () => controller.abort(caller?.reason));
     const { signal } = controller;
-    let aborted = (): void => {};
-    const abort = new Promise<never>((_, reject) => {
-      aborted = onAbort(signal, () => reject(signal.reason));
-    });
     const running = Promise.resolve().then(() =>
       runExecutable({ command: program, args, env, signal, maxOutputBytes: MAX_OUTPUT_BYTES })
     );
     try {
-      const result = await Promise.race([running, abort]);
+      // A runner that ignores the signal does not keep the call waiting past the timeout.
+      const result = await untilAborted(running, signal);
       if (result.stdout.length > MAX_OUTPUT_BYTES) {
         throw error("ERR_EXECUTABLE_FAILED", `its output went past ${MAX_OUTPUT_BYTES} bytes`);
       }
@@ -175,10 +172,7 @@ export function executableSource(fields: Fields, source: Fields): SubjectTokenSo
       if (cause instanceof CredentialsError) throw cause;
       throw error("ERR_EXECUTABLE_FAILED", `it could not be run: ${readFailure(cause)}`, cause);
     } finally {
-      running.catch(() => {});
-      abort.catch(() => {});
       clearTimeout(timer);
-      aborted();
       unfollow();
     }
   }
