@@ -3,8 +3,10 @@
  * from the TypeScript sources (a file per source module cost Node 31-35 ms of CPU at import;
  * figures in docs/measurements.md). An export that re-exports another (`.` re-exports `./endpoint`
  * and `./auth`) imports that one's file, so a class such as `AuthError` exists once. Exports whose
- * code reaches `auth/_transport/default_fetch.ts` get a second file for Node, `mod.node.js`, with
- * `node/default_fetch.ts` in its place: the `node:http(s)` transport of the step, proxies included.
+ * code reaches a module of {@linkcode NODE_DEFAULTS} get a second file for Node, `mod.node.js`,
+ * with the Node module in its place: `node/default_fetch.ts` (the `node:http(s)` transport of the
+ * step, proxies included) and `node/default_run_executable.ts` (executable credential sources
+ * started with `node:child_process`).
  * Dependencies of the manifest (jose) and Node's built-ins stay imports.
  *
  * @module
@@ -15,8 +17,11 @@ import { dirname, join, relative } from "node:path";
 
 /** The repository's root: esbuild's working directory. */
 const ROOT = fileURLToPath(new URL(".", import.meta.url));
-const WEB_FETCH = "auth/_transport/default_fetch.ts";
-const NODE_FETCH = "node/default_fetch.ts";
+/** The Web default of auth/ -> the Node module that the Node files use in its place. */
+export const NODE_DEFAULTS: Readonly<Record<string, string>> = {
+  "auth/_transport/default_fetch.ts": "node/default_fetch.ts",
+  "auth/credentials/_sources/default_run_executable.ts": "node/default_run_executable.ts",
+};
 
 /** One export: its key, its source and the file each build writes (relative to the package). */
 export interface BundledExport {
@@ -87,9 +92,10 @@ async function build(
           if (!specifier.startsWith(".")) specifier = `./${specifier}`;
           return { path: specifier, external: true };
         }
-        if (path === WEB_FETCH) {
+        const nodeDefault = NODE_DEFAULTS[path];
+        if (nodeDefault !== undefined) {
           needsNode = true;
-          if (variant === "node") return { path: join(ROOT, NODE_FETCH) };
+          if (variant === "node") return { path: join(ROOT, nodeDefault) };
         }
         return undefined;
       });

@@ -4,7 +4,10 @@
  * @module
  */
 
-/** Codes of `CredentialsError`: a bad option, key, provider name or OIDC environment. */
+/**
+ * Codes of `CredentialsError`: a bad option, key, provider name or OIDC environment, or a
+ * credential source (AWS, an executable) that could not give a subject token.
+ */
 export type CredentialsErrorCode =
   | "ERR_OPTIONS_INVALID"
   | "ERR_OPTIONS_CREDENTIAL_SOURCE"
@@ -29,6 +32,14 @@ export type CredentialsErrorCode =
   | "ERR_ACCESS_BOUNDARY_INVALID"
   | "ERR_API_KEY_INVALID"
   | "ERR_API_KEY_NO_TOKEN"
+  | "ERR_AWS_REGION_UNAVAILABLE"
+  | "ERR_AWS_CREDENTIALS_UNAVAILABLE"
+  | "ERR_EXECUTABLES_NOT_ALLOWED"
+  | "ERR_EXECUTABLE_UNAVAILABLE"
+  | "ERR_EXECUTABLE_FAILED"
+  | "ERR_EXECUTABLE_TIMEOUT"
+  | "ERR_EXECUTABLE_RESPONSE_INVALID"
+  | "ERR_EXECUTABLE_UNSUCCESSFUL"
   | "ERR_SIGN_NO_SERVICE_ACCOUNT";
 
 /** Codes of `GoogleApiError`: a Google call that failed (after retries). */

@@ -48,7 +48,7 @@ export const AUTH_ERROR_HINTS: Readonly<Record<AuthErrorCode, string>> = /* @__P
       "Add the field, or create the file again with gcloud or the Cloud console",
     ERR_CREDENTIALS_FIELD_INVALID: "Fix the field (docs/credentials.md lists each type's)",
     ERR_CREDENTIALS_UNSUPPORTED:
-      "Use a service_account, external_account (url or file source), impersonated_service_account, authorized_user or external_account_authorized_user file; for ID tokens, credentials that act as a service account",
+      "Use a service_account, external_account (url, file, AWS or executable source), impersonated_service_account, authorized_user or external_account_authorized_user file; for ID tokens, credentials that act as a service account",
     ERR_CREDENTIALS_URL_USERINFO:
       "Remove the user name and password (user:password@) from the URL the message names; Google's endpoints authenticate with tokens",
     ERR_CREDENTIALS_SOURCE_REFUSED:
@@ -58,6 +58,22 @@ export const AUTH_ERROR_HINTS: Readonly<Record<AuthErrorCode, string>> = /* @__P
     ERR_API_KEY_INVALID: "Pass the API key as the Cloud console shows it: one word, no spaces",
     ERR_API_KEY_NO_TOKEN:
       "Send the key with getRequestHeaders() or fetch(); for an access or ID token use credentials from loadCredentials() or credentialsFromJson()",
+    ERR_AWS_REGION_UNAVAILABLE:
+      "Set AWS_REGION (or AWS_DEFAULT_REGION), or give credential_source a region_url (the EC2 metadata service's availability-zone URL)",
+    ERR_AWS_CREDENTIALS_UNAVAILABLE:
+      "Set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN for temporary keys), or give credential_source a url (the EC2 metadata service's security-credentials URL) on an instance with a role",
+    ERR_EXECUTABLES_NOT_ALLOWED:
+      "Set GOOGLE_EXTERNAL_ACCOUNT_ALLOW_EXECUTABLES=1 if you trust the configuration's command (or pass env with it)",
+    ERR_EXECUTABLE_UNAVAILABLE:
+      "Pass the option runExecutable (from @gcp-oidc/auth/run-executable in Deno, Node and Bun), or use another credential source where no process can be started (a Worker)",
+    ERR_EXECUTABLE_FAILED:
+      "Run the command yourself with the GOOGLE_EXTERNAL_ACCOUNT_* variables set and fix what it reports; it must exit 0 and print one JSON response",
+    ERR_EXECUTABLE_TIMEOUT:
+      "Make the program answer sooner, or raise credential_source.executable.timeout_millis (at most 120000)",
+    ERR_EXECUTABLE_RESPONSE_INVALID:
+      "Make the program print a version 1 response: version, success, token_type, id_token or saml_response, and expiration_time (required with an output_file)",
+    ERR_EXECUTABLE_UNSUCCESSFUL:
+      "Fix what the program's code and message report (often a sign-in it needs first), then retry",
     ERR_SIGN_NO_SERVICE_ACCOUNT:
       "Sign with credentials that act as a service account: a service_account key, impersonated_service_account credentials, service_account_impersonation_url in an external_account file, or the metadata server",
     ERR_OIDC_REQUEST_FAILED:

@@ -161,6 +161,16 @@ export type {
   CredentialAccessBoundary,
   DownscopedCredentialsOptions,
 } from "./credentials/downscoped_credentials.ts";
+export type {
+  AwsSecurityCredentials,
+  AwsSecurityCredentialsSupplier,
+  ExecutableRequest,
+  ExecutableResult,
+  ExternalAccountOptions,
+  ExternalAccountSupplierContext,
+  RunExecutableLike,
+  SubjectTokenSupplier,
+} from "./credentials/external_account_options.ts";
 export type { AuthClient } from "./credentials/auth_client.ts";
 export type {
   Credentials,

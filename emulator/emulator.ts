@@ -9,6 +9,7 @@ import { resolveConfig } from "./_core/config.ts";
 import { OIDC_PATH } from "./services/github_oidc.ts";
 import {
   authorizedUser,
+  awsCredentialsFile,
   externalAccountAuthorizedUser,
   impersonatedServiceAccount,
 } from "./_core/credentials_files.ts";
@@ -149,6 +150,17 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     }),
     provider: config.provider.name,
     workforceProvider: config.workforceProvider.name,
+    aws: Object.freeze({
+      provider: config.aws.provider.name,
+      accountId: config.aws.accountId,
+      region: config.aws.region,
+      env: Object.freeze({
+        AWS_ACCESS_KEY_ID: config.aws.userKey.accessKeyId,
+        AWS_SECRET_ACCESS_KEY: config.aws.userKey.secretAccessKey,
+        AWS_REGION: config.aws.region,
+      }),
+      credentialsFile: (options = {}) => awsCredentialsFile(state, url, endpoints, options),
+    }),
     serviceAccount: config.serviceAccounts[0]!,
     requests: log.requests,
     serviceAccountKey: (email = config.serviceAccounts[0]!) => {

@@ -31,6 +31,11 @@ export { startEmulator } from "./emulator.ts";
 export type {
   AccessBoundaryRule,
   AuthorizedUserOptions,
+  AwsCredentialsFileOptions,
+  AwsOptions,
+  AwsProviderOptions,
+  AwsUserOptions,
+  EmulatedAws,
   Emulator,
   EmulatorFault,
   EmulatorOptions,

@@ -110,6 +110,59 @@ export interface WorkforceProviderOptions {
   userProjects?: readonly string[];
 }
 
+/** An IAM user of the emulated AWS account: its long-term access key signs requests. */
+export interface AwsUserOptions {
+  /** The user name (its ARN is `arn:aws:iam::<account>:user/<name>`). */
+  name: string;
+  /** The access key id; default a random `AKIA...` id. */
+  accessKeyId?: string;
+  /** The secret access key; default a random one. */
+  secretAccessKey?: string;
+}
+
+/** The workload identity pool's AWS provider, beside the OIDC one (in the same pool). */
+export interface AwsProviderOptions {
+  /**
+   * The provider's id in the OIDC provider's pool (4 to 32 of `a-z`, `0-9`, `-`); default
+   * `emulated-aws`.
+   */
+  id?: string;
+  /** The AWS account the provider trusts (12 digits); default {@linkcode AwsOptions.accountId}. */
+  accountId?: string;
+  /**
+   * CEL attribute mapping over `assertion.arn` and `assertion.account` (the signed
+   * GetCallerIdentity's caller); default Google's for AWS providers: `google.subject` =
+   * `assertion.arn`, and `attribute.aws_role` the ARN of the assumed role (the session left out).
+   */
+  attributeMapping?: Readonly<Record<string, string>>;
+  /** CEL attribute condition, such as `attribute.aws_role.endsWith('/ci')`; default none. */
+  attributeCondition?: string;
+}
+
+/**
+ * The emulated AWS side: an account whose keys sign STS GetCallerIdentity (the subject token of
+ * AWS `external_account` credentials, checked by the emulated Google STS as Google does), and an
+ * EC2 instance's metadata service (IMDS) under `/latest/` on the emulator's port.
+ */
+export interface AwsOptions {
+  /** The AWS account id (12 digits); default `123456789012`. */
+  accountId?: string;
+  /** The instance's region (its availability zone is `<region>a`); default `us-east-1`. */
+  region?: string;
+  /**
+   * The IAM role of the instance: the metadata service hands out its temporary credentials, of
+   * the assumed role `arn:aws:sts::<account>:assumed-role/<role>/<instance id>`; default
+   * `emulated-role`.
+   */
+  role?: string;
+  /** IAM users whose keys STS accepts too; default one, `emulated-user`, with random keys. */
+  users?: readonly AwsUserOptions[];
+  /** The metadata service requires IMDSv2 session tokens (`HttpTokens=required`); default false. */
+  requireImdsv2?: boolean;
+  /** The AWS provider of the pool. */
+  provider?: AwsProviderOptions;
+}
+
 /** One IAM role binding on a service account. */
 export interface IamBinding {
   /** The service account (email) the binding is on. */
@@ -171,6 +224,8 @@ export interface EmulatorOptions {
   user?: string;
   /** The emulated metadata server (as on Compute Engine, Cloud Run or GKE). */
   metadata?: MetadataOptions;
+  /** The emulated AWS account, EC2 metadata service and the pool's AWS provider. */
+  aws?: AwsOptions;
   /** How much of the traffic {@linkcode Emulator.requests} keeps. */
   record?: RecordOptions;
   /** The clock in milliseconds; default `Date.now`. */
@@ -204,8 +259,9 @@ export interface MetadataOptions {
  * Cloud Storage `objects.get` stand-in),
  * `generateAccessToken`, `generateIdToken` and `signJwt` (IAM Credentials), `oauth2Token` (the
  * OAuth2 token endpoint: JWT bearer and refresh token grants), `metadata` (the metadata server's
- * probe and other paths), `metadataToken` and `metadataIdentity` (its tokens and ID tokens) and
- * `projects` (Cloud Resource Manager's `projects/<id>`).
+ * probe and other paths), `metadataToken` and `metadataIdentity` (its tokens and ID tokens),
+ * `projects` (Cloud Resource Manager's `projects/<id>`) and `awsMetadata` (the EC2 metadata
+ * service's `/latest/...`).
  */
 export type EmulatorRoute =
   | "oidc"
@@ -222,7 +278,8 @@ export type EmulatorRoute =
   | "metadata"
   | "metadataToken"
   | "metadataIdentity"
-  | "projects";
+  | "projects"
+  | "awsMetadata";
 
 /** A fault to inject into the next requests of a route, instead of (or before) the answer. */
 export interface EmulatorFault {
@@ -350,6 +407,37 @@ export interface IapJwtOptions {
   claims?: Readonly<Record<string, unknown>>;
 }
 
+/** Options of {@linkcode EmulatedAws.credentialsFile}. */
+export interface AwsCredentialsFileOptions {
+  /** Name the IMDSv2 session token URL, as `--enable-imdsv2` does; default false. */
+  imdsv2?: boolean;
+  /** Impersonate this service account (`--service-account`); default none. */
+  serviceAccount?: string;
+}
+
+/** The emulated AWS side of a running emulator (see {@linkcode AwsOptions}). */
+export interface EmulatedAws {
+  /** The AWS provider's full resource name. */
+  readonly provider: string;
+  /** The AWS account id. */
+  readonly accountId: string;
+  /** The instance's region. */
+  readonly region: string;
+  /**
+   * The first IAM user's access key and the region as the AWS SDKs read them:
+   * `AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY` and `AWS_REGION`.
+   */
+  readonly env: Readonly<Record<string, string>>;
+  /**
+   * An `external_account` file for the AWS provider, as
+   * `gcloud iam workload-identity-pools create-cred-config --aws` writes it, with the metadata
+   * service's URLs and `token_url` (and the impersonation URL) at the emulator.
+   *
+   * @throws {TypeError} When `serviceAccount` is not one of the emulator's.
+   */
+  credentialsFile(options?: AwsCredentialsFileOptions): string;
+}
+
 /** A running emulator. */
 export interface Emulator {
   /** The base URL, `http://127.0.0.1:<port>`. */
@@ -424,6 +512,8 @@ export interface Emulator {
   readonly provider: string;
   /** The workforce pool provider's full resource name (`locations/global/workforcePools/…`). */
   readonly workforceProvider: string;
+  /** The emulated AWS account and metadata service, and the pool's AWS provider. */
+  readonly aws: EmulatedAws;
   /** The first service account. */
   readonly serviceAccount: string;
   /**

@@ -8,12 +8,15 @@ const TOKEN_RUN = /[A-Za-z0-9_.+/=-]+/g;
 const TOKEN_CHAR = /[A-Za-z0-9_.+/=-]/;
 const BEARER = /\b(Bearer|Basic)\s+[^\s"',;]+/gi;
 const GOOGLE_ACCESS_TOKEN = /\bya29\.[A-Za-z0-9_.-]+/g;
+/** An AWS Signature Version 4: with its request, a credential for 15 minutes. */
+const AWS_SIGNATURE = /\bSignature=[0-9a-f]{64}\b/g;
 const PRIVATE_KEY_BLOCK =
   /-----BEGIN [A-Z ]{0,40}PRIVATE KEY-----[^]*?(?:-----END [A-Z ]{0,40}PRIVATE KEY-----|$)/g;
-// Each token field in snake_case and camelCase. An unterminated value (a body cut short) is
-// redacted to the end of the text.
+// Each token field in snake_case and camelCase, and AWS's secret key and session token as the EC2
+// metadata service, the AWS SDKs and the credentials file name them. An unterminated value (a body
+// cut short) is redacted to the end of the text.
 const SECRET_FIELD =
-  /("(?:(?:access|id|subject|refresh)(?:_t|T)oken|token|signedJwt|assertion|value|private(?:_k|K)ey|client(?:_s|S)ecret)"\s*:\s*)"(?:[^"\\]|\\.)*(?:"|$)/g;
+  /("(?:(?:access|id|subject|refresh)(?:_t|T)oken|token|Token|signedJwt|assertion|value|private(?:_k|K)ey|client(?:_s|S)ecret|(?:aws_)?[Ss]ecret(?:_a|A)ccess(?:_k|K)ey|(?:aws_)?[Ss]ession(?:_t|T)oken)"\s*:\s*)"(?:[^"\\]|\\.)*(?:"|$)/g;
 const MIN_LITERAL_SECRET_LENGTH = 8;
 /** The most characters of a server's message kept in an error (the rest is counted, not shown). */
 export const MAX_SERVER_TEXT = 500;
@@ -53,8 +56,8 @@ function secretForms(secrets: readonly string[]): string[] {
 
 /**
  * Replaces every known secret (in each of its encodings) and every string that looks like one
- * (JWTs, bearer credentials, Google access tokens, PEM private keys, token fields of JSON bodies)
- * with `[REDACTED]`.
+ * (JWTs, bearer credentials, Google access tokens, PEM private keys, token fields of JSON bodies,
+ * AWS secret keys, session tokens and signatures) with `[REDACTED]`.
  */
 export function redactSecrets(text: string, secrets: readonly string[] = []): string {
   let result = text;
@@ -64,7 +67,8 @@ export function redactSecrets(text: string, secrets: readonly string[] = []): st
     .replace(SECRET_FIELD, `$1"${REDACTED}"`)
     .replace(TOKEN_RUN, redactJwtRun)
     .replace(BEARER, `$1 ${REDACTED}`)
-    .replace(GOOGLE_ACCESS_TOKEN, REDACTED);
+    .replace(GOOGLE_ACCESS_TOKEN, REDACTED)
+    .replace(AWS_SIGNATURE, `Signature=${REDACTED}`);
 }
 
 /**

@@ -84,7 +84,10 @@ function parseCredentialsJson(json: string | object, origin: string): Record<str
 export function sourceFromJson(
   json: string | object,
   origin: string,
-  options: Pick<CredentialsOptions, "refuseLocalSources"> = {},
+  options: Pick<
+    CredentialsOptions,
+    "refuseLocalSources" | "subjectTokenSupplier" | "awsSecurityCredentialsSupplier"
+  > = {},
 ): Source {
   const record = parseCredentialsJson(json, origin);
   const fields: Fields = {
@@ -92,6 +95,7 @@ export function sourceFromJson(
     origin,
     what: "credentials",
     refuseLocalSources: options.refuseLocalSources,
+    suppliers: options,
   };
   if (!Object.hasOwn(record, "type")) throw malformedError(origin, `it has no "type"`);
   const [type, source] = parserOf(fields);
@@ -109,8 +113,9 @@ export function sourceFromJson(
 /**
  * Credentials from the JSON of a credentials file: `service_account` (a key),
  * `external_account` (workload or workforce identity federation with a `url` or `file` source,
- * such as the file the workflow step writes), `impersonated_service_account`, `authorized_user` or
- * `external_account_authorized_user` (a workforce pool user's sign-in). Synchronous and without I/O: every malformed file and missing field is
+ * such as the file the workflow step writes, an AWS or `executable` source, or a supplier option),
+ * `impersonated_service_account`, `authorized_user` or `external_account_authorized_user` (a
+ * workforce pool user's sign-in). Synchronous and without I/O: every malformed file and missing field is
  * reported here, before any call; tokens are minted on first use and cached.
  *
  * @param json The file's text or its parsed object.
@@ -118,9 +123,10 @@ export function sourceFromJson(
  * @returns The credentials.
  * @throws {CredentialsError} `ERR_CREDENTIALS_MALFORMED` (not a JSON object, no `type`),
  * `ERR_CREDENTIALS_FIELD_MISSING`, `ERR_CREDENTIALS_FIELD_INVALID` or
- * `ERR_CREDENTIALS_UNSUPPORTED` (another type, an AWS, executable or certificate source),
+ * `ERR_CREDENTIALS_UNSUPPORTED` (another type, a certificate source),
  * `ERR_CREDENTIALS_URL_USERINFO` (a URL with `user:password@`), `ERR_CREDENTIALS_SOURCE_REFUSED`
- * (a file source with `refuseLocalSources`); the message names the field and never holds a secret.
+ * (a file, executable or AWS source with `refuseLocalSources`), `ERR_OPTIONS_INVALID` (a supplier
+ * option without its methods); the message names the field and never holds a secret.
  *
  * @example An authorized user file, with a fake token endpoint
  * ```ts

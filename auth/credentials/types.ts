@@ -6,6 +6,7 @@
  */
 
 import type { CallOptions, FetchLike } from "../types.ts";
+import type { ExternalAccountOptions } from "./external_account_options.ts";
 
 /**
  * Reads a whole text file; inject one where the runtime has no file system (a Worker). The
@@ -69,7 +70,7 @@ export type EnvLike = Readonly<Record<string, string | undefined>>;
  * assert.equal((await credentials.getAccessToken()).expiresAt.getTime(), 3_600_000);
  * ```
  */
-export interface CredentialsOptions extends CallOptions {
+export interface CredentialsOptions extends CallOptions, ExternalAccountOptions {
   /**
    * The `fetch` to use; default `globalThis.fetch`. It resolves to a `Response`, as
    * {@linkcode Credentials.fetch} hands what it gives on. A rejection is a network failure and
@@ -78,7 +79,9 @@ export interface CredentialsOptions extends CallOptions {
   fetch?: FetchLike<Response>;
   /**
    * Environment variables (`GOOGLE_APPLICATION_CREDENTIALS`, `CLOUDSDK_CONFIG`, `HOME`,
-   * `APPDATA`, `GCE_METADATA_HOST`, `GOOGLE_CLOUD_PROJECT`); default the runtime's environment,
+   * `APPDATA`, `GCE_METADATA_HOST`, `GOOGLE_CLOUD_PROJECT`; for AWS sources `AWS_REGION`,
+   * `AWS_DEFAULT_REGION`, `AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`, `AWS_SESSION_TOKEN`; for
+   * executable sources `GOOGLE_EXTERNAL_ACCOUNT_ALLOW_EXECUTABLES`); default the runtime's environment,
    * looked up through `globalThis` (Deno's `env` or `process.env`), none where there is neither.
    */
   env?: EnvLike;
@@ -92,10 +95,11 @@ export interface CredentialsOptions extends CallOptions {
   readFile?: ReadFileLike;
   /**
    * Refuses credential sources that read the local machine: an `external_account`'s
-   * `credential_source.file` (and `executable`, which is never run) is then
-   * `ERR_CREDENTIALS_SOURCE_REFUSED` when the credentials are made. Set it for a configuration from
-   * an untrusted source, which could otherwise read any file the process may read and send it to
-   * its `token_url`; default false.
+   * `credential_source.file`, `executable` (a program to run) and AWS source (the environment's
+   * or the instance's AWS credentials) are then `ERR_CREDENTIALS_SOURCE_REFUSED` when the
+   * credentials are made. Set it for a configuration from an untrusted source, which could
+   * otherwise read any file the process may read, run any program, or sign with its AWS
+   * credentials, and send the result to its `token_url`; default false.
    */
   refuseLocalSources?: boolean;
   /** OAuth scopes of access tokens; default cloud-platform. `authorized_user` ignores them. */

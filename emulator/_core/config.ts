@@ -8,6 +8,7 @@ import {
   workforceProviderOf,
 } from "./workforce_config.ts";
 import type { RecordLimits } from "./request_log.ts";
+import { type AwsConfig, awsConfigOf } from "./aws_config.ts";
 import type { EmulatorOptions, GithubClaims, IamBinding } from "../types.ts";
 
 /** The GitHub issuer. */
@@ -49,6 +50,8 @@ export interface Config {
   /** The service account the metadata server calls `default`, and the scopes it grants. */
   metadata: { serviceAccount: string; scopes: readonly string[] };
   record: RecordLimits;
+  /** The emulated AWS account, metadata service and the pool's AWS provider. */
+  aws: AwsConfig;
   now: () => number;
 }
 
@@ -214,6 +217,7 @@ export function resolveConfig(options: EmulatorOptions = {}): Config {
     user,
     metadata: metadataOf(options, serviceAccounts),
     record: recordLimitsOf(options),
+    aws: awsConfigOf(options.aws, provider.pool),
     now: options.now ?? Date.now,
   };
 }

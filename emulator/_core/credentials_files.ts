@@ -1,11 +1,13 @@
 // Credentials files that point at the emulator, as gcloud writes them: `authorized_user` (a user's
 // refresh token for gcloud's OAuth client), `impersonated_service_account` (source credentials,
-// the target's generateAccessToken URL and the delegation chain) and
-// `external_account_authorized_user` (a workforce pool user's refresh token for gcloud's client).
+// the target's generateAccessToken URL and the delegation chain),
+// `external_account_authorized_user` (a workforce pool user's refresh token for gcloud's client)
+// and AWS `external_account`.
 import { GCLOUD_CLIENT } from "./oauth_clients.ts";
 import type { State } from "./state.ts";
 import type {
   AuthorizedUserOptions,
+  AwsCredentialsFileOptions,
   ExternalAccountAuthorizedUserOptions,
   ImpersonatedServiceAccountOptions,
 } from "../types.ts";
@@ -105,4 +107,46 @@ export function externalAccountAuthorizedUser(
     ...(options.quotaProjectId === undefined ? {} : { quota_project_id: options.quotaProjectId }),
     universe_domain: universe,
   });
+}
+
+/**
+ * An `external_account` JSON text for the AWS provider, as `gcloud iam workload-identity-pools
+ * create-cred-config --aws` writes it (key order included), its URLs at the emulator.
+ */
+export function awsCredentialsFile(
+  state: State,
+  base: string,
+  endpoints: { sts: string; iamcredentials: string },
+  options: AwsCredentialsFileOptions,
+): string {
+  const { config } = state;
+  const account = options.serviceAccount;
+  if (account !== undefined && !state.hasServiceAccount(account)) {
+    fail("AWS credentials", `service account "${account}" does not exist`);
+  }
+  return JSON.stringify(
+    {
+      universe_domain: config.universe,
+      type: "external_account",
+      audience: `//iam.${config.universe}/${config.aws.provider.name}`,
+      subject_token_type: "urn:ietf:params:aws:token-type:aws4_request",
+      token_url: `${endpoints.sts}/token`,
+      credential_source: {
+        environment_id: "aws1",
+        region_url: `${base}/latest/meta-data/placement/availability-zone`,
+        url: `${base}/latest/meta-data/iam/security-credentials`,
+        regional_cred_verification_url:
+          "https://sts.{region}.amazonaws.com?Action=GetCallerIdentity&Version=2011-06-15",
+        ...(options.imdsv2 === true
+          ? { imdsv2_session_token_url: `${base}/latest/api/token` }
+          : {}),
+      },
+      ...(account === undefined ? { token_info_url: `${endpoints.sts}/introspect` } : {
+        service_account_impersonation_url:
+          `${endpoints.iamcredentials}/projects/-/serviceAccounts/${account}:generateAccessToken`,
+      }),
+    },
+    null,
+    2,
+  );
 }

@@ -9,6 +9,7 @@ import {
 import { iamCredentials, iamTarget } from "../services/iam_credentials.ts";
 import { isPublicKeyPath, publicKeys } from "../services/public_keys.ts";
 import { IAP_KEYS_PATH, iapKeys } from "../services/iap.ts";
+import { AWS_METADATA_PREFIX, awsMetadataAnswer } from "../services/aws_metadata.ts";
 import { metadataAnswer, metadataRoute } from "../services/metadata_server.ts";
 import { OAUTH2_TOKEN_PATH, oauth2Token } from "../services/oauth2.ts";
 import { getProject, PROJECTS_PREFIX } from "../services/resource_manager.ts";
@@ -40,6 +41,7 @@ export function routeOf(path: string): EmulatorRoute | undefined {
   }
   if (isPublicKeyPath(path)) return "jwks";
   if (path.startsWith(STORAGE_BUCKETS_PREFIX)) return "storage";
+  if (path.startsWith(AWS_METADATA_PREFIX)) return "awsMetadata";
   if (path.startsWith(PROJECTS_PREFIX) && /^[^/]+$/.test(path.slice(PROJECTS_PREFIX.length))) {
     return "projects";
   }
@@ -77,6 +79,8 @@ export async function answer(
       return await iamCredentials(request, state, iamTarget(path)!);
     case "projects":
       return getProject(request, state);
+    case "awsMetadata":
+      return awsMetadataAnswer(request, state);
     case "metadata":
     case "metadataToken":
     case "metadataIdentity":

@@ -29,6 +29,7 @@ const ROUTES: Readonly<Record<EmulatorRoute, true>> = {
   metadataToken: true,
   metadataIdentity: true,
   projects: true,
+  awsMetadata: true,
 };
 
 /** Faults queued per route, consumed in order. */

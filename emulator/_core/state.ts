@@ -45,6 +45,8 @@ export class State {
   readonly #workforceRefreshTokens = new Map<string, { subject: string; clientId: string }>();
   /** The metadata server's current access token by service account and scope set. */
   readonly metadataTokens = new Map<string, string>();
+  /** The EC2 metadata service's IMDSv2 session tokens, with when each expires (ms). */
+  readonly imdsSessions = new Map<string, number>();
   /** The OAuth client `authorized_user` credentials name (as gcloud's own client). */
   readonly oauthClient: Readonly<{ id: string; secret: string }>;
 

@@ -9,6 +9,7 @@ import { CelEvaluationError, type CelValue } from "../cel/cel.ts";
 import type { Provider } from "../_core/provider_rules.ts";
 import { authenticatedClient, type Client } from "../_core/oauth_clients.ts";
 import type { State } from "../_core/state.ts";
+import { AWS_SUBJECT_TYPE, verifyAwsSubject } from "./aws_subject.ts";
 import { downscope } from "./sts_downscope.ts";
 import { type ExchangeOptions, exchangeOptions } from "./sts_options.ts";
 import {
@@ -138,7 +139,10 @@ interface Mapped {
   attributes: Record<string, string>;
 }
 
-function mapClaims(claims: JWTPayload, provider: Provider): Mapped | Response {
+function mapClaims(
+  claims: JWTPayload,
+  provider: Pick<Provider, "mapping" | "condition">,
+): Mapped | Response {
   const assertion = claims as Record<string, CelValue>;
   const attributes: Record<string, string> = {};
   let subject = "";
@@ -231,11 +235,14 @@ export async function stsToken(request: Incoming, state: State): Promise<Respons
   if (fields.subjectTokenType === ACCESS_TOKEN) {
     return downscope(fields.subjectToken, options, request, state);
   }
-  if (!SUBJECT_TYPES.includes(fields.subjectTokenType)) {
+  // The pool's AWS provider takes signed AWS requests; its OIDC and workforce providers, JWTs.
+  const awsProvider = config.aws.provider;
+  const aws = fields.audience === `//iam.${config.universe}/${awsProvider.name}`;
+  if (!(aws ? [AWS_SUBJECT_TYPE] : SUBJECT_TYPES).includes(fields.subjectTokenType)) {
     return invalid(`Invalid value for "subject_token_type": ${fields.subjectTokenType}`);
   }
-  const provider = providerOf(fields.audience, state);
-  if (provider === undefined) {
+  const provider = aws ? undefined : providerOf(fields.audience, state);
+  if (!aws && provider === undefined) {
     return oauthError(
       400,
       "invalid_target",
@@ -248,9 +255,11 @@ export async function stsToken(request: Incoming, state: State): Promise<Respons
   // send it as read), which Google takes.
   const subjectToken = fields.subjectToken.trim();
   if (subjectToken === "") return invalid('Missing required parameter "subject_token".');
-  const claims = await verifySubject(subjectToken, provider, state);
+  const claims = provider === undefined
+    ? verifyAwsSubject(subjectToken, fields.audience, state)
+    : await verifySubject(subjectToken, provider, state);
   if (claims instanceof Response) return claims;
-  const mapped = mapClaims(claims, provider);
+  const mapped = mapClaims(claims as JWTPayload, provider ?? awsProvider);
   if (mapped instanceof Response) return mapped;
   const billing = provider === config.workforceProvider
     ? userProjectOf(client, options, state)

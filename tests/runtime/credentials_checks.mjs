@@ -16,6 +16,11 @@
  * @property {string} [stepFilePath] A real file holding the step's file, read with the
  *   runtime's own readFile (omitted where there is no file system).
  * @property {string} [fifoPath] A FIFO no one writes to (omitted where there is none).
+ * @property {{ file: string, env: Record<string, string> }} aws An AWS file whose metadata URLs
+ *   and token_url are the emulator's, and an IAM user's keys and region.
+ * @property {{ file: string, command?: string, runExecutable?: any }} executable An executable
+ *   source; `command` (the program that prints the token, for this runtime) where a process can
+ *   be started, with `runExecutable` unless the auth module has a default runner.
  * @property {(value: unknown, message?: string) => void} ok
  * @property {(actual: unknown, expected: unknown, message?: string) => void} equal
  */
@@ -126,6 +131,70 @@ export default async function check(authMod, fixture) {
       equal(new Set(all.map((token) => token.token)).size, 1);
       equal(calls, 3); // subject token, STS, IAM Credentials
     }],
+    [
+      "an AWS file signs GetCallerIdentity with the EC2 metadata service's credentials",
+      async () => {
+        const credentials = credentialsFromJson(fixture.aws.file, { env: {} });
+        tokens.push(["external_account", (await credentials.getAccessToken()).token]);
+      },
+    ],
+    [
+      "an AWS configuration made in code takes its keys from awsSecurityCredentialsSupplier",
+      async () => {
+        const { credential_source: _, token_info_url: __, ...config } = JSON.parse(
+          fixture.aws.file,
+        );
+        const { AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_REGION } = fixture.aws.env;
+        const credentials = credentialsFromJson(config, {
+          awsSecurityCredentialsSupplier: {
+            getAwsRegion: () => Promise.resolve(AWS_REGION),
+            getAwsSecurityCredentials: () =>
+              Promise.resolve({
+                accessKeyId: AWS_ACCESS_KEY_ID,
+                secretAccessKey: AWS_SECRET_ACCESS_KEY,
+              }),
+          },
+        });
+        tokens.push(["external_account", (await credentials.getAccessToken()).token]);
+      },
+    ],
+    ["a configuration made in code takes its subject token from subjectTokenSupplier", async () => {
+      const { credential_source: _, ...config } = JSON.parse(fixture.executable.file);
+      let asked = 0;
+      const credentials = credentialsFromJson(config, {
+        subjectTokenSupplier: {
+          getSubjectToken: () => (asked++, Promise.resolve(fixture.executable.subjectToken)),
+        },
+      });
+      tokens.push(["external_account", (await credentials.getAccessToken()).token]);
+      equal(asked, 1);
+    }],
+    [
+      fixture.executable.command === undefined
+        ? "an executable source is ERR_EXECUTABLE_UNAVAILABLE where no process can be started"
+        : "an executable source runs its program",
+      async () => {
+        const { command, runExecutable } = fixture.executable;
+        const file = JSON.parse(fixture.executable.file);
+        if (command !== undefined) file.credential_source.executable.command = command;
+        const credentials = credentialsFromJson(file, {
+          env: { GOOGLE_EXTERNAL_ACCOUNT_ALLOW_EXECUTABLES: "1" },
+          ...(runExecutable === undefined ? {} : { runExecutable }),
+        });
+        if (command !== undefined) {
+          tokens.push(["external_account", (await credentials.getAccessToken()).token]);
+          return;
+        }
+        try {
+          await credentials.getAccessToken();
+        } catch (error) {
+          ok(error instanceof AuthError);
+          equal(/** @type {any} */ (error).code, "ERR_EXECUTABLE_UNAVAILABLE");
+          return;
+        }
+        throw new Error("expected ERR_EXECUTABLE_UNAVAILABLE");
+      },
+    ],
     ["a malformed file is a named error before any call", () => {
       try {
         credentialsFromJson({ type: "external_account", audience: "x" });

@@ -5,8 +5,16 @@ import assert from "node:assert/strict";
 /**
  * @param {any} authMod The auth module namespace.
  * @param {any} emu A started emulator.
- * @returns {Promise<{ files: Record<string, string>, metadataHost: string, googleCertsUrl: string,
- *   workforceUser: string, stsTokenUrl: string, storageUrl: string }>}
+ * @returns {Promise<{
+ *   files: Record<string, string>,
+ *   metadataHost: string,
+ *   googleCertsUrl: string,
+ *   workforceUser: string,
+ *   stsTokenUrl: string,
+ *   storageUrl: string,
+ *   aws: { file: string, env: Record<string, string> },
+ *   executable: { file: string, subjectToken: string },
+ * }>}
  */
 export async function credentialsFixture(authMod, emu) {
   const step = await authMod.authenticate({
@@ -27,7 +35,33 @@ export async function credentialsFixture(authMod, emu) {
     workforceUser: await emu.externalAccountAuthorizedUser(),
     stsTokenUrl: `${emu.endpoints.sts}/token`,
     storageUrl: emu.endpoints.storage,
+    aws: { file: emu.aws.credentialsFile(), env: emu.aws.env },
+    executable: { file: executableFile(emu), subjectToken: await subjectToken(emu) },
   };
+}
+
+/** A GitHub OIDC token for the emulator's provider, as an executable source's program gives. */
+async function subjectToken(emu) {
+  const url = new URL(emu.oidcRequest.url);
+  url.searchParams.set("audience", `https://iam.googleapis.com/${emu.provider}`);
+  const response = await fetch(url, {
+    headers: { authorization: `Bearer ${emu.oidcRequest.token}` },
+  });
+  return (await response.json()).value;
+}
+
+/**
+ * An executable source whose command the runner of the checks replaces (it knows the runtime):
+ * tests/support/executable_tool.mjs, which prints the token it is given.
+ */
+function executableFile(emu) {
+  return JSON.stringify({
+    type: "external_account",
+    audience: `//iam.googleapis.com/${emu.provider}`,
+    subject_token_type: "urn:ietf:params:oauth:token-type:jwt",
+    token_url: `${emu.endpoints.sts}/token`,
+    credential_source: { executable: { command: "executable_tool", timeout_millis: 30000 } },
+  });
 }
 
 /**

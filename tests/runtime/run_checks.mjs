@@ -11,7 +11,7 @@ import { execFileSync } from "node:child_process";
 import { closeSync, openSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -23,10 +23,12 @@ import { assertIssuedBy, credentialsFixture } from "./credentials_fixture.mjs";
 
 const [root = ".", ext = "js"] = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
 const manifest = join(resolve(root), "package.json");
+/** The module of each area in the sources; `run-executable` is node/run_executable. */
+const SOURCES = { "run-executable": ["node", "run_executable"] };
 const fileOf = (area) =>
   ext === "exports"
     ? createRequire(manifest).resolve(`${JSON.parse(readFileSync(manifest, "utf8")).name}/${area}`)
-    : join(resolve(root), area, `mod.${ext}`);
+    : join(resolve(root), ...(SOURCES[area] ?? [area, "mod"])) + `.${ext}`;
 const load = (area) => import(pathToFileURL(fileOf(area)).href);
 
 const runtime = globalThis.Deno
@@ -62,9 +64,26 @@ try {
   // A FIFO no one writes to: reading it would block (there is none on Windows).
   const fifoPath = process.platform === "win32" ? undefined : join(dir, "token.fifo");
   if (fifoPath !== undefined) execFileSync("mkfifo", [fifoPath]);
+  // The program of the executable check, run by this runtime; it prints TOOL_TOKEN. The npm
+  // package's Node entry point has a default runner; everywhere else the check passes one.
+  process.env.TOOL_TOKEN = fixture.executable.subjectToken;
+  const tool = fileURLToPath(new URL("../support/executable_tool.mjs", import.meta.url));
+  const command = globalThis.Deno
+    ? `"${process.execPath}" run -A "${tool}" ok`
+    : `"${process.execPath}" "${tool}" ok`;
+  const nodeDefault = ext === "exports" && !globalThis.Deno && !globalThis.Bun;
+  const runExecutable = nodeDefault ? undefined : (await load("run-executable")).runExecutable;
+  const executable = { ...fixture.executable, command, runExecutable };
   let result;
   try {
-    result = await checkCredentials(authMod, { ...fixture, stepFilePath, fifoPath, ok, equal });
+    result = await checkCredentials(authMod, {
+      ...fixture,
+      executable,
+      stepFilePath,
+      fifoPath,
+      ok,
+      equal,
+    });
   } finally {
     // Opening it read-write never blocks, and releases a reader a failed check left blocked.
     if (fifoPath !== undefined) closeSync(openSync(fifoPath, "r+"));

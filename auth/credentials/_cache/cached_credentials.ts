@@ -2,7 +2,8 @@
 // headers and the authorized fetch.
 import { scopesOrDefault } from "../../flows/iam_credentials.ts";
 import type { ExpiringToken } from "../../types.ts";
-import { readFileDefault } from "../_sources/runtime.ts";
+import { defaultRunExecutable } from "../_sources/default_run_executable.ts";
+import { envDefault, readFileDefault } from "../_sources/runtime.ts";
 import type { CredentialsCall, FetchContext, Source } from "../_sources/source.ts";
 import { type TokenCache, tokenCache } from "./token_cache.ts";
 import { CredentialsError } from "../../errors.ts";
@@ -26,6 +27,9 @@ export function callOptions(options: CredentialsOptions): CredentialsCall {
     scopes: _scopes,
     eagerRefreshSeconds: _eager,
     refuseLocalSources: _refuse,
+    subjectTokenSupplier: _subjectTokenSupplier,
+    awsSecurityCredentialsSupplier: _awsSupplier,
+    runExecutable: _runExecutable,
     ...call
   } = options;
   return call;
@@ -81,6 +85,8 @@ export class CachedCredentials implements Credentials {
       call: callOptions(options),
       scopes: scopesOrDefault(options.scopes),
       readFile: options.readFile ?? readFileDefault,
+      env: options.env ?? envDefault(),
+      runExecutable: options.runExecutable ?? defaultRunExecutable(),
     };
     this.#accessToken = this.#cache(() => source.accessToken(this.#context));
   }

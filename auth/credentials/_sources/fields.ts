@@ -5,6 +5,7 @@ import type { CredentialsErrorCode } from "../../errors.ts";
 import { quote } from "../../quote.ts";
 import { fieldOf, isRecord } from "../../_util/json.ts";
 import { DEFAULT_UNIVERSE } from "../../universe.ts";
+import type { ExternalAccountOptions } from "../external_account_options.ts";
 import type { TokenSource } from "./source.ts";
 
 /** A parsed JSON object and where it came from, for messages. */
@@ -18,6 +19,11 @@ export interface Fields {
   universe?: string;
   /** Refuse credential sources that read the local machine (`CredentialsOptions`' option). */
   refuseLocalSources?: boolean;
+  /** The options that stand for a `credential_source` (a file's top level only). */
+  suppliers?: Pick<
+    ExternalAccountOptions,
+    "subjectTokenSupplier" | "awsSecurityCredentialsSupplier"
+  >;
 }
 
 /**

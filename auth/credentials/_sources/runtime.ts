@@ -1,6 +1,6 @@
 // Runtime-neutral defaults for the environment, files and the platform, looked up through
 // globalThis so auth/ has no hard dependency on Deno or Node (a Worker has neither).
-import { onAbort } from "../../_util/abort.ts";
+import { untilAborted } from "../../_util/abort.ts";
 import type { EnvLike, ReadFileLike } from "../types.ts";
 
 /**
@@ -170,21 +170,13 @@ export async function readFileBounded(
   signal: AbortSignal | undefined,
 ): Promise<string> {
   signal?.throwIfAborted();
-  let stopListening = (): void => {};
-  const aborted = new Promise<never>((_, reject) => {
-    stopListening = onAbort(signal, () => reject(signal!.reason));
-  });
-  const reading = readFile(path, signal === undefined ? undefined : { signal });
-  try {
-    const text = await Promise.race([reading, aborted]);
-    // UTF-16 units: at least the bytes of ASCII text, and at most 3 times fewer than UTF-8's.
-    if (text.length > MAX_FILE_BYTES) throw new RefusedFileError(tooLarge());
-    return text;
-  } finally {
-    reading.catch(() => {});
-    aborted.catch(() => {});
-    stopListening();
-  }
+  const text = await untilAborted(
+    readFile(path, signal === undefined ? undefined : { signal }),
+    signal,
+  );
+  // UTF-16 units: at least the bytes of ASCII text, and at most 3 times fewer than UTF-8's.
+  if (text.length > MAX_FILE_BYTES) throw new RefusedFileError(tooLarge());
+  return text;
 }
 
 /** Whether the runtime runs on Windows. */

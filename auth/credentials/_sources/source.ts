@@ -1,7 +1,8 @@
 // What every credential source provides to the cache above it: identity facts and the two token
 // fetches (no caching here; ../_cache/cached_credentials.ts caches).
 import type { CallOptions, ExpiringToken } from "../../types.ts";
-import type { CredentialsOptions, CredentialsType, ReadFileLike } from "../types.ts";
+import type { RunExecutableLike } from "../external_account_options.ts";
+import type { CredentialsOptions, CredentialsType, EnvLike, ReadFileLike } from "../types.ts";
 
 /** Call options of credentials: their `fetch` resolves to a `Response` (`Credentials.fetch`). */
 export type CredentialsCall = Omit<CallOptions, "fetch"> & Pick<CredentialsOptions, "fetch">;
@@ -12,7 +13,14 @@ export interface FetchContext {
   /** The requested scopes, never empty. */
   scopes: readonly string[];
   readFile: ReadFileLike;
+  /** The environment (AWS credentials and region, the executables switch). */
+  env: EnvLike;
+  /** Starts an executable source's program, where the runtime can. */
+  runExecutable?: RunExecutableLike;
 }
+
+/** Fetches the current subject token of an `external_account`. */
+export type SubjectTokenSource = (context: FetchContext) => Promise<string>;
 
 /** How one kind of credentials mints its tokens, and the identity its fields name. */
 export interface TokenSource {

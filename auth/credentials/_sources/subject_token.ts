@@ -1,6 +1,7 @@
 // The subject token of an `external_account` file: from its `credential_source` URL (GET with the
-// file's headers) or file, as text or as a field of JSON. AWS, executable and certificate sources
-// are refused at parse time.
+// file's headers) or file, as text or as a field of JSON; AWS (aws.ts) and executable
+// (executable.ts) sources; or the supplier options of a configuration made in code. Certificate
+// sources are refused at parse time.
 import { bareEndpoint } from "../../../endpoint/mod.ts";
 import { type AuthErrorOptions, GoogleApiError } from "../../errors.ts";
 import { httpRequest } from "../../_transport/google_request.ts";
@@ -18,24 +19,11 @@ import {
   unsupported,
   urlField,
 } from "./fields.ts";
+import { awsSource, awsSupplierSource } from "./aws.ts";
+import { executableSource } from "./executable.ts";
 import { readFailure, readFileBounded } from "./runtime.ts";
-import type { FetchContext } from "./source.ts";
-
-/** Fetches the current subject token. */
-export type SubjectTokenSource = (context: FetchContext) => Promise<string>;
-
-const UNSUPPORTED: Readonly<Record<string, string>> = {
-  environment_id: "AWS (environment_id)",
-  executable: "executable",
-  certificate: "X.509 certificate (certificate)",
-};
-
-function refuseSource(fields: Fields, name: string): never {
-  throw unsupported(
-    fields,
-    `the ${UNSUPPORTED[name]} credential source is not supported yet`,
-  );
-}
+import type { SubjectTokenSource } from "./source.ts";
+import { checkSupplier, suppliedSubjectToken } from "./supplied_subject_token.ts";
 
 /** `format`: text, or a JSON field name. */
 function formatOf(fields: Fields): string | undefined {
@@ -99,31 +87,83 @@ function tokenFromText(
   return typeof value === "string" && value !== "" ? value : fail(`it has no "${field}" string`);
 }
 
-/** The sources that read the local machine, refused with `refuseLocalSources`. */
-const LOCAL_SOURCES = ["file", "executable"];
+/** The sources that read the local machine, refused with `refuseLocalSources`: what each does. */
+const LOCAL_SOURCES: Readonly<Record<string, string>> = {
+  file: '"file" reads the local machine',
+  executable: '"executable" reads the local machine: it runs a program',
+  environment_id:
+    '"environment_id" (AWS) reads the local machine: it signs with its AWS credentials',
+};
 
-/** Validates `credential_source` and returns how to fetch the subject token. */
+/** The subject token source of a supplier option, when one is given (then no credential_source). */
+function supplierSource(fields: Fields): SubjectTokenSource | undefined {
+  const { subjectTokenSupplier, awsSecurityCredentialsSupplier } = fields.suppliers ?? {};
+  const given = [
+    subjectTokenSupplier === undefined ? [] : ["subjectTokenSupplier"],
+    awsSecurityCredentialsSupplier === undefined ? [] : ["awsSecurityCredentialsSupplier"],
+  ].flat();
+  if (given.length === 0) return undefined;
+  if (given.length > 1) {
+    throw fieldError(
+      fields,
+      `the options ${given.join(" and ")} both give the subject token; pass one`,
+    );
+  }
+  if (fields.record.credential_source !== undefined && fields.record.credential_source !== null) {
+    throw fieldError(
+      fields,
+      `it has "credential_source" and the option ${given[0]} gives the subject token; keep one`,
+    );
+  }
+  if (subjectTokenSupplier !== undefined) {
+    checkSupplier("subjectTokenSupplier", subjectTokenSupplier, ["getSubjectToken"]);
+    return suppliedSubjectToken(fields, subjectTokenSupplier);
+  }
+  checkSupplier("awsSecurityCredentialsSupplier", awsSecurityCredentialsSupplier, [
+    "getAwsRegion",
+    "getAwsSecurityCredentials",
+  ]);
+  return awsSupplierSource(fields, awsSecurityCredentialsSupplier!);
+}
+
+/** Validates `credential_source` (or a supplier option) and returns how to fetch the subject token. */
 export function subjectTokenSource(fields: Fields): SubjectTokenSource {
+  const supplied = supplierSource(fields);
+  if (supplied !== undefined) return supplied;
+  if (fields.record.credential_source === undefined || fields.record.credential_source === null) {
+    throw missingError(
+      fields,
+      `"credential_source" is missing (a configuration made in code passes the option subjectTokenSupplier or awsSecurityCredentialsSupplier instead)`,
+    );
+  }
   const source = requiredObject(fields, "credential_source");
   const has = (name: string) => Object.hasOwn(source.record, name);
-  const local = LOCAL_SOURCES.find(has);
+  const local = Object.keys(LOCAL_SOURCES).find(has);
   if (fields.refuseLocalSources === true && local !== undefined) {
     throw fieldError(
       source,
-      `"${local}" reads the local machine, and the option refuseLocalSources refuses such sources`,
+      `${LOCAL_SOURCES[local]}, and the option refuseLocalSources refuses such sources`,
       "ERR_CREDENTIALS_SOURCE_REFUSED",
     );
   }
-  for (const name of Object.keys(UNSUPPORTED)) {
-    if (has(name)) refuseSource(source, name);
-  }
-  const field = formatOf(source);
-  if (has("file") && has("url")) {
-    throw fieldError(
+  if (has("certificate")) {
+    throw unsupported(
       source,
-      `it has both "file" and "url"; keep one`,
+      `the X.509 certificate (certificate) credential source needs mutual TLS, which fetch cannot do in every runtime`,
     );
   }
+  // An AWS source's "url" is its metadata service's: it may come with "environment_id".
+  const kinds = ["executable", "environment_id", "file", "url"].filter(has);
+  const kind = kinds[0];
+  const clash = kinds.find((other) =>
+    other !== kind && !(kind === "environment_id" && other === "url")
+  );
+  if (clash !== undefined) {
+    throw fieldError(source, `it has "${kind}" and "${clash}"; keep one`);
+  }
+  if (kind === "environment_id") return awsSource(fields, source);
+  if (kind === "executable") return executableSource(fields, source);
+  const field = formatOf(source);
   if (has("file")) {
     const path = requiredString(source, "file");
     const where = `file ${quote(path)}`;
@@ -140,7 +180,10 @@ export function subjectTokenSource(fields: Fields): SubjectTokenSource {
     };
   }
   if (!has("url")) {
-    throw missingError(source, `it has none of "url" and "file"`);
+    throw missingError(
+      source,
+      `it has none of "url" and "file" (nor "environment_id" for AWS, nor "executable")`,
+    );
   }
   const url = urlField(source, "url");
   const headers = headersOf(source);

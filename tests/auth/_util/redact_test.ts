@@ -34,17 +34,38 @@ Deno.test("redactSecrets() removes JWTs, bearer credentials, Google tokens, keys
       "signedJwt",
       "assertion",
       "value",
+      "SecretAccessKey",
+      "secretAccessKey",
+      "aws_secret_access_key",
+      "Token",
+      "SessionToken",
+      "sessionToken",
+      "aws_session_token",
     ].map((field): [string, string, string] => [
       `JSON ${field} field`,
       `{"${field}":"opaque-s3cr3t","n":1}`,
       `{"${field}":"[REDACTED]","n":1}`,
     ]),
+    [
+      "AWS signature",
+      "AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20150830/us-east-1/sts/aws4_request, SignedHeaders=host;x-amz-date, Signature=5fa00fa31553b73ebf1942676e86291e8372ff2a2260956d9b8aae1d763fbf31",
+      "AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20150830/us-east-1/sts/aws4_request, SignedHeaders=host;x-amz-date, Signature=[REDACTED]",
+    ],
   ];
   for (const [name, input, expected] of rows) {
     await t.step(name, () => assert.equal(redactSecrets(input), expected));
   }
   // The field list is written once for both spellings: other names and mixed forms are kept.
-  for (const field of ["access_Token", "accesstoken", "tokens", "client_Secret", "email"]) {
+  for (
+    const field of [
+      "access_Token",
+      "accesstoken",
+      "tokens",
+      "client_Secret",
+      "email",
+      "AccessKeyId",
+    ]
+  ) {
     assert.equal(redactSecrets(`{"${field}":"kept"}`), `{"${field}":"kept"}`, field);
   }
 });

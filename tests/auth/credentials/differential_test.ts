@@ -49,6 +49,8 @@ function facts(request: RecordedRequest): string[] {
     if (TRANSPORT.has(name)) continue;
     const shown = name === "authorization"
       ? value.replace(/ .*/, " <token>")
+      : name === "x-aws-ec2-metadata-token"
+      ? "<session token>"
       : name === "content-type"
       ? value.split(";")[0]!
       : value;
@@ -63,12 +65,52 @@ function facts(request: RecordedRequest): string[] {
         if (k !== "iat" && k !== "exp") out.push(`assertion claim ${k}=${String(v)}`);
       }
     } else if (name === "subject_token") {
-      out.push(`body subject_token=<${value.startsWith("eyJ") ? "jwt" : "other"}>`);
+      const signed = awsRequest(value);
+      if (signed === undefined) {
+        out.push(`body subject_token=<${value.startsWith("eyJ") ? "jwt" : "other"}>`);
+      } else out.push(...awsFacts(signed));
     } else {
       out.push(`body ${name}=${value}`);
     }
   }
   return out.sort();
+}
+
+interface AwsRequest {
+  url: string;
+  method: string;
+  headers: { key: string; value: string }[];
+}
+
+/** An AWS subject token's signed GetCallerIdentity request, if `token` is one. */
+function awsRequest(token: string): AwsRequest | undefined {
+  try {
+    const value = JSON.parse(decodeURIComponent(token));
+    return Array.isArray(value.headers) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What a signed request says, its times, keys and signature abstracted. */
+function awsFacts(signed: AwsRequest): string[] {
+  const shown: Record<string, (value: string) => string> = {
+    authorization: (value) =>
+      value.replace(/Credential=\w+\/\d{8}\//, "Credential=<key>/<date>/").replace(
+        /Signature=[0-9a-f]{64}/,
+        "Signature=<signature>",
+      ),
+    "x-amz-date": () => "<date>",
+    "x-amz-security-token": () => "<session token>",
+  };
+  return [
+    `subject_token url=${signed.url}`,
+    `subject_token method=${signed.method}`,
+    `subject_token header order=${signed.headers.map((h) => h.key).join(",")}`,
+    ...signed.headers.map(({ key, value }) =>
+      `subject_token header ${key}=${shown[key]?.(value) ?? value}`
+    ),
+  ];
 }
 
 /** Facts only one side sent: `- ` google-auth-library only, `+ ` ours only. */
@@ -125,6 +167,11 @@ const EXPECTED: Record<string, RegExp[]> = {
     /^sts: [-+] header content-type=application\/(json|x-www-form-urlencoded)$/,
   ],
   downscoped: [ACCEPT],
+  aws: [TELEMETRY, /^sts: [-+] header content-type=application\/(json|x-www-form-urlencoded)$/],
+  executable: [
+    TELEMETRY,
+    /^sts: [-+] header content-type=application\/(json|x-www-form-urlencoded)$/,
+  ],
 };
 
 function assertDocumented(type: string, found: string[]): void {
@@ -381,5 +428,91 @@ Deno.test("google-auth-library and ours send the same requests for workforce, ex
   } finally {
     await Deno.remove(dir, { recursive: true });
     await emulator.close();
+  }
+});
+
+/** The variables google-auth-library reads from the process for AWS and executable sources. */
+const SOURCE_VARIABLES = [
+  "AWS_REGION",
+  "AWS_DEFAULT_REGION",
+  "AWS_ACCESS_KEY_ID",
+  "AWS_SECRET_ACCESS_KEY",
+  "AWS_SESSION_TOKEN",
+  "GOOGLE_EXTERNAL_ACCOUNT_ALLOW_EXECUTABLES",
+  "TOOL_TOKEN",
+];
+
+/** Runs `fn` with the process's environment set to `values` for SOURCE_VARIABLES. */
+async function withVariables<T>(values: Record<string, string>, fn: () => Promise<T>): Promise<T> {
+  const saved = SOURCE_VARIABLES.map((name) => [name, process.env[name]] as const);
+  for (const name of SOURCE_VARIABLES) {
+    if (name in values) process.env[name] = values[name];
+    else delete process.env[name];
+  }
+  try {
+    return await fn();
+  } finally {
+    for (const [name, value] of saved) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
+}
+
+Deno.test("google-auth-library and credentialsFromJson send the same requests for AWS and executable files", async (t) => {
+  await using emulator = await startEmulator();
+  const { runExecutable } = await import("../../../node/run_executable.ts");
+  const since = (from: number) => emulator.requests.slice(from);
+  const impersonation = { serviceAccount: emulator.serviceAccount };
+  const tool = new URL("../../support/executable_tool.mjs", import.meta.url).pathname;
+  const executable = JSON.stringify({
+    type: "external_account",
+    audience: `//iam.googleapis.com/${emulator.provider}`,
+    subject_token_type: "urn:ietf:params:oauth:token-type:jwt",
+    token_url: `${emulator.endpoints.sts}/token`,
+    credential_source: {
+      executable: { command: `"${Deno.execPath()}" run -A "${tool}" ok`, timeout_millis: 30000 },
+    },
+  });
+  const subject = await (await fetch(
+    `${emulator.oidcRequest.url}&audience=https://iam.googleapis.com/${emulator.provider}`,
+    { headers: { authorization: `Bearer ${emulator.oidcRequest.token}` } },
+  )).json();
+  const cases: [string, string, Record<string, string>][] = [
+    ["aws (IMDSv1)", emulator.aws.credentialsFile(), {}],
+    [
+      "aws (IMDSv2, impersonation)",
+      emulator.aws.credentialsFile({ imdsv2: true, ...impersonation }),
+      {},
+    ],
+    ["aws (environment)", emulator.aws.credentialsFile(), { ...emulator.aws.env }],
+    ["executable", executable, {
+      GOOGLE_EXTERNAL_ACCOUNT_ALLOW_EXECUTABLES: "1",
+      TOOL_TOKEN: subject.value,
+    }],
+  ];
+  for (const [name, json, variables] of cases) {
+    await t.step(name, async () => {
+      await withVariables(variables, async () => {
+        let from = emulator.requests.length;
+        const theirToken = await quietly(async () => {
+          const client = await new GoogleAuth({
+            credentials: JSON.parse(json),
+            projectId: "given",
+            scopes: ["https://www.googleapis.com/auth/cloud-platform"],
+          }).getClient();
+          return (await client.getAccessToken()).token;
+        });
+        const theirs = since(from);
+        from = emulator.requests.length;
+        const credentials = credentialsFromJson(json, { runExecutable });
+        const ours = (await credentials.getAccessToken()).token;
+        assert.equal(
+          emulator.tokenInfo(ours)?.principal,
+          emulator.tokenInfo(theirToken!)?.principal,
+        );
+        assertDocumented(name.replace(/ .*/, ""), differences(theirs, since(from)));
+      });
+    });
   }
 });

@@ -27,6 +27,8 @@ const AUTHORIZED_USER = {
 };
 const AUDIENCE =
   "//iam.googleapis.com/projects/1/locations/global/workloadIdentityPools/p/providers/gh";
+const INVALID = "ERR_CREDENTIALS_FIELD_INVALID";
+const MISSING = "ERR_CREDENTIALS_FIELD_MISSING";
 const EXTERNAL = {
   type: "external_account",
   audience: AUDIENCE,
@@ -56,6 +58,29 @@ function without(value: Record<string, unknown>, field: string): Record<string, 
 function source(change: Record<string, unknown>, drop?: string): Record<string, unknown> {
   const base = { ...EXTERNAL.credential_source, ...change };
   return { ...EXTERNAL, credential_source: drop === undefined ? base : without(base, drop) };
+}
+
+/** An AWS file as gcloud writes it (`--aws`), with `change` to its credential_source. */
+function aws(change: Record<string, unknown>): Record<string, unknown> {
+  return {
+    ...EXTERNAL,
+    credential_source: {
+      environment_id: "aws1",
+      region_url: "http://169.254.169.254/latest/meta-data/placement/availability-zone",
+      url: "http://169.254.169.254/latest/meta-data/iam/security-credentials",
+      regional_cred_verification_url:
+        "https://sts.{region}.amazonaws.com?Action=GetCallerIdentity&Version=2011-06-15",
+      ...change,
+    },
+  };
+}
+
+/** An executable file as gcloud writes it, with `change` to its executable. */
+function executable(change: Record<string, unknown>): Record<string, unknown> {
+  return {
+    ...EXTERNAL,
+    credential_source: { executable: { command: "/usr/bin/mytool --arg", ...change } },
+  };
 }
 
 type Case = [name: string, json: string | object, code: string, message: RegExp];
@@ -200,19 +225,93 @@ const CASES: Case[] = [
     /format\): "subject_token_field_name" is missing/,
   ],
   [
-    "AWS source",
+    "AWS source without regional_cred_verification_url",
     {
       ...EXTERNAL,
       credential_source: { environment_id: "aws1", region_url: "http://169.254.169.254" },
     },
-    "ERR_CREDENTIALS_UNSUPPORTED",
-    /AWS \(environment_id\) credential source/,
+    "ERR_CREDENTIALS_FIELD_MISSING",
+    /credential_source\): "regional_cred_verification_url" is missing/,
   ],
   [
-    "executable source",
-    { ...EXTERNAL, credential_source: { executable: { command: "x" } } },
+    "AWS environment_id not awsN",
+    aws({ environment_id: "aws" }),
+    INVALID,
+    /"aws", expected "aws1"/,
+  ],
+  [
+    "AWS environment_id of another version",
+    aws({ environment_id: "aws2" }),
     "ERR_CREDENTIALS_UNSUPPORTED",
-    /executable credential source/,
+    /"aws2": only version 1/,
+  ],
+  ["AWS environment_id not a string", aws({ environment_id: 1 }), INVALID, /not a string/],
+  [
+    "AWS verification URL of another AWS call",
+    aws({ regional_cred_verification_url: "https://iam.amazonaws.com/?Action=CreateAccessKey" }),
+    INVALID,
+    /"regional_cred_verification_url" must be AWS STS's GetCallerIdentity URL/,
+  ],
+  [
+    "AWS verification URL over http",
+    aws({
+      regional_cred_verification_url: "http://sts.{region}.amazonaws.com?Action=GetCallerIdentity",
+    }),
+    INVALID,
+    /GetCallerIdentity URL/,
+  ],
+  [
+    "AWS verification URL on another host",
+    aws({ regional_cred_verification_url: "https://sts.example.com?Action=GetCallerIdentity" }),
+    INVALID,
+    /GetCallerIdentity URL/,
+  ],
+  [
+    "AWS region_url not http(s)",
+    aws({ region_url: "file:///zone" }),
+    INVALID,
+    /"region_url" is not/,
+  ],
+  [
+    "AWS url with a password",
+    aws({ url: "http://user:runner-bearer-value@169.254.169.254/x" }),
+    "ERR_CREDENTIALS_URL_USERINFO",
+    /"url" holds a user name or password/,
+  ],
+  [
+    "AWS imdsv2_session_token_url not a string",
+    aws({ imdsv2_session_token_url: 5 }),
+    INVALID,
+    /"imdsv2_session_token_url" is not a string/,
+  ],
+  ["AWS and file together", aws({ file: "/t" }), INVALID, /"environment_id" and "file"; keep one/],
+  [
+    "executable not an object",
+    { ...EXTERNAL, credential_source: { executable: "x" } },
+    INVALID,
+    /"executable" is not an object/,
+  ],
+  ["executable without command", executable({ command: " " }), MISSING, /"command" is missing/],
+  ["executable command no program", executable({ command: '""' }), INVALID, /names no program/],
+  [
+    "executable timeout below 5 s",
+    executable({ timeout_millis: 1000 }),
+    INVALID,
+    /executable\): "timeout_millis" must be a whole number from 5000 to 120000/,
+  ],
+  [
+    "executable timeout a string",
+    executable({ timeout_millis: "30000" }),
+    INVALID,
+    /timeout_millis/,
+  ],
+  ["executable timeout above 2 min", executable({ timeout_millis: 120001 }), INVALID, /120000/],
+  ["executable output_file a number", executable({ output_file: 1 }), INVALID, /"output_file"/],
+  [
+    "executable and url together",
+    { ...EXTERNAL, credential_source: { executable: { command: "x" }, url: "https://x" } },
+    INVALID,
+    /"executable" and "url"; keep one/,
   ],
   [
     "certificate source",

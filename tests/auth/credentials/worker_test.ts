@@ -56,7 +56,9 @@ Deno.test("the step's bundles leave the credentials code out (its modules have n
       "utf8",
     );
     assert.ok(dist.includes("ERR_CREDENTIALS_NOT_FOUND"), `the error table is in ${bundle}`);
-    for (const text of ["AWS (environment_id)", "X.509 certificate", "source_credentials"]) {
+    for (
+      const text of ["regional_cred_verification_url", "X.509 certificate", "source_credentials"]
+    ) {
       assert.ok(!dist.includes(text), `${bundle}: ${text}`);
     }
   }

@@ -1,0 +1,98 @@
+/**
+ * Starts the program of an executable credential source with `node:child_process` (Deno, Node and
+ * Bun all provide it): pass {@linkcode runExecutable} as the `runExecutable` option of
+ * `credentialsFromJson()` or `loadCredentials()`. The npm package's Node entry points use it by
+ * default; `auth/` itself starts no process (it runs in Workers too).
+ *
+ * @module
+ */
+import { spawn } from "node:child_process";
+import process from "node:process";
+import type {
+  ExecutableRequest,
+  ExecutableResult,
+} from "../auth/credentials/external_account_options.ts";
+
+/**
+ * Runs `request.command` with `request.args` (no shell) and the process's environment plus
+ * `request.env`; standard input and standard error are not connected. Resolves with the exit code
+ * (`null` when a signal ended it) and standard output, which is read up to just past
+ * `maxOutputBytes` (then the program is killed); rejects when it cannot start (`ENOENT`,
+ * `EACCES`) and, killing it, when `signal` aborts.
+ *
+ * @param request The program, its arguments and variables, the signal and the output bound.
+ * @returns What the program printed and how it ended.
+ *
+ * @example An executable source, run with the program's response
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import process from "node:process";
+ * import { credentialsFromJson } from "../auth/mod.ts";
+ * import { runExecutable } from "./run_executable.ts";
+ *
+ * // A program that prints a version 1 response (here the running Deno, evaluating one line).
+ * const response =
+ *   "console.log(JSON.stringify({version:1,success:true,token_type:'urn:ietf:params:oauth:token-type:jwt',id_token:'eyJ.subject.token'}))";
+ * const credentials = credentialsFromJson({
+ *   type: "external_account",
+ *   audience: "//iam.googleapis.com/projects/1/locations/global/workloadIdentityPools/p/providers/x",
+ *   subject_token_type: "urn:ietf:params:oauth:token-type:jwt",
+ *   credential_source: { executable: { command: `"${process.execPath}" eval ${response}` } },
+ * }, {
+ *   runExecutable,
+ *   env: { GOOGLE_EXTERNAL_ACCOUNT_ALLOW_EXECUTABLES: "1" },
+ *   fetch: async (_url, init) => {
+ *     assert.equal(JSON.parse(String(init?.body)).subjectToken, "eyJ.subject.token");
+ *     return Response.json({ access_token: "federated", expires_in: 3600 });
+ *   },
+ * });
+ * assert.equal((await credentials.getAccessToken()).token, "federated");
+ * ```
+ */
+export function runExecutable(request: ExecutableRequest): Promise<ExecutableResult> {
+  const { signal, maxOutputBytes } = request;
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const child = spawn(request.command, [...request.args], {
+      env: { ...process.env, ...request.env },
+      stdio: ["ignore", "pipe", "ignore"],
+      windowsHide: true,
+    });
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    let settled = false;
+    const kill = () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    };
+    const settle = (done: () => void) => {
+      if (settled) return;
+      settled = true;
+      signal.removeEventListener("abort", onAbort);
+      done();
+    };
+    const onAbort = () => {
+      kill();
+      settle(() => reject(signal.reason));
+    };
+    signal.addEventListener("abort", onAbort, { once: true });
+    child.stdout!.on("data", (chunk: Uint8Array) => {
+      if (size > maxOutputBytes) return;
+      size += chunk.byteLength;
+      chunks.push(chunk);
+      if (size > maxOutputBytes) kill();
+    });
+    child.on("error", (error) => {
+      kill();
+      settle(() => reject(error));
+    });
+    child.on("close", (code) => {
+      settle(() => {
+        const decoder = new TextDecoder();
+        const stdout = chunks.map((chunk, i) =>
+          decoder.decode(chunk, { stream: i < chunks.length - 1 })
+        ).join("");
+        resolve({ exitCode: code, stdout });
+      });
+    });
+  });
+}

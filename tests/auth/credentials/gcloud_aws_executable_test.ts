@@ -1,0 +1,120 @@
+// The AWS and executable files that `gcloud iam workload-identity-pools create-cred-config` writes
+// (--aws, --enable-imdsv2, --executable-command, --executable-output-file, --service-account) get
+// tokens from the emulator unchanged: emulator.fetch sends Google's hosts and the EC2 metadata
+// address (169.254.169.254) to it. Runs where gcloud is on the PATH; skipped, saying so, elsewhere.
+import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import process from "node:process";
+import { promisify } from "node:util";
+import { credentialsFromJson, type RunExecutableLike } from "../../../auth/mod.ts";
+import { runExecutable } from "../../../node/run_executable.ts";
+import { startEmulator } from "../../../emulator/mod.ts";
+import { githubToken, oidcAudience } from "../../support/emulator_calls.ts";
+
+const run = promisify(execFile);
+
+async function onPath(command: string): Promise<boolean> {
+  try {
+    await run(command, ["--version"], {
+      timeout: 60_000,
+      env: { ...process.env, CLOUDSDK_CORE_DISABLE_PROMPTS: "1" },
+    });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const gcloud = await onPath("gcloud");
+
+Deno.test({
+  name: gcloud
+    ? "the AWS and executable files gcloud writes get tokens from the emulator"
+    : "the AWS and executable files gcloud writes (skipped: gcloud is not on the PATH)",
+  ignore: !gcloud,
+  fn: async (t) => {
+    await using emulator = await startEmulator();
+    const dir = await mkdtemp(join(tmpdir(), "gcloud-"));
+    // A configuration directory of its own: no account, no prompts, nothing of the user's.
+    const env = {
+      ...process.env,
+      CLOUDSDK_CONFIG: join(dir, "config"),
+      CLOUDSDK_CORE_DISABLE_PROMPTS: "1",
+    };
+    const write = async (name: string, provider: string, ...flags: string[]) => {
+      const output = join(dir, name);
+      await run("gcloud", [
+        "iam",
+        "workload-identity-pools",
+        "create-cred-config",
+        provider,
+        ...flags,
+        `--output-file=${output}`,
+      ], { env, timeout: 60_000 });
+      return await readFile(output, "utf8");
+    };
+    const sa = `--service-account=${emulator.serviceAccount}`;
+    try {
+      await t.step("--aws, its metadata service read through IMDSv1", async () => {
+        const json = await write("aws.json", emulator.aws.provider, "--aws");
+        // The emulator's own helper writes the same file, its URLs aside.
+        const ours = JSON.parse(emulator.aws.credentialsFile());
+        assert.deepEqual(Object.keys(JSON.parse(json)), Object.keys(ours));
+        const credentials = credentialsFromJson(json, { fetch: emulator.fetch, env: {} });
+        const { token } = await credentials.getAccessToken();
+        assert.match(
+          emulator.tokenInfo(token)!.principal,
+          /subject\/arn:aws:sts::123456789012:assumed-role\/emulated-role\//,
+        );
+      });
+      await t.step("--aws --enable-imdsv2 --service-account", async () => {
+        const json = await write(
+          "aws-imp.json",
+          emulator.aws.provider,
+          "--aws",
+          "--enable-imdsv2",
+          sa,
+        );
+        const from = emulator.requests.length;
+        const credentials = credentialsFromJson(json, { fetch: emulator.fetch, env: {} });
+        const { token } = await credentials.getAccessToken();
+        assert.equal(emulator.tokenInfo(token)?.principal, emulator.serviceAccount);
+        const routes = emulator.requests.slice(from).map((r) => `${r.route} ${r.method}`);
+        assert.deepEqual(routes.filter((route) => route === "awsMetadata PUT").length, 2);
+        assert.equal(routes.at(-1), "generateAccessToken POST");
+      });
+      await t.step("--executable-command --executable-output-file --service-account", async () => {
+        const tool = resolve("tests/support/executable_tool.mjs");
+        const outputFile = join(dir, "out.json");
+        const json = await write(
+          "exec.json",
+          emulator.provider,
+          `--executable-command="${Deno.execPath()}" run -A "${tool}" ok`,
+          "--executable-timeout-millis=30000",
+          `--executable-output-file=${outputFile}`,
+          sa,
+        );
+        const subject = await githubToken(emulator, oidcAudience(emulator));
+        let runs = 0;
+        const runner: RunExecutableLike = (request) => (
+          runs++, runExecutable({ ...request, env: { ...request.env, TOOL_TOKEN: subject } })
+        );
+        const options = {
+          fetch: emulator.fetch,
+          runExecutable: runner,
+          env: { GOOGLE_EXTERNAL_ACCOUNT_ALLOW_EXECUTABLES: "1" },
+        };
+        for (let i = 0; i < 2; i++) {
+          const { token } = await credentialsFromJson(json, options).getAccessToken();
+          assert.equal(emulator.tokenInfo(token)?.principal, emulator.serviceAccount);
+        }
+        assert.equal(runs, 1, "the second credentials read the output file");
+      });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  },
+});
