@@ -267,7 +267,10 @@ export async function stsToken(request: Incoming, state: State): Promise<Respons
   if (billing instanceof Response) return billing;
   const access = state.issueToken({
     kind: "federated",
-    principal: `principal://iam.${config.universe}/${provider.pool}/subject/${mapped.subject}`,
+    // The AWS provider is in the OIDC provider's pool.
+    principal: `principal://iam.${config.universe}/${
+      (provider ?? config.provider).pool
+    }/subject/${mapped.subject}`,
     attributes: mapped.attributes,
     scopes,
     ...(client === undefined ? {} : { clientId: client.id }),
