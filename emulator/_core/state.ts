@@ -317,13 +317,19 @@ export class State {
 
   /** Issues an opaque access token standing for `info`, valid `lifetimeSeconds` from now. */
   issueToken(info: Omit<TokenInfo, "expiresAt" | "issuedAt">, lifetimeSeconds: number): string {
-    return this.issueTokenUntil(info, new Date(this.config.now() + lifetimeSeconds * 1000));
+    // One read of the clock: the lifetime is exactly what was asked.
+    const now = this.config.now();
+    return this.issueTokenUntil(info, new Date(now + lifetimeSeconds * 1000), new Date(now));
   }
 
   /** Issues an opaque access token standing for `info`, valid until `expiresAt`. */
-  issueTokenUntil(info: Omit<TokenInfo, "expiresAt" | "issuedAt">, expiresAt: Date): string {
+  issueTokenUntil(
+    info: Omit<TokenInfo, "expiresAt" | "issuedAt">,
+    expiresAt: Date,
+    issuedAt: Date = new Date(this.config.now()),
+  ): string {
     const token = `ya29.${base64url.encode(crypto.getRandomValues(new Uint8Array(48)))}`;
-    this.#tokens.add(token, { ...info, issuedAt: new Date(this.config.now()), expiresAt });
+    this.#tokens.add(token, { ...info, issuedAt, expiresAt });
     return token;
   }
 

@@ -1,0 +1,66 @@
+// What a reader of the README and docs/ meets besides the examples (which `deno task test` runs):
+// code spans that a reader can copy whole, one version of each action the examples use, and no
+// tracked file that .gitignore says to ignore.
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = fileURLToPath(new URL("../", import.meta.url));
+const MARKDOWN = [
+  "README.md",
+  ...readdirSync(join(ROOT, "docs")).filter((name) => name.endsWith(".md")).map((name) =>
+    `docs/${name}`
+  ),
+];
+const WORKFLOWS = readdirSync(join(ROOT, "examples")).map((name) => `examples/${name}`);
+
+/** The lines of `text` outside fenced code blocks, with their line numbers. */
+function proseLines(text: string): [number, string][] {
+  let fenced = false;
+  return text.split("\n").flatMap((line, index): [number, string][] => {
+    if (line.trimStart().startsWith("```")) {
+      fenced = !fenced;
+      return [];
+    }
+    return fenced ? [] : [[index + 1, line]];
+  });
+}
+
+/** Where a line opens a code span it does not close (a span broken across two lines). */
+export function brokenSpans(text: string): number[] {
+  return proseLines(text).filter(([, line]) => (line.match(/`/g)?.length ?? 0) % 2 === 1)
+    .map(([number]) => number);
+}
+
+Deno.test("no code span of the README or docs/ is broken across lines", () => {
+  assert.deepEqual(brokenSpans("a `b c`\n```ts\nx`\n```\n"), []);
+  assert.deepEqual(brokenSpans("a `b\nc` d\n"), [1, 2]);
+  const broken = MARKDOWN.flatMap((file) =>
+    brokenSpans(readFileSync(join(ROOT, file), "utf8")).map((line) => `${file}:${line}`)
+  );
+  assert.deepEqual(broken, []);
+});
+
+Deno.test("the docs and example workflows use one version of each action", () => {
+  const versions = new Map<string, Set<string>>();
+  for (const file of [...MARKDOWN, ...WORKFLOWS]) {
+    const text = readFileSync(join(ROOT, file), "utf8");
+    for (const [, action, version] of text.matchAll(/uses: ([\w.-]+\/[\w.-]+)@(v\d+)/g)) {
+      versions.set(action!, (versions.get(action!) ?? new Set()).add(version!));
+    }
+  }
+  assert.ok(versions.has("actions/checkout"));
+  const mixed = [...versions].filter(([, found]) => found.size > 1)
+    .map(([action, found]) => `${action}: ${[...found].join(", ")}`);
+  assert.deepEqual(mixed, []);
+});
+
+Deno.test("no tracked file is one .gitignore ignores", () => {
+  const ignored = execFileSync("git", ["ls-files", "-i", "-c", "--exclude-standard"], {
+    cwd: ROOT,
+    encoding: "utf8",
+  }).trim();
+  assert.equal(ignored, "");
+});
