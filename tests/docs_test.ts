@@ -64,3 +64,21 @@ Deno.test("no tracked file is one .gitignore ignores", () => {
   }).trim();
   assert.equal(ignored, "");
 });
+
+Deno.test("the docs run the emulator program without asking npm for a package of its name", () => {
+  // A bare `npx gcp-oidc-emulator` outside a project that has the package installs whatever the
+  // registry holds under that name.
+  for (const file of MARKDOWN) {
+    const text = readFileSync(join(ROOT, file), "utf8");
+    assert.doesNotMatch(text, /npx (?:-y )?gcp-oidc-emulator/, file);
+  }
+});
+
+Deno.test("the first examples of the README and docs/emulator.md run on Node 20 (no await using)", () => {
+  for (const file of ["README.md", "docs/emulator.md"]) {
+    const text = readFileSync(join(ROOT, file), "utf8");
+    const blocks = [...text.matchAll(/```ts\n([\s\S]*?)```/g)].map(([, code]) => code!);
+    assert.ok(blocks.length > 0, file);
+    assert.doesNotMatch(blocks[0]!, /await using/, file);
+  }
+});
