@@ -78,5 +78,6 @@ export function credentialsFromApiKey(apiKey: string, options: ApiKeyOptions = {
     },
     sign: noServiceAccount,
     getServiceAccountEmail: noServiceAccount,
+    getUniverseDomain: () => Promise.resolve(DEFAULT_UNIVERSE),
   };
 }

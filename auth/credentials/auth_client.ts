@@ -19,7 +19,11 @@ export interface AuthClient {
   readonly projectId: string | null;
   /** The project billed for quota, sent as `x-goog-user-project`. */
   readonly quotaProjectId: string | undefined;
-  /** The universe domain, such as `googleapis.com`. */
+  /**
+   * The universe domain as known (`Credentials.universeDomain`): for the metadata server
+   * `googleapis.com` until {@linkcode AuthClient.getUniverseDomain} has read the server's, as
+   * google-auth-library's clients give it.
+   */
   readonly universeDomain: string;
   /**
    * `authorization: Bearer <access token>`, plus `x-goog-user-project` with a quota project. The
@@ -30,7 +34,7 @@ export interface AuthClient {
   getAccessToken(): Promise<{ token: string; res: null }>;
   /** The project id; rejects with `ERR_CREDENTIALS_FIELD_MISSING` when the credentials name none. */
   getProjectId(): Promise<string>;
-  /** The universe domain. */
+  /** The universe domain (`Credentials.getUniverseDomain()`: the metadata server's is read once). */
   getUniverseDomain(): Promise<string>;
   /** `fetch` with the request headers added, as `Credentials.fetch` does. */
   fetch(input: Request | URL | string, init?: RequestInit): Promise<Response>;
@@ -98,7 +102,7 @@ export function toAuthClient(credentials: Credentials): AuthClient {
       );
     },
     getUniverseDomain() {
-      return Promise.resolve(credentials.universeDomain);
+      return credentials.getUniverseDomain();
     },
     fetch(input, init) {
       return credentials.fetch(input, init);

@@ -79,7 +79,10 @@ export interface CredentialAccessBoundary {
  */
 export interface DownscopedCredentialsOptions
   extends Omit<CredentialsOptions, "env" | "readFile" | "refuseLocalSources" | "scopes"> {
-  /** STS's token URL; default `https://sts.<the source's universe>/v1/token`. */
+  /**
+   * STS's token URL; default `https://sts.<the source's universe>/v1/token`, the universe read
+   * with the source's `getUniverseDomain()` when minting (the metadata server's is asked then).
+   */
   tokenUrl?: string;
 }
 
@@ -212,15 +215,21 @@ export function downscopedCredentials(
     );
   }
   const boundary = boundaryJson(credentialAccessBoundary);
-  const universeDomain = source.universeDomain ?? DEFAULT_UNIVERSE;
-  const tokenUrl = givenTokenUrl ?? `https://sts.${universeDomain}/v1/token`;
+  // The source's universe as it reads it (the metadata server's is not known until asked).
+  const readUniverseDomain = async () =>
+    await source.getUniverseDomain?.() ?? source.universeDomain ?? DEFAULT_UNIVERSE;
   const downscoped: Source = {
     type: "downscoped",
-    universeDomain,
+    universeDomain: source.universeDomain ?? DEFAULT_UNIVERSE,
+    readUniverseDomain,
     projectId: source.projectId,
     quotaProjectId: source.quotaProjectId,
     async accessToken(context) {
-      const subject: CredentialsToken = await source.getAccessToken();
+      const [subject, tokenUrl]: [CredentialsToken, string] = await Promise.all([
+        source.getAccessToken(),
+        givenTokenUrl ??
+          readUniverseDomain().then((universe) => `https://sts.${universe}/v1/token`),
+      ]);
       const token = await requestOAuth2Token({
         tokenUrl,
         form: {

@@ -133,8 +133,8 @@ export interface LoadCredentialsOptions extends CredentialsOptions {
   /** Credentials JSON (text or parsed) to use instead of looking for them. */
   credentials?: string | object;
   /**
-   * Aborts loading (reading the ADC file, the metadata server probe and the facts it asks for:
-   * a read still pending when it aborts is given up); the returned
+   * Aborts loading (reading the ADC file, the metadata server probe, and its project id when
+   * there is no probe: a read still pending when it aborts is given up); the returned
    * credentials do not keep it, so `AbortSignal.timeout(5000)` bounds the load and not every
    * later token refresh.
    */
@@ -249,11 +249,19 @@ export interface Credentials {
   readonly type: CredentialsType;
   /** The project, when the credentials or the environment name one. */
   readonly projectId?: string;
-  /** The universe domain, such as `googleapis.com`. */
+  /**
+   * The universe domain as known, such as `googleapis.com`: what a file says; for the metadata
+   * server `googleapis.com` until {@linkcode Credentials.getUniverseDomain} (or `sign()`) has read
+   * the server's.
+   */
   readonly universeDomain: string;
   /** The project billed for quota, sent as `x-goog-user-project`. */
   readonly quotaProjectId?: string;
-  /** The service account tokens are minted for, when there is one. */
+  /**
+   * The service account tokens are minted for, as known: what a file names; for the metadata
+   * server `undefined` until {@linkcode Credentials.getServiceAccountEmail} (or `sign()`) has read
+   * the server's.
+   */
   readonly serviceAccountEmail?: string;
   /** An access token, cached until shortly before it expires. */
   getAccessToken(): Promise<CredentialsToken>;
@@ -278,7 +286,36 @@ export interface Credentials {
   sign(data: Uint8Array | string): Promise<Uint8Array>;
   /**
    * The email of the service account these credentials act as; rejects with
-   * `ERR_SIGN_NO_SERVICE_ACCOUNT` where there is none.
+   * `ERR_SIGN_NO_SERVICE_ACCOUNT` where there is none. The metadata server is asked on the first
+   * call (one request, kept); a file's email is what it names.
    */
   getServiceAccountEmail(): Promise<string>;
+  /**
+   * The universe domain, such as `googleapis.com`. The metadata server is asked on the first call
+   * (one request, kept; `googleapis.com` when it has none), as google-auth-library's
+   * `getUniverseDomain()` does; a file's universe is what it says. Afterwards
+   * {@linkcode Credentials.universeDomain} gives the same.
+   *
+   * @example The metadata server's universe, read when asked
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { loadCredentials } from "../mod.ts";
+   *
+   * const asked: string[] = [];
+   * const credentials = await loadCredentials({
+   *   env: { GCE_METADATA_HOST: "metadata.test" },
+   *   fetch: async (url) => {
+   *     const path = new URL(String(url)).pathname.replace("/computeMetadata/v1/", "");
+   *     asked.push(path);
+   *     const text = path === "universe/universe-domain" ? "example.com" : "my-project";
+   *     return new Response(text, { headers: { "metadata-flavor": "Google" } });
+   *   },
+   * });
+   * assert.equal(credentials.universeDomain, "googleapis.com");
+   * assert.equal(await credentials.getUniverseDomain(), "example.com");
+   * assert.equal(credentials.universeDomain, "example.com");
+   * assert.deepEqual(asked, ["project/project-id", "universe/universe-domain"]);
+   * ```
+   */
+  getUniverseDomain(): Promise<string>;
 }

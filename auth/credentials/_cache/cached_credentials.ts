@@ -6,6 +6,7 @@ import { defaultRunExecutable } from "../_sources/default_run_executable.ts";
 import { envDefault, readFileDefault } from "../_sources/runtime.ts";
 import type { CredentialsCall, FetchContext, Source } from "../_sources/source.ts";
 import { type TokenCache, tokenCache } from "./token_cache.ts";
+import { type ReadOnce, readOnce } from "./read_once.ts";
 import { CredentialsError } from "../../errors.ts";
 import type {
   Credentials,
@@ -56,15 +57,27 @@ function isReplayable(input: Request | URL | string, init: RequestInit | undefin
     body instanceof FormData;
 }
 
+/**
+ * Defines `name` on `target` as an own, enumerable getter: `fact`'s value once read, else `given`
+ * (own, so the credentials' five fields stay what `Object.entries()` and a spread give).
+ */
+function knownProperty<T>(target: object, name: string, given: T, fact?: ReadOnce<T>): void {
+  Object.defineProperty(target, name, { enumerable: true, get: () => fact?.known ?? given });
+}
+
 /** Credentials that cache and refresh the tokens of `source`. */
 export class CachedCredentials implements Credentials {
-  // Assigned in the constructor, in this order (declared, so no empty class fields are emitted).
+  // Own properties assigned in the constructor, in this order (declared, so no empty class fields
+  // are emitted); universeDomain and serviceAccountEmail are getters of what is known so far.
   declare readonly type: CredentialsType;
   declare readonly projectId?: string;
   declare readonly universeDomain: string;
   declare readonly quotaProjectId?: string;
   declare readonly serviceAccountEmail?: string;
   #source: Source;
+  /** The facts the source reads late (the metadata server's), once each; absent for the others. */
+  #universeDomain?: ReadOnce<string>;
+  #serviceAccountEmail?: ReadOnce<string | undefined>;
   #context: FetchContext;
   /** A cache of what `mint` gives, on the options' clock and eager refresh. */
   #cache: (mint: () => Promise<ExpiringToken>) => TokenCache;
@@ -72,11 +85,23 @@ export class CachedCredentials implements Credentials {
   #idTokens = new Map<string, TokenCache>();
 
   constructor(source: Source, options: CredentialsOptions, projectId?: string) {
+    const { readUniverseDomain, readServiceAccountEmail } = source;
     this.type = source.type;
     this.projectId = projectId ?? source.projectId;
-    this.universeDomain = source.universeDomain;
+    if (readUniverseDomain !== undefined) {
+      this.#universeDomain = readOnce(() => readUniverseDomain(this.#context.call));
+    }
+    knownProperty(this, "universeDomain", source.universeDomain, this.#universeDomain);
     this.quotaProjectId = source.quotaProjectId;
-    this.serviceAccountEmail = source.serviceAccountEmail;
+    if (readServiceAccountEmail !== undefined) {
+      this.#serviceAccountEmail = readOnce(() => readServiceAccountEmail(this.#context.call));
+    }
+    knownProperty(
+      this,
+      "serviceAccountEmail",
+      source.serviceAccountEmail,
+      this.#serviceAccountEmail,
+    );
     this.#source = source;
     const now = options.now ?? Date.now;
     const eagerMs = eagerRefreshMs(options);
@@ -89,6 +114,10 @@ export class CachedCredentials implements Credentials {
       runExecutable: options.runExecutable ?? defaultRunExecutable(),
     };
     this.#accessToken = this.#cache(() => source.accessToken(this.#context));
+  }
+
+  getUniverseDomain(): Promise<string> {
+    return this.#universeDomain?.get() ?? Promise.resolve(this.universeDomain);
   }
 
   getAccessToken(): Promise<CredentialsToken> {
@@ -137,15 +166,22 @@ export class CachedCredentials implements Credentials {
       throw new TypeError("Cannot sign: data must be a Uint8Array or a string");
     }
     const sign = this.#source.sign;
-    if (sign === undefined || this.serviceAccountEmail === undefined) {
-      throw this.#noServiceAccount();
-    }
-    return await sign(bytes, this.#context, async () => (await this.getAccessToken()).token);
+    if (sign === undefined) throw this.#noServiceAccount();
+    // The email names the account and the universe picks IAM Credentials' host: both read first.
+    const [serviceAccountEmail, universeDomain] = await Promise.all([
+      this.getServiceAccountEmail(),
+      this.getUniverseDomain(),
+    ]);
+    const ownToken = async () => (await this.getAccessToken()).token;
+    return await sign(bytes, this.#context, ownToken, { serviceAccountEmail, universeDomain });
   }
 
-  getServiceAccountEmail(): Promise<string> {
-    const email = this.serviceAccountEmail;
-    return email === undefined ? Promise.reject(this.#noServiceAccount()) : Promise.resolve(email);
+  async getServiceAccountEmail(): Promise<string> {
+    const email = this.#serviceAccountEmail === undefined
+      ? this.serviceAccountEmail
+      : await this.#serviceAccountEmail.get();
+    if (email === undefined) throw this.#noServiceAccount();
+    return email;
   }
 
   #noServiceAccount(): CredentialsError {

@@ -1,6 +1,6 @@
 // The metadata server of Google Cloud runtimes (Compute Engine, Cloud Run, Cloud Functions, GKE):
-// the probe, project id, universe domain, default service account email, access tokens and ID
-// tokens (`format=full`), every call with `Metadata-Flavor: Google`.
+// the probe, project id, universe domain and default service account email (read when asked),
+// access tokens and ID tokens (`format=full`), every call with `Metadata-Flavor: Google`.
 import { bareEndpoint } from "../../../endpoint/mod.ts";
 import { AuthError, GoogleApiError } from "../../errors.ts";
 import { httpRequest } from "../../_transport/google_request.ts";
@@ -10,7 +10,7 @@ import { expiresIn, expiring } from "../../_transport/response.ts";
 import { CLOUD_PLATFORM_SCOPE, signBlob } from "../../flows/iam_credentials.ts";
 import { DEFAULT_UNIVERSE, resolveEndpoints } from "../../universe.ts";
 import type { CallOptions } from "../../types.ts";
-import type { FetchContext, Source } from "./source.ts";
+import type { Source } from "./source.ts";
 import type { EnvLike } from "../types.ts";
 import { quote } from "../../quote.ts";
 import { onAbort } from "../../_util/abort.ts";
@@ -181,8 +181,9 @@ async function optionalText(
 }
 
 /**
- * The metadata server as a credential source; asks for the universe and the account email, and
- * for the project id when no probe did (`METADATA_SERVER_DETECTION=assume-present`).
+ * The metadata server as a credential source. Loading asks nothing more than the probe did (the
+ * project id, asked here only when no probe did: `METADATA_SERVER_DETECTION=assume-present`); the
+ * universe and the account email are read when first asked for, as google-auth-library does.
  */
 export async function metadataServerSource(
   probe: MetadataProbe,
@@ -190,17 +191,15 @@ export async function metadataServerSource(
   call: CallOptions,
 ): Promise<Source> {
   const { baseUrl } = probe;
-  const [universe, email, projectId] = await Promise.all([
-    optionalText(baseUrl, "universe/universe-domain", call),
-    optionalText(baseUrl, `${ACCOUNT}/email`, call),
-    probed ? probe.projectId : optionalText(baseUrl, PROJECT, call),
-  ]);
-  const universeDomain = universe ?? DEFAULT_UNIVERSE;
+  const projectId = probed ? probe.projectId : await optionalText(baseUrl, PROJECT, call);
   return {
     type: "metadata_server",
-    universeDomain,
+    universeDomain: DEFAULT_UNIVERSE,
     projectId,
-    serviceAccountEmail: email,
+    async readUniverseDomain(call) {
+      return await optionalText(baseUrl, "universe/universe-domain", call) ?? DEFAULT_UNIVERSE;
+    },
+    readServiceAccountEmail: (call) => optionalText(baseUrl, `${ACCOUNT}/email`, call),
     async accessToken(context) {
       // The default scope is the account's own: asked for without `scopes`.
       const scopes = context.scopes.join(",");
@@ -226,17 +225,15 @@ export async function metadataServerSource(
     },
     // The account signs as itself with its own token, as Google's libraries do: it needs
     // iam.serviceAccounts.signBlob on itself.
-    ...(email === undefined ? {} : {
-      async sign(payload: Uint8Array, context: FetchContext, ownToken: () => Promise<string>) {
-        const result = await signBlob({
-          ...context.call,
-          serviceAccount: email,
-          authToken: await ownToken(),
-          payload,
-          baseUrl: resolveEndpoints({ universe: universeDomain }).iamcredentials,
-        });
-        return result.signature;
-      },
-    }),
+    async sign(payload, context, ownToken, signer) {
+      const result = await signBlob({
+        ...context.call,
+        serviceAccount: signer.serviceAccountEmail,
+        authToken: await ownToken(),
+        payload,
+        baseUrl: resolveEndpoints({ universe: signer.universeDomain }).iamcredentials,
+      });
+      return result.signature;
+    },
   };
 }

@@ -22,6 +22,12 @@ export interface FetchContext {
 /** Fetches the current subject token of an `external_account`. */
 export type SubjectTokenSource = (context: FetchContext) => Promise<string>;
 
+/** The account a signature is made as, and the universe whose IAM Credentials signs. */
+export interface Signer {
+  serviceAccountEmail: string;
+  universeDomain: string;
+}
+
 /** How one kind of credentials mints its tokens, and the identity its fields name. */
 export interface TokenSource {
   projectId?: string;
@@ -29,14 +35,15 @@ export interface TokenSource {
   accessToken(context: FetchContext): Promise<ExpiringToken>;
   idToken(audience: string, includeEmail: boolean, context: FetchContext): Promise<ExpiringToken>;
   /**
-   * Signs `data` RS256 as {@linkcode serviceAccountEmail}: with the key, or with IAM Credentials'
-   * signBlob (`ownToken` gives these credentials' own cached access token). Absent where the
-   * credentials act as no service account.
+   * Signs `data` RS256 as `signer`'s account (the credentials' email, read first where the source
+   * reads it late): with the key, or with IAM Credentials' signBlob (`ownToken` gives these
+   * credentials' own cached access token). Absent where the credentials act as no service account.
    */
   sign?(
     data: Uint8Array,
     context: FetchContext,
     ownToken: () => Promise<string>,
+    signer: Signer,
   ): Promise<Uint8Array>;
 }
 
@@ -46,6 +53,11 @@ export interface TokenSource {
  */
 export interface Source extends TokenSource {
   type: CredentialsType;
+  /** The universe as known: the default until {@linkcode readUniverseDomain} (where set) has read it. */
   universeDomain: string;
   quotaProjectId?: string;
+  /** Reads the universe when first asked for (the metadata server's; a request, so not at load). */
+  readUniverseDomain?(call: CredentialsCall): Promise<string>;
+  /** Reads the account's email when first asked for (the metadata server's), `undefined` if none. */
+  readServiceAccountEmail?(call: CredentialsCall): Promise<string | undefined>;
 }

@@ -10,6 +10,7 @@ import {
   type EnvLike,
   loadCredentials,
   type ReadFileLike,
+  toAuthClient,
 } from "../../../auth/mod.ts";
 import { fakeFetch, type RecordedRequest } from "../_fake_fetch.ts";
 
@@ -37,8 +38,16 @@ function files(map: Record<string, string>): { readFile: ReadFileLike; read: str
   };
 }
 
-/** A metadata server behind a fake fetch; `flavor: false` answers like some other web server. */
-function metadata(options: { flavor?: boolean; universe?: string } = {}) {
+const EMAIL = "runtime@meta-project.iam.gserviceaccount.com";
+
+/**
+ * A metadata server behind a fake fetch; `flavor: false` answers like some other web server;
+ * `email: "none"` has no account attached, `"refused-once"` refuses the first email read.
+ */
+function metadata(
+  options: { flavor?: boolean; universe?: string; email?: "none" | "refused-once" } = {},
+) {
+  let emailReads = 0;
   return fakeFetch((request: RecordedRequest) => {
     const headers: Record<string, string> = options.flavor === false
       ? {}
@@ -56,7 +65,11 @@ function metadata(options: { flavor?: boolean; universe?: string } = {}) {
           ? new Response("not found", { status: 404, headers })
           : text(options.universe);
       case "instance/service-accounts/default/email":
-        return text("runtime@meta-project.iam.gserviceaccount.com");
+        if (options.email === "none") return new Response("not found", { status: 404, headers });
+        if (options.email === "refused-once" && emailReads++ === 0) {
+          return new Response("refused", { status: 403, headers });
+        }
+        return text(EMAIL);
       case "instance/service-accounts/default/token":
         return Response.json(
           { access_token: "ya29.meta", expires_in: 1800, token_type: "Bearer" },
@@ -334,7 +347,7 @@ Deno.test("METADATA_SERVER_DETECTION: none skips the metadata server, assume-pre
     assert.equal(
       requests.filter((r) => r.url.pathname.endsWith("/project/project-id")).length,
       1,
-      "the project is asked once, with the other facts, not raced",
+      "the project is asked once, not raced",
     );
   });
   for (const value of ["ping-only", "bios-only"]) {
@@ -357,11 +370,13 @@ Deno.test("METADATA_SERVER_DETECTION: none skips the metadata server, assume-pre
 
 Deno.test("the metadata server: project, universe, email, access and ID tokens", async () => {
   const { fetch, requests } = metadata();
+  const paths = () => requests.map((r) => r.url.pathname.replace("/computeMetadata/v1/", ""));
   const credentials = await loadCredentials({
     env: { GCE_METADATA_HOST: "169.254.169.254:8080" },
     fetch,
     now: () => T0,
   });
+  assert.deepEqual(paths(), ["project/project-id"], "loading sends the probe only");
   assert.deepEqual(
     [
       credentials.type,
@@ -369,17 +384,29 @@ Deno.test("the metadata server: project, universe, email, access and ID tokens",
       credentials.universeDomain,
       credentials.serviceAccountEmail,
     ],
-    [
-      "metadata_server",
-      "meta-project",
-      "googleapis.com",
-      "runtime@meta-project.iam.gserviceaccount.com",
-    ],
+    ["metadata_server", "meta-project", "googleapis.com", undefined],
   );
   assert.deepEqual(await credentials.getAccessToken(), {
     token: "ya29.meta",
     expiresAt: new Date(T0 + 1_800_000),
   });
+  assert.deepEqual(paths().slice(1), ["instance/service-accounts/default/token"]);
+  // The universe and the email are read when asked for, once each; concurrent callers share a read.
+  assert.deepEqual(
+    await Promise.all([credentials.getUniverseDomain(), credentials.getUniverseDomain()]),
+    ["googleapis.com", "googleapis.com"],
+  );
+  assert.equal(await credentials.getServiceAccountEmail(), EMAIL);
+  assert.equal(await credentials.getServiceAccountEmail(), EMAIL);
+  assert.equal(await credentials.getUniverseDomain(), "googleapis.com");
+  assert.deepEqual(paths().slice(2), [
+    "universe/universe-domain",
+    "instance/service-accounts/default/email",
+  ]);
+  assert.deepEqual([credentials.universeDomain, credentials.serviceAccountEmail], [
+    "googleapis.com",
+    EMAIL,
+  ]);
   const id = await credentials.getIdToken("https://run.example");
   assert.equal(id.expiresAt.getTime(), T0 + 3_600_000);
   const identity = requests.at(-1)!.url;
@@ -391,17 +418,55 @@ Deno.test("the metadata server: project, universe, email, access and ID tokens",
   );
   const token = requests.find((r) => r.url.pathname.endsWith("/token"))!;
   assert.equal(token.url.search, "");
-  // Requested scopes go as a comma-separated scopes parameter; the universe comes from the server.
+  // Requested scopes go as a comma-separated scopes parameter; the universe is the server's once
+  // read (toAuthClient()'s getUniverseDomain() reads it, as google-auth-library's does).
   const scoped = metadata({ universe: "example.com" });
   const custom = await loadCredentials({
     env: { GCE_METADATA_HOST: "m", GOOGLE_CLOUD_PROJECT: "env-project" },
     fetch: scoped.fetch,
     scopes: ["a", "b"],
   });
-  assert.equal(custom.universeDomain, "example.com");
+  const authClient = toAuthClient(custom);
+  assert.deepEqual([custom.universeDomain, authClient.universeDomain], [
+    "googleapis.com",
+    "googleapis.com",
+  ]);
+  assert.equal(await authClient.getUniverseDomain(), "example.com");
+  assert.equal(await custom.getUniverseDomain(), "example.com");
+  assert.deepEqual([custom.universeDomain, authClient.universeDomain], [
+    "example.com",
+    "example.com",
+  ]);
   assert.equal(custom.projectId, "env-project");
   await custom.getAccessToken();
   assert.equal(scoped.requests.at(-1)!.url.searchParams.get("scopes"), "a,b");
+  assert.equal(scoped.requests.length, 3, "the probe, the universe once, the token");
+});
+
+Deno.test("the metadata server without an account refuses to sign; a failed email read is not kept", async () => {
+  const env = { GCE_METADATA_HOST: "m" };
+  const none = metadata({ email: "none" });
+  const credentials = await loadCredentials({ env, fetch: none.fetch });
+  const named = {
+    code: "ERR_SIGN_NO_SERVICE_ACCOUNT",
+    message: "Cannot sign: the metadata server has no service account attached",
+  };
+  await assert.rejects(credentials.sign("data"), named);
+  await assert.rejects(credentials.getServiceAccountEmail(), named);
+  assert.equal(credentials.serviceAccountEmail, undefined);
+  assert.ok(
+    none.requests.every((r) => !/\/(token|signBlob)/.test(r.url.pathname)),
+    "no token asked for, nothing signed",
+  );
+  const refused = metadata({ email: "refused-once" });
+  const flaky = await loadCredentials({ env, fetch: refused.fetch });
+  await assert.rejects(flaky.getServiceAccountEmail(), {
+    code: "ERR_METADATA_REQUEST_FAILED",
+    status: 403,
+  });
+  assert.equal(flaky.serviceAccountEmail, undefined);
+  assert.equal(await flaky.getServiceAccountEmail(), EMAIL);
+  assert.equal(flaky.serviceAccountEmail, EMAIL);
 });
 
 Deno.test("the runtime's own readFile reads the GOOGLE_APPLICATION_CREDENTIALS file", async () => {

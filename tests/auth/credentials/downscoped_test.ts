@@ -6,6 +6,7 @@ import {
   type AccessBoundaryRule,
   credentialsFromJson,
   downscopedCredentials,
+  loadCredentials,
 } from "../../../auth/mod.ts";
 import { withEmulator } from "../../support/emulator_calls.ts";
 
@@ -89,6 +90,31 @@ Deno.test("downscopedCredentials(): each refresh takes the source's current toke
       code: "ERR_CREDENTIALS_UNSUPPORTED",
     });
     await assert.rejects(credentials.sign("x"), { code: "ERR_SIGN_NO_SERVICE_ACCOUNT" });
+  });
+});
+
+Deno.test("downscopedCredentials(): over the metadata server, STS of the universe the server names", async () => {
+  const universe = "example.com";
+  const scopes = [`https://www.${universe}/auth/cloud-platform`];
+  await withEmulator({ universe, metadata: { scopes } }, async (emulator) => {
+    // Any request for Google's own universe would leave loopback: refused here, so it fails the test.
+    const fetch = (input: Request | URL | string, init?: RequestInit) => {
+      const url = new URL(input instanceof Request ? input.url : input);
+      return url.hostname.endsWith(".googleapis.com")
+        ? Promise.reject(new TypeError(`left the emulated universe: ${url.origin}`))
+        : emulator.fetch(input, init);
+    };
+    const source = await loadCredentials({
+      env: { GCE_METADATA_HOST: emulator.metadataHost },
+      fetch,
+    });
+    const rule = { ...RULE, availableResource: `//storage.${universe}/projects/_/buckets/b` };
+    const credentials = downscopedCredentials(source, boundary(rule), { fetch });
+    assert.equal(credentials.universeDomain, "googleapis.com", "not read yet");
+    const { token } = await credentials.getAccessToken();
+    assert.deepEqual(emulator.tokenInfo(token)?.accessBoundary, [rule]);
+    assert.equal(await credentials.getUniverseDomain(), universe);
+    assert.equal(credentials.universeDomain, universe);
   });
 });
 

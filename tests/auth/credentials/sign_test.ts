@@ -82,6 +82,32 @@ Deno.test("sign() signs as the service account for every kind that has one", asy
   }
 });
 
+Deno.test("sign() on the metadata server reads the account and the universe first, then signs there", async () => {
+  await using emulator = await startEmulator({
+    universe: "example.com",
+    metadata: { scopes: ["https://www.example.com/auth/cloud-platform"] },
+  });
+  // Any request for Google's own universe would leave loopback: refused here, so it fails the test.
+  const fetch = (input: Request | URL | string, init?: RequestInit) => {
+    const url = new URL(input instanceof Request ? input.url : input);
+    return url.hostname.endsWith(".googleapis.com")
+      ? Promise.reject(new TypeError(`left the emulated universe: ${url.origin}`))
+      : emulator.fetch(input, init);
+  };
+  const credentials = await loadCredentials({
+    env: { GCE_METADATA_HOST: emulator.metadataHost },
+    fetch,
+  });
+  assert.equal(credentials.serviceAccountEmail, undefined);
+  const signature = new Uint8Array(await credentials.sign(DATA));
+  assert.ok(await verifiesWithAccountKeys(emulator, emulator.serviceAccount, DATA, signature));
+  assert.deepEqual([credentials.serviceAccountEmail, credentials.universeDomain], [
+    emulator.serviceAccount,
+    "example.com",
+  ]);
+  assert.equal(emulator.requests.filter((r) => r.route === "signBlob").length, 1);
+});
+
 Deno.test("sign() refuses with ERR_SIGN_NO_SERVICE_ACCOUNT where there is no service account", async (t) => {
   await using emulator = await startEmulator();
   const kinds: [string, () => Promise<Credentials>][] = [
