@@ -280,12 +280,21 @@ Deno.test("google-auth-library and credentialsFromJson send the same requests fo
       process.env.METADATA_SERVER_DETECTION = "assume-present";
       try {
         const auth = new GoogleAuth({ projectId: "given" });
+        const paths = (from: number, to?: number) =>
+          emulator.requests.slice(from, to).map((r) => r.path.replace("/computeMetadata/v1/", ""));
+        const theirFrom = emulator.requests.length;
         const theirToken = await quietly(async () => (await auth.getAccessToken())!);
         const theirs = emulator.requests.filter((r) => r.route === "metadataToken").slice(-1);
+        const ourFrom = emulator.requests.length;
         const credentials = await loadCredentials({
           env: { GCE_METADATA_HOST: emulator.metadataHost },
         });
         const ours = (await credentials.getAccessToken()).token;
+        // A first token is the token request alike; ours first names the project (the probe's
+        // call, sent at load without a probe here), and asks neither the universe nor the email.
+        const token = "instance/service-accounts/default/token";
+        assert.deepEqual(paths(theirFrom, ourFrom), [token]);
+        assert.deepEqual(paths(ourFrom), ["project/project-id", token]);
         assert.equal(
           emulator.tokenInfo(ours)?.principal,
           emulator.tokenInfo(theirToken)?.principal,
