@@ -1,7 +1,8 @@
 // The emulated AWS side checked once and filled with defaults: the account, the instance's role
 // and its temporary credentials (fixed for the emulator's life), IAM users' keys, and the pool's
 // AWS provider with Google's default attribute mapping for AWS.
-import { type CelProgram, CelSyntaxError, compileCel } from "../cel/cel.ts";
+import type { CelProgram } from "../cel/cel.ts";
+import { compiledRules, fail } from "./provider_rules.ts";
 import { randomId } from "./key_pool.ts";
 import type { AwsOptions } from "../types.ts";
 
@@ -45,19 +46,6 @@ const DEFAULT_MAPPING: Readonly<Record<string, string>> = {
 };
 const INSTANCE_ID = "i-0123456789abcdef0";
 
-function fail(option: string, problem: string): never {
-  throw new TypeError(`Cannot start the emulator: option "${option}" ${problem}`);
-}
-
-function compile(option: string, expression: string): CelProgram {
-  try {
-    return compileCel(expression);
-  } catch (error) {
-    if (error instanceof CelSyntaxError) fail(option, `is not valid CEL: ${error.message}`);
-    throw error;
-  }
-}
-
 /** A random key id with AWS's prefix (`AKIA` long-term, `ASIA` temporary): 20 characters. */
 function keyId(prefix: "AKIA" | "ASIA"): string {
   return `${prefix}${randomId(8).toUpperCase()}`;
@@ -73,25 +61,14 @@ function providerOf(options: AwsOptions, pool: string, accountId: string): AwsPr
   if (!/^[a-z0-9-]{4,32}$/.test(id)) fail("aws.provider.id", "must be 4 to 32 of a-z, 0-9 and -");
   const providerAccount = given.accountId ?? accountId;
   if (!/^\d{12}$/.test(providerAccount)) fail("aws.provider.accountId", "must be 12 digits");
-  const mapping = Object.entries(given.attributeMapping ?? DEFAULT_MAPPING);
-  if (!mapping.some(([target]) => target === "google.subject")) {
-    fail("aws.provider.attributeMapping", 'must map "google.subject", as Google requires');
-  }
-  for (const [target] of mapping) {
-    if (target !== "google.subject" && !/^attribute\.[a-z_][a-z0-9_]{0,99}$/.test(target)) {
-      fail("aws.provider.attributeMapping", `has target "${target}": use attribute.<name>`);
-    }
-  }
   return {
     name: `${pool}/providers/${id}`,
     accountId: providerAccount,
-    mapping: mapping.map(([target, expression]) => [
-      target,
-      compile(`aws.provider.attributeMapping.${target}`, expression),
-    ]),
-    condition: given.attributeCondition === undefined
-      ? undefined
-      : compile("aws.provider.attributeCondition", given.attributeCondition),
+    ...compiledRules(
+      "aws.provider",
+      given.attributeMapping ?? DEFAULT_MAPPING,
+      given.attributeCondition,
+    ),
   };
 }
 
