@@ -74,13 +74,40 @@ function isLoopback(hostname: string): boolean {
   return host === "localhost" || host.startsWith("127.") || host === "[::1]";
 }
 
-/** The port of `url`, or its scheme's (80, 443); `undefined` for another scheme without one. */
+/**
+ * The port of `url`, or its scheme's (80, 443); `undefined` for another scheme without one.
+ *
+ * @param url The URL.
+ * @returns The port to connect to.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { portOf } from "./proxy.ts";
+ *
+ * assert.equal(portOf(new URL("https://sts.googleapis.com/v1/token")), 443);
+ * assert.equal(portOf(new URL("http://127.0.0.1:8080/")), 8080);
+ * ```
+ */
 export function portOf(url: URL): number | undefined {
   if (url.port !== "") return Number(url.port);
   return url.protocol === "https:" ? 443 : url.protocol === "http:" ? 80 : undefined;
 }
 
-/** The host name of `url` without the brackets of an IPv6 address, as sockets take it. */
+/**
+ * The host name of `url` without the brackets of an IPv6 address, as sockets take it.
+ *
+ * @param url The URL.
+ * @returns The host name.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { bareHostname } from "./proxy.ts";
+ *
+ * assert.equal(bareHostname(new URL("http://[::1]:8080/")), "::1");
+ * ```
+ */
 export function bareHostname(url: URL): string {
   return url.hostname.replace(/^\[(.*)\]$/, "$1");
 }

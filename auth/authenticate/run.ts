@@ -44,7 +44,25 @@ export interface Run {
   authToken: (value: string) => void;
 }
 
-/** `token` and its expiry as the result members `name` and `${name}ExpiresAt`. */
+/**
+ * `token` and its expiry as the result members `name` and `${name}ExpiresAt`.
+ *
+ * @param token The token and its expiry, if known.
+ * @param name The result member.
+ * @returns The members to spread into the result.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { withExpiry } from "./run.ts";
+ *
+ * const expiresAt = new Date(0);
+ * assert.deepEqual(withExpiry({ token: "t", expiresAt }, "idToken"), {
+ *   idToken: "t",
+ *   idTokenExpiresAt: expiresAt,
+ * });
+ * ```
+ */
 export function withExpiry(
   token: ExpiringToken,
   name: "authToken" | "accessToken" | "idToken",

@@ -128,7 +128,21 @@ function lifetimeHint(details: FailureDetails): string | undefined {
   return /more than 1 hour/i.test(message) ? HINTS.lifetimeOrgPolicy : HINTS.lifetimeMax;
 }
 
-/** `scopes` when there are any, else the cloud-platform scope. */
+/**
+ * `scopes` when there are any, else the cloud-platform scope.
+ *
+ * @param scopes The scopes asked for, if any.
+ * @returns The scopes to send.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { CLOUD_PLATFORM_SCOPE, scopesOrDefault } from "./iam_credentials.ts";
+ *
+ * assert.deepEqual(scopesOrDefault([]), [CLOUD_PLATFORM_SCOPE]);
+ * assert.deepEqual(scopesOrDefault(["a"]), ["a"]);
+ * ```
+ */
 export function scopesOrDefault(scopes: readonly string[] | undefined): string[] {
   return scopes !== undefined && scopes.length > 0 ? [...scopes] : [CLOUD_PLATFORM_SCOPE];
 }

@@ -84,7 +84,20 @@ function canonicalQuery(url: URL): string {
   return pairs.map(([name, value]) => `${name}=${value}`).join("&");
 }
 
-/** `YYYYMMDDTHHMMSSZ`, as `x-amz-date` carries it. */
+/**
+ * `YYYYMMDDTHHMMSSZ`, as `x-amz-date` carries it.
+ *
+ * @param date The time of the request.
+ * @returns The basic ISO 8601 form AWS signs.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { amzDate } from "./aws_signature.ts";
+ *
+ * assert.equal(amzDate(new Date("2015-08-30T12:36:00.123Z")), "20150830T123600Z");
+ * ```
+ */
 export function amzDate(date: Date): string {
   return date.toISOString().replace(/[-:]/g, "").replace(/\.\d+/, "");
 }

@@ -17,6 +17,18 @@ const PKCS1_HEADER = "-----BEGIN RSA PRIVATE KEY-----";
  * it (anything after that line is ignored); `undefined` when either line is missing. A key file
  * from Google always has both, so a PEM without its END line was cut short (most often in a copy
  * and paste) and is refused, not signed.
+ *
+ * @param pem The key file's `private_key`.
+ * @returns The base64 between the lines, or `undefined`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { pkcs8Base64 } from "./private_key.ts";
+ *
+ * assert.equal(pkcs8Base64("-----BEGIN PRIVATE KEY-----\nMII\n-----END PRIVATE KEY-----\n"), "\nMII\n");
+ * assert.equal(pkcs8Base64("-----BEGIN PRIVATE KEY-----\nMII"), undefined);
+ * ```
  */
 export function pkcs8Base64(pem: string): string | undefined {
   if (typeof pem !== "string" || !pem.startsWith(PKCS8_HEADER)) return undefined;
