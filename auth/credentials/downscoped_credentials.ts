@@ -9,8 +9,9 @@
 import { CredentialsError } from "../errors.ts";
 import { requestOAuth2Token } from "../flows/oauth2_token.ts";
 import { ownCopy } from "../_util/own.ts";
+import { isRecord } from "../_util/json.ts";
 import { quote } from "../quote.ts";
-import { DEFAULT_UNIVERSE } from "../universe.ts";
+import { DEFAULT_UNIVERSE, resolveEndpoints } from "../universe.ts";
 import { CachedCredentials } from "./_cache/cached_credentials.ts";
 import type { Source } from "./_sources/source.ts";
 import type { Credentials, CredentialsOptions, CredentialsToken } from "./types.ts";
@@ -98,10 +99,6 @@ function invalid(problem: string): CredentialsError {
   );
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
-
 function optionalText(value: unknown, at: string): void {
   if (value !== undefined && value !== null && typeof value !== "string") {
     throw invalid(`${at} is not a string`);
@@ -154,6 +151,12 @@ function boundaryJson(boundary: unknown): string {
   }
   rules.forEach(checkRule);
   return JSON.stringify(boundary);
+}
+
+/** `url` without its query and fragment, for messages: a query may carry a token. */
+function withoutQuery(url: string): string {
+  const parsed = URL.parse(url);
+  return parsed === null ? "the token URL" : `${parsed.origin}${parsed.pathname}`;
 }
 
 /**
@@ -228,7 +231,8 @@ export function downscopedCredentials(
       const [subject, tokenUrl]: [CredentialsToken, string] = await Promise.all([
         source.getAccessToken(),
         givenTokenUrl ??
-          readUniverseDomain().then((universe) => `https://sts.${universe}/v1/token`),
+          // Through resolveEndpoints: the universe a metadata server names is checked as a domain.
+          readUniverseDomain().then((universe) => `${resolveEndpoints({ universe }).sts}/token`),
       ]);
       const token = await requestOAuth2Token({
         tokenUrl,
@@ -241,7 +245,7 @@ export function downscopedCredentials(
         },
         field: "access_token",
         code: "ERR_STS_EXCHANGE_FAILED",
-        message: `Failed to get a downscoped access token from ${tokenUrl}`,
+        message: `Failed to get a downscoped access token from ${withoutQuery(tokenUrl)}`,
         secrets: [subject.token],
       }, context.call);
       return token.expiresAt !== undefined || !(subject.expiresAt instanceof Date)

@@ -11,6 +11,7 @@ import { requestJson } from "../_transport/http.ts";
 import type { FailureDetails } from "../_transport/http.ts";
 import { googleRequest } from "../_transport/google_request.ts";
 import { jwtClaims } from "../_util/jwt_decode.ts";
+import { isRecord } from "../_util/json.ts";
 import { expiresIn, expiring } from "../_transport/response.ts";
 import type { CallOptions, ExpiringToken } from "../types.ts";
 import { ownCopy } from "../_util/own.ts";
@@ -60,6 +61,28 @@ function claimsText(subjectToken: string): string {
     return [`${name}=${JSON.stringify(value).slice(0, 200)}`];
   });
   return parts.length === 0 ? "" : `; the GitHub token's claims: ${parts.join(", ")}`;
+}
+
+/**
+ * What an AWS subject token (the percent-encoded JSON of a signed GetCallerIdentity request) holds
+ * that is secret on its own: the session token and the signature. An answer may quote either one
+ * without the rest of the token.
+ */
+function signedRequestSecrets(subjectToken: string): string[] {
+  let request: unknown;
+  try {
+    request = JSON.parse(decodeURIComponent(subjectToken));
+  } catch {
+    return [];
+  }
+  const headers = isRecord(request) && Array.isArray(request.headers) ? request.headers : [];
+  return headers.flatMap((header: unknown) => {
+    if (!isRecord(header) || typeof header.value !== "string") return [];
+    const name = String(header.key).toLowerCase();
+    if (name === "x-amz-security-token") return [header.value];
+    const signature = name === "authorization" ? /Signature=([0-9a-f]+)/.exec(header.value) : null;
+    return signature === null ? [] : [signature[1]!];
+  });
 }
 
 /**
@@ -141,9 +164,11 @@ export async function exchangeToken(options: ExchangeTokenOptions): Promise<Expi
   const response = await requestJson(request, options, {
     message: `Failed to generate Google Cloud federated token for ${options.audience}`,
     field: "access_token",
-    secrets: client === undefined
-      ? [options.subjectToken]
-      : [options.subjectToken, client.secret, authorization],
+    secrets: [
+      options.subjectToken,
+      ...signedRequestSecrets(options.subjectToken),
+      ...(client === undefined ? [] : [client.secret, authorization]),
+    ],
     error: (text, details) => new GoogleApiError("ERR_STS_EXCHANGE_FAILED", text, details),
     hint: (details) => isGithubToken(subjectToken) ? stsHint(details, subjectToken) : undefined,
   });

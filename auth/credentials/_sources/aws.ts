@@ -24,6 +24,8 @@ const DEFAULT_VERIFICATION_URL =
 /** AWS STS's hosts: regional, global, FIPS and China. */
 const AWS_STS_HOST = /^sts(?:-fips)?(?:\.[a-z0-9-]+)?\.amazonaws\.com(?:\.cn)?$/;
 const IMDS_TOKEN_TTL_SECONDS = "300";
+/** An AWS region name, such as `us-east-2` (it goes into the signed STS host). */
+const REGION = /^[a-z]{2}(?:-[a-z0-9]+)+$/;
 
 /** Where the region and the credentials come from. */
 interface AwsSupplier {
@@ -136,7 +138,19 @@ function metadataSupplier(source: Fields): AwsSupplier {
   return {
     async region(context) {
       const fromEnv = context.env.AWS_REGION?.trim() || context.env.AWS_DEFAULT_REGION?.trim();
-      if (fromEnv) return fromEnv;
+      if (fromEnv) {
+        // The region goes into the signed host (sts.<region>.amazonaws.com): only a region name.
+        if (!REGION.test(fromEnv)) {
+          throw awsError(
+            "ERR_AWS_REGION_UNAVAILABLE",
+            origin,
+            `AWS_REGION (or AWS_DEFAULT_REGION) is ${
+              quote(fromEnv)
+            }, not a region such as us-east-2`,
+          );
+        }
+        return fromEnv;
+      }
       if (regionUrl === undefined) {
         throw awsError(
           "ERR_AWS_REGION_UNAVAILABLE",
@@ -153,7 +167,7 @@ function metadataSupplier(source: Fields): AwsSupplier {
       // The metadata service answers the availability zone, such as us-east-2b: its region is
       // all but the zone letter.
       const region = text.slice(0, -1);
-      if (!/^[a-z]{2}(?:-[a-z0-9]+)+$/.test(region)) {
+      if (!REGION.test(region)) {
         throw metadataError(`${message}: ${quote(text)} is not an availability zone`, {});
       }
       return region;
@@ -221,7 +235,7 @@ function optionSupplier(
         supplier.getAwsRegion({ ...supplierContext }),
         context.call.signal,
       );
-      if (typeof region !== "string" || !/^[a-z]{2}(?:-[a-z0-9]+)+$/.test(region)) {
+      if (typeof region !== "string" || !REGION.test(region)) {
         throw awsError(
           "ERR_AWS_REGION_UNAVAILABLE",
           origin,

@@ -2,7 +2,6 @@
 // names the file, its type and the field, and never quotes a secret field's value.
 import { CredentialsError } from "../../errors.ts";
 import type { CredentialsErrorCode } from "../../errors.ts";
-import { quote } from "../../quote.ts";
 import { fieldOf, isRecord } from "../../_util/json.ts";
 import { DEFAULT_UNIVERSE } from "../../universe.ts";
 import type { ExternalAccountOptions } from "../external_account_options.ts";
@@ -121,7 +120,8 @@ export function urlField(fields: Fields, name: string, fallback?: string): strin
   if (url === undefined || (url.protocol !== "https:" && url.protocol !== "http:")) {
     throw fieldError(
       fields,
-      `"${name}" is not an http(s) URL: ${quote(value)}`,
+      // The value is not quoted: a URL's query may carry a token.
+      `"${name}" is not an http(s) URL`,
     );
   }
   return value;

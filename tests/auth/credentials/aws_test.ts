@@ -460,3 +460,81 @@ Deno.test("the subject token is byte for byte google-auth-library's for the same
     );
   }
 });
+
+Deno.test("an STS answer that quotes the session token or the signature has them redacted", async (t) => {
+  const session = "IQoJb3JpZ2luX2VjEHcaCXVzLWVhc3QtMSJHMEUCIQDexample/abc+def==";
+  const file = {
+    type: "external_account",
+    audience:
+      "//iam.googleapis.com/projects/1/locations/global/workloadIdentityPools/p/providers/aws",
+    subject_token_type: "urn:ietf:params:aws:token-type:aws4_request",
+    token_url: "https://sts.googleapis.com/v1/token",
+    credential_source: {
+      environment_id: "aws1",
+      regional_cred_verification_url:
+        "https://sts.{region}.amazonaws.com?Action=GetCallerIdentity&Version=2011-06-15",
+    },
+  };
+  const env = {
+    AWS_REGION: "us-east-1",
+    AWS_ACCESS_KEY_ID: "ASIAEXAMPLEEXAMPLE",
+    AWS_SECRET_ACCESS_KEY: "wJalrXUtnFEMIexampleexampleKEY",
+    AWS_SESSION_TOKEN: session,
+  };
+  for (const part of ["session token", "signature"]) {
+    await t.step(part, async () => {
+      let quoted = "";
+      const credentials = credentialsFromJson(file, {
+        env,
+        retry: { attempts: 1 },
+        fetch: (_url, init) => {
+          const signed = JSON.parse(
+            decodeURIComponent(JSON.parse(String(init?.body)).subjectToken),
+          );
+          const authorization = signed.headers.find((h: { key: string }) =>
+            h.key === "authorization"
+          ).value;
+          quoted = part === "signature" ? /Signature=(\w+)/.exec(authorization)![1]! : session;
+          return Promise.resolve(Response.json({
+            error: "invalid_grant",
+            error_description: `AWS rejected ${quoted} for this request`,
+          }, { status: 400 }));
+        },
+      });
+      const error = await credentials.getAccessToken().then(() => undefined, (e) => e);
+      assertNoSecret(error, [quoted, env.AWS_SECRET_ACCESS_KEY]);
+      assert.match((error as AuthError).message, /AWS rejected/);
+    });
+  }
+});
+
+Deno.test("a region from the environment must be a region name: it goes into the signed host", () => {
+  const file = {
+    type: "external_account",
+    audience:
+      "//iam.googleapis.com/projects/1/locations/global/workloadIdentityPools/p/providers/aws",
+    subject_token_type: "urn:ietf:params:aws:token-type:aws4_request",
+    token_url: "https://sts.googleapis.com/v1/token",
+    credential_source: {
+      environment_id: "aws1",
+      regional_cred_verification_url:
+        "https://sts.{region}.amazonaws.com?Action=GetCallerIdentity&Version=2011-06-15",
+    },
+  };
+  const env = {
+    AWS_REGION: "x.example/#",
+    AWS_ACCESS_KEY_ID: "AKIAEXAMPLEEXAMPLE",
+    AWS_SECRET_ACCESS_KEY: "wJalrXUtnFEMIexampleexampleKEY",
+  };
+  let calls = 0;
+  const credentials = credentialsFromJson(file, {
+    env,
+    fetch: () => (calls++, Promise.reject(new Error("no call expected"))),
+  });
+  return assert.rejects(credentials.getAccessToken(), (error: AuthError) => {
+    assert.equal(error.code, "ERR_AWS_REGION_UNAVAILABLE");
+    assert.match(error.message, /not a region such as us-east-2/);
+    assert.equal(calls, 0);
+    return true;
+  });
+});

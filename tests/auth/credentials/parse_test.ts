@@ -487,3 +487,12 @@ Deno.test("credentialsFromJson() names an un-awaited promise of the JSON", () =>
     message: /it is a promise: await the JSON/,
   });
 });
+
+Deno.test("a URL field that is not http(s) is named, not quoted: its query may carry a token", () => {
+  const file = { ...SERVICE_ACCOUNT, token_uri: "ftp://h.example/token?access_token=ya29.secret" };
+  assert.throws(() => credentialsFromJson(file), (error: Error) => {
+    assert.match(error.message, /"token_uri" is not an http\(s\) URL$/);
+    assert.doesNotMatch(error.message, /ya29\.secret/);
+    return true;
+  });
+});
