@@ -3,7 +3,7 @@
 // layers that call one way down: credentials and authenticate -> flows -> transport and keys ->
 // the base modules (errors, hints, types) -> endpoint/'s public API.
 import assert from "node:assert/strict";
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -198,4 +198,30 @@ Deno.test("the checks catch what they are for", () => {
   // The graph itself holds what it must: type-only imports and the step's dynamic entry imports.
   assert.ok(graph.get("auth/errors.ts")?.includes("auth/error_codes.ts"));
   assert.ok(graph.get("auth/flows/sts.ts")?.includes("auth/_transport/http.ts"));
+});
+
+/** Source files of the library and the step, with comments left out (JSDoc examples use Deno). */
+function codeOf(file: string): string {
+  return readFileSync(join(ROOT, file), "utf8").replace(/\/\*[\s\S]*?\*\//g, "")
+    .replace(/^\s*\/\/.*$/gm, "");
+}
+
+/** The library's only runtime-specific lookups, each an injectable default behind globalThis. */
+const RUNTIME_LOOKUPS = new Set(["auth/credentials/_sources/runtime.ts"]);
+
+Deno.test("the library uses Web APIs only: Deno and node: only behind the one runtime default", () => {
+  const library = sources().filter((file) => /^(auth|endpoint)\//.test(file));
+  const found = library.filter((file) => !RUNTIME_LOOKUPS.has(file))
+    .filter((file) => /\bDeno\.|["']node:|\bprocess\./.test(codeOf(file)));
+  assert.deepEqual(found, []);
+  assert.ok(/node:fs\/promises/.test(codeOf([...RUNTIME_LOOKUPS][0]!)));
+});
+
+Deno.test("no module exports a name that starts with _", () => {
+  const exported = sources().filter((file) => !file.startsWith("tests/"))
+    .filter((file) =>
+      /^export\s+(?:declare\s+)?(?:async\s+)?(?:function\*?|const|let|class|interface|type|enum)\s+_/m
+        .test(codeOf(file)) || /^export\s*\{[^}]*\b_\w/m.test(codeOf(file))
+    );
+  assert.deepEqual(exported, []);
 });
