@@ -2,6 +2,7 @@
 // retries), cached per fetch and URL as the answer's Cache-Control max-age says, one fetch at a
 // time, and fetched again once for a key id the cached set lacks.
 import type { JWK, JWTPayload } from "jose";
+import type { JOSEError } from "jose/errors";
 import { GoogleApiError, VerificationError } from "../errors.ts";
 import { type HttpRequest, requestText } from "../_transport/http.ts";
 import { isRecord } from "../_util/json.ts";
@@ -142,20 +143,33 @@ const JOSE_CODES: Readonly<Record<string, VerificationError["code"]>> = {
   ERR_JOSE_NOT_SUPPORTED: "ERR_TOKEN_ALGORITHM",
 };
 
+// Only the checks of a claim's value; a missing or non-number date is caught before these.
 const CLAIM_CODES: Readonly<Record<string, VerificationError["code"]>> = {
   aud: "ERR_TOKEN_AUDIENCE_MISMATCH",
   iss: "ERR_TOKEN_ISSUER_MISMATCH",
   nbf: "ERR_TOKEN_NOT_YET_VALID",
-  iat: "ERR_TOKEN_NOT_YET_VALID",
 };
 
+const DATE_CLAIMS = new Set(["exp", "iat", "nbf"]);
+
+/** The code for a refusal by jose: the check's own code, else ERR_TOKEN_MALFORMED. */
+function codeOf(error: JOSEError): VerificationError["code"] {
+  const { code, claim, reason } = error as JOSEError & { claim?: string; reason?: string };
+  // jose's reasons (lib/jwt_claims_set.js): "missing" for an absent required claim, "invalid"
+  // for a date that is not a number; such a token cannot be checked, so it is malformed.
+  if (claim !== undefined && DATE_CLAIMS.has(claim) && reason !== "check_failed") {
+    return "ERR_TOKEN_MALFORMED";
+  }
+  return (claim === undefined ? undefined : CLAIM_CODES[claim]) ??
+    JOSE_CODES[code] ?? "ERR_TOKEN_MALFORMED";
+}
+
 /** jose's verdict as a VerificationError naming the check; never the token. */
-function verdict(error: unknown, rules: TokenRules): unknown {
+async function verdict(error: unknown, rules: TokenRules): Promise<unknown> {
   if (error instanceof VerificationError || error instanceof GoogleApiError) return error;
-  const { code, claim, message } = error as { code?: string; claim?: string; message?: string };
-  const mapped = (claim === undefined ? undefined : CLAIM_CODES[claim]) ??
-    (code === undefined ? undefined : JOSE_CODES[code]);
-  if (mapped === undefined) return error;
+  const { JOSEError } = await import("jose/errors");
+  if (!(error instanceof JOSEError)) return error;
+  const mapped = codeOf(error);
   const expected = mapped === "ERR_TOKEN_AUDIENCE_MISMATCH"
     ? ` (expected ${JSON.stringify(rules.audience)})`
     : mapped === "ERR_TOKEN_ISSUER_MISMATCH"
@@ -165,7 +179,7 @@ function verdict(error: unknown, rules: TokenRules): unknown {
     : "";
   return new VerificationError(
     mapped,
-    `The ${rules.what} failed verification: ${message ?? code}${expected}`,
+    `The ${rules.what} failed verification: ${error.message || error.code}${expected}`,
     { cause: error },
   );
 }
@@ -215,6 +229,6 @@ export async function verifyToken(
     );
     return payload;
   } catch (error) {
-    throw verdict(error, rules);
+    throw await verdict(error, rules);
   }
 }

@@ -152,6 +152,15 @@ Deno.test("verifyIdToken refuses bad tokens with the code of the failed check", 
         .setProtectedHeader({ alg: "HS256", kid: "k1" }).sign(secret);
     }, "ERR_TOKEN_ALGORITHM"],
     ["not a JWT", () => Promise.resolve("not-a-jwt"), "ERR_TOKEN_MALFORMED"],
+    ["no exp", () => google.sign({ exp: undefined }), "ERR_TOKEN_MALFORMED"],
+    [
+      "exp not a number",
+      () => google.sign({ exp: String(NOW / 1000 + 60) }),
+      "ERR_TOKEN_MALFORMED",
+    ],
+    ["no iat", () => google.sign({ iat: undefined }), "ERR_TOKEN_MALFORMED"],
+    ["iat not a number", () => google.sign({ iat: "yesterday" }), "ERR_TOKEN_MALFORMED"],
+    ["nbf not a number", () => google.sign({ nbf: "now" }), "ERR_TOKEN_MALFORMED"],
   ];
   for (const [name, make, code, extra] of cases) {
     await t.step(name, async () => {
