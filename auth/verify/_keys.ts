@@ -1,6 +1,6 @@
 // Google's public signing keys, fetched as a JWK Set through the transport (bounded size, time and
-// retries), cached per fetch and URL as the answer's Cache-Control max-age says, one fetch at a
-// time, and fetched again once for a key id the cached set lacks.
+// retries), cached per fetch and URL as the answer's Cache-Control max-age says (at least 30 s),
+// one fetch at a time, and fetched again once for a key id the cached set lacks.
 import type { JWK, JWTPayload } from "jose";
 import type { JOSEError } from "jose/errors";
 import { GoogleApiError, VerificationError } from "../errors.ts";
@@ -14,7 +14,10 @@ export type VerifyCallOptions = CallOptions & { clockSkewSeconds?: number };
 /** The most keys a set may hold, and the longest token read: far above Google's. */
 const MAX_KEYS = 100;
 const MAX_TOKEN_LENGTH = 16_384;
-/** A set is fetched again for an unknown key id at most this often (a forged kid cannot flood). */
+/**
+ * A set is kept at least this long, whatever its Cache-Control, and fetched again for an unknown
+ * key id at most this often: a forged kid cannot make every verification fetch.
+ */
 const MIN_REFETCH_MS = 30_000;
 
 interface KeySet {
@@ -74,7 +77,7 @@ async function fetchKeySet(url: string, call: CallOptions, what: string): Promis
   }
   const now = (call.now ?? Date.now)();
   const maxAge = maxAgeSeconds(response.headers.get("cache-control"));
-  return { keys, fetchedAt: now, expiresAt: now + maxAge * 1000 };
+  return { keys, fetchedAt: now, expiresAt: now + Math.max(maxAge * 1000, MIN_REFETCH_MS) };
 }
 
 /** The cached set while fresh, else one fetch shared by every caller waiting for it. */
