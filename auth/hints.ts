@@ -98,7 +98,8 @@ export const AUTH_ERROR_HINTS: Readonly<Record<AuthErrorCode, string>> = /* @__P
       "Check credential_source: its URL must answer (with its headers) or its file hold the token",
     ERR_TOKEN_RESPONSE_INVALID:
       "Retry; if it persists, check that endpoint overrides point at Google",
-    ERR_TOKEN_MALFORMED: "Pass the whole compact JWT (three base64url parts separated by dots)",
+    ERR_TOKEN_MALFORMED:
+      "Pass the whole compact JWT (three base64url parts separated by dots); refuse a token whose exp, iat or nbf is missing or not a number",
     ERR_TOKEN_ALGORITHM:
       "Accept only tokens signed as Google signs them (RS256 ID tokens, ES256 IAP assertions); refuse the request",
     ERR_TOKEN_KEY_UNKNOWN:

@@ -1,7 +1,8 @@
 // Google's public signing keys, fetched as a JWK Set through the transport (bounded size, time and
-// retries), cached per fetch and URL as the answer's Cache-Control max-age says, one fetch at a
-// time, and fetched again once for a key id the cached set lacks.
+// retries), cached per fetch and URL as the answer's Cache-Control max-age says (at least 30 s),
+// one fetch at a time, and fetched again once for a key id the cached set lacks.
 import type { JWK, JWTPayload } from "jose";
+import type { JOSEError } from "jose/errors";
 import { GoogleApiError, VerificationError } from "../errors.ts";
 import { type HttpRequest, requestText } from "../_transport/http.ts";
 import { isRecord } from "../_util/json.ts";
@@ -13,7 +14,10 @@ export type VerifyCallOptions = CallOptions & { clockSkewSeconds?: number };
 /** The most keys a set may hold, and the longest token read: far above Google's. */
 const MAX_KEYS = 100;
 const MAX_TOKEN_LENGTH = 16_384;
-/** A set is fetched again for an unknown key id at most this often (a forged kid cannot flood). */
+/**
+ * A set is kept at least this long, whatever its Cache-Control, and fetched again for an unknown
+ * key id at most this often: a forged kid cannot make every verification fetch.
+ */
 const MIN_REFETCH_MS = 30_000;
 
 interface KeySet {
@@ -73,7 +77,7 @@ async function fetchKeySet(url: string, call: CallOptions, what: string): Promis
   }
   const now = (call.now ?? Date.now)();
   const maxAge = maxAgeSeconds(response.headers.get("cache-control"));
-  return { keys, fetchedAt: now, expiresAt: now + maxAge * 1000 };
+  return { keys, fetchedAt: now, expiresAt: now + Math.max(maxAge * 1000, MIN_REFETCH_MS) };
 }
 
 /** The cached set while fresh, else one fetch shared by every caller waiting for it. */
@@ -142,20 +146,33 @@ const JOSE_CODES: Readonly<Record<string, VerificationError["code"]>> = {
   ERR_JOSE_NOT_SUPPORTED: "ERR_TOKEN_ALGORITHM",
 };
 
+// Only the checks of a claim's value; a missing or non-number date is caught before these.
 const CLAIM_CODES: Readonly<Record<string, VerificationError["code"]>> = {
   aud: "ERR_TOKEN_AUDIENCE_MISMATCH",
   iss: "ERR_TOKEN_ISSUER_MISMATCH",
   nbf: "ERR_TOKEN_NOT_YET_VALID",
-  iat: "ERR_TOKEN_NOT_YET_VALID",
 };
 
+const DATE_CLAIMS = new Set(["exp", "iat", "nbf"]);
+
+/** The code for a refusal by jose: the check's own code, else ERR_TOKEN_MALFORMED. */
+function codeOf(error: JOSEError): VerificationError["code"] {
+  const { code, claim, reason } = error as JOSEError & { claim?: string; reason?: string };
+  // jose's reasons (lib/jwt_claims_set.js): "missing" for an absent required claim, "invalid"
+  // for a date that is not a number; such a token cannot be checked, so it is malformed.
+  if (claim !== undefined && DATE_CLAIMS.has(claim) && reason !== "check_failed") {
+    return "ERR_TOKEN_MALFORMED";
+  }
+  return (claim === undefined ? undefined : CLAIM_CODES[claim]) ??
+    JOSE_CODES[code] ?? "ERR_TOKEN_MALFORMED";
+}
+
 /** jose's verdict as a VerificationError naming the check; never the token. */
-function verdict(error: unknown, rules: TokenRules): unknown {
+async function verdict(error: unknown, rules: TokenRules): Promise<unknown> {
   if (error instanceof VerificationError || error instanceof GoogleApiError) return error;
-  const { code, claim, message } = error as { code?: string; claim?: string; message?: string };
-  const mapped = (claim === undefined ? undefined : CLAIM_CODES[claim]) ??
-    (code === undefined ? undefined : JOSE_CODES[code]);
-  if (mapped === undefined) return error;
+  const { JOSEError } = await import("jose/errors");
+  if (!(error instanceof JOSEError)) return error;
+  const mapped = codeOf(error);
   const expected = mapped === "ERR_TOKEN_AUDIENCE_MISMATCH"
     ? ` (expected ${JSON.stringify(rules.audience)})`
     : mapped === "ERR_TOKEN_ISSUER_MISMATCH"
@@ -165,7 +182,7 @@ function verdict(error: unknown, rules: TokenRules): unknown {
     : "";
   return new VerificationError(
     mapped,
-    `The ${rules.what} failed verification: ${message ?? code}${expected}`,
+    `The ${rules.what} failed verification: ${error.message || error.code}${expected}`,
     { cause: error },
   );
 }
@@ -215,6 +232,6 @@ export async function verifyToken(
     );
     return payload;
   } catch (error) {
-    throw verdict(error, rules);
+    throw await verdict(error, rules);
   }
 }

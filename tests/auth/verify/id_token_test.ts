@@ -16,8 +16,12 @@ const AUDIENCE = "https://service.example.run.app";
 const CERTS = "https://www.googleapis.com/oauth2/v3/certs";
 const NOW = 1_900_000_000_000;
 
-/** A key pair published by a fake fetch of Google's certs URL, and the count of fetches. */
-async function fakeGoogle(maxAge = 3600) {
+/**
+ * A key pair published by a fake fetch of Google's certs URL, and the count of fetches; the keys
+ * are sent with `Cache-Control: public, max-age=<maxAge>`, or the given Cache-Control when a
+ * string, or none when null.
+ */
+async function fakeGoogle(maxAge: number | string | null = 3600) {
   const { privateKey, publicKey } = await generateKeyPair("RS256", { extractable: true });
   const published = [{ ...await exportJWK(publicKey), kid: "k1", alg: "RS256", use: "sig" }];
   const state = { fetches: 0, published, publicKey };
@@ -26,7 +30,9 @@ async function fakeGoogle(maxAge = 3600) {
     assert.equal(String(url), CERTS);
     return Promise.resolve(
       Response.json({ keys: state.published }, {
-        headers: { "cache-control": `public, max-age=${maxAge}` },
+        headers: maxAge === null
+          ? {}
+          : { "cache-control": typeof maxAge === "string" ? maxAge : `public, max-age=${maxAge}` },
       }),
     );
   };
@@ -152,6 +158,15 @@ Deno.test("verifyIdToken refuses bad tokens with the code of the failed check", 
         .setProtectedHeader({ alg: "HS256", kid: "k1" }).sign(secret);
     }, "ERR_TOKEN_ALGORITHM"],
     ["not a JWT", () => Promise.resolve("not-a-jwt"), "ERR_TOKEN_MALFORMED"],
+    ["no exp", () => google.sign({ exp: undefined }), "ERR_TOKEN_MALFORMED"],
+    [
+      "exp not a number",
+      () => google.sign({ exp: String(NOW / 1000 + 60) }),
+      "ERR_TOKEN_MALFORMED",
+    ],
+    ["no iat", () => google.sign({ iat: undefined }), "ERR_TOKEN_MALFORMED"],
+    ["iat not a number", () => google.sign({ iat: "yesterday" }), "ERR_TOKEN_MALFORMED"],
+    ["nbf not a number", () => google.sign({ nbf: "now" }), "ERR_TOKEN_MALFORMED"],
   ];
   for (const [name, make, code, extra] of cases) {
     await t.step(name, async () => {
@@ -202,6 +217,31 @@ Deno.test("verifyIdToken caches keys for max-age, shares one fetch, refetches on
     assert.ok(await verifyIdToken(rotated, options));
     assert.equal(google.state.fetches, 4);
   });
+});
+
+Deno.test("verifyIdToken keeps keys sent without max-age for 30 s, so a forged kid cannot flood", async (t) => {
+  for (const cacheControl of [null, "no-cache", "public, max-age=0"]) {
+    await t.step(`Cache-Control: ${cacheControl ?? "none"}`, async () => {
+      const google = await fakeGoogle(cacheControl);
+      let now = NOW;
+      const options = { audience: AUDIENCE, fetch: google.fetch, now: () => now };
+      const forged = await google.sign({}, { kid: "forged" });
+      for (let i = 0; i < 5; i++) {
+        await assert.rejects(
+          verifyIdToken(forged, options),
+          refused("ERR_TOKEN_KEY_UNKNOWN", forged),
+        );
+        assert.ok(await verifyIdToken(await google.sign(), options));
+      }
+      assert.equal(google.state.fetches, 1);
+      now += 30_000;
+      await assert.rejects(
+        verifyIdToken(forged, options),
+        refused("ERR_TOKEN_KEY_UNKNOWN", forged),
+      );
+      assert.equal(google.state.fetches, 2, "fetched again once 30 s have passed");
+    });
+  }
 });
 
 Deno.test("verifyIdToken: a certs answer that is not a JWK Set, and a failing certs URL", async () => {
