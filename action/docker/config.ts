@@ -10,9 +10,12 @@
 import fs from "node:fs";
 import nodePath from "node:path";
 import process from "node:process";
+import { readRegularFile, RefusedReadError } from "../node/bounded_read.ts";
 import type { DockerConfigChanges } from "./state.ts";
 
-/** A config that is not a JSON object: left untouched. */
+/**
+ * A config left untouched: not a JSON object, not a regular file, or past 1 MiB.
+ */
 export class DockerConfigUnreadable extends Error {
   /** Always `"DockerConfigUnreadable"`. */
   override name = "DockerConfigUnreadable";
@@ -56,8 +59,9 @@ function readConfig(
   let text: string;
   try {
     real = fs.realpathSync(path);
-    text = fs.readFileSync(real, "utf8");
+    text = readRegularFile(real);
   } catch (error) {
+    if (error instanceof RefusedReadError) throw new DockerConfigUnreadable(error.message);
     if ((error as { code?: string }).code === "ENOENT") return { real, config: {}, exists: false };
     throw error;
   }
@@ -99,7 +103,8 @@ function writeConfig(path: string, config: Record<string, unknown>): void {
  * @param hosts The registry hosts.
  * @param helper The helper's name (`docker-credential-<helper>` on `PATH`).
  * @returns What changed, for {@linkcode removeCredHelpers}.
- * @throws {DockerConfigUnreadable} When the file is not a JSON object (it is left untouched);
+ * @throws {DockerConfigUnreadable} When the file is not a JSON object, not a regular file or larger
+ * than 1 MiB (it is left untouched);
  * the file system's error when it cannot be read or written.
  *
  * @example Usage
@@ -162,7 +167,8 @@ export function addCredHelpers(
  *
  * @param changes What {@linkcode addCredHelpers} returned.
  * @returns The hosts whose entry was restored.
- * @throws {DockerConfigUnreadable} When the file is no longer a JSON object (left untouched);
+ * @throws {DockerConfigUnreadable} When the file is no longer a JSON object or a regular file of
+ * at most 1 MiB (left untouched);
  * the file system's error when it cannot be read or written.
  */
 export function removeCredHelpers(changes: DockerConfigChanges): string[] {
