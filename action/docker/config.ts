@@ -14,7 +14,8 @@ import { readRegularFile, RefusedReadError } from "../node/bounded_read.ts";
 import type { DockerConfigChanges } from "./state.ts";
 
 /**
- * A config left untouched: not a JSON object, not a regular file, or past 1 MiB.
+ * A config left untouched: not a JSON object, not a regular file, past 1 MiB, or a link to
+ * nothing.
  */
 export class DockerConfigUnreadable extends Error {
   /** Always `"DockerConfigUnreadable"`. */
@@ -62,8 +63,14 @@ function readConfig(
     text = readRegularFile(real);
   } catch (error) {
     if (error instanceof RefusedReadError) throw new DockerConfigUnreadable(error.message);
-    if ((error as { code?: string }).code === "ENOENT") return { real, config: {}, exists: false };
-    throw error;
+    if ((error as { code?: string }).code !== "ENOENT") throw error;
+    // A dangling link: writing would replace the link itself, and post would then remove it.
+    if (fs.lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink()) {
+      throw new DockerConfigUnreadable(
+        `${JSON.stringify(path)} is a symbolic link to a file that does not exist`,
+      );
+    }
+    return { real, config: {}, exists: false };
   }
   let config: unknown;
   try {
@@ -103,8 +110,8 @@ function writeConfig(path: string, config: Record<string, unknown>): void {
  * @param hosts The registry hosts.
  * @param helper The helper's name (`docker-credential-<helper>` on `PATH`).
  * @returns What changed, for {@linkcode removeCredHelpers}.
- * @throws {DockerConfigUnreadable} When the file is not a JSON object, not a regular file or larger
- * than 1 MiB (it is left untouched);
+ * @throws {DockerConfigUnreadable} When the file is not a JSON object, not a regular file, larger
+ * than 1 MiB or a symbolic link to nothing (it is left untouched);
  * the file system's error when it cannot be read or written.
  *
  * @example Usage
