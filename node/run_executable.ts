@@ -17,7 +17,8 @@ import type {
  * Runs `request.command` with `request.args` (no shell) and the process's environment plus
  * `request.env`; standard input and standard error are not connected. Resolves with the exit code
  * (`null` when a signal ended it) and standard output, which is read up to just past
- * `maxOutputBytes` (then the program is killed); rejects when it cannot start (`ENOENT`,
+ * `maxOutputBytes` (then the program is killed and `outputTooLarge` is true); rejects when it
+ * cannot start (`ENOENT`,
  * `EACCES`) and, killing it, when `signal` aborts.
  *
  * @param request The program, its arguments and variables, the signal and the output bound.
@@ -91,7 +92,7 @@ export function runExecutable(request: ExecutableRequest): Promise<ExecutableRes
         const stdout = chunks.map((chunk, i) =>
           decoder.decode(chunk, { stream: i < chunks.length - 1 })
         ).join("");
-        resolve({ exitCode: code, stdout });
+        resolve({ exitCode: code, stdout, outputTooLarge: size > maxOutputBytes });
       });
     });
   });

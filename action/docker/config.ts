@@ -10,9 +10,13 @@
 import fs from "node:fs";
 import nodePath from "node:path";
 import process from "node:process";
+import { readRegularFile, RefusedReadError } from "../node/bounded_read.ts";
 import type { DockerConfigChanges } from "./state.ts";
 
-/** A config that is not a JSON object: left untouched. */
+/**
+ * A config left untouched: not a JSON object, not a regular file, past 1 MiB, or a link to
+ * nothing.
+ */
 export class DockerConfigUnreadable extends Error {
   /** Always `"DockerConfigUnreadable"`. */
   override name = "DockerConfigUnreadable";
@@ -56,10 +60,17 @@ function readConfig(
   let text: string;
   try {
     real = fs.realpathSync(path);
-    text = fs.readFileSync(real, "utf8");
+    text = readRegularFile(real);
   } catch (error) {
-    if ((error as { code?: string }).code === "ENOENT") return { real, config: {}, exists: false };
-    throw error;
+    if (error instanceof RefusedReadError) throw new DockerConfigUnreadable(error.message);
+    if ((error as { code?: string }).code !== "ENOENT") throw error;
+    // A dangling link: writing would replace the link itself, and post would then remove it.
+    if (fs.lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink()) {
+      throw new DockerConfigUnreadable(
+        `${JSON.stringify(path)} is a symbolic link to a file that does not exist`,
+      );
+    }
+    return { real, config: {}, exists: false };
   }
   let config: unknown;
   try {
@@ -99,7 +110,8 @@ function writeConfig(path: string, config: Record<string, unknown>): void {
  * @param hosts The registry hosts.
  * @param helper The helper's name (`docker-credential-<helper>` on `PATH`).
  * @returns What changed, for {@linkcode removeCredHelpers}.
- * @throws {DockerConfigUnreadable} When the file is not a JSON object (it is left untouched);
+ * @throws {DockerConfigUnreadable} When the file is not a JSON object, not a regular file, larger
+ * than 1 MiB or a symbolic link to nothing (it is left untouched);
  * the file system's error when it cannot be read or written.
  *
  * @example Usage
@@ -162,7 +174,8 @@ export function addCredHelpers(
  *
  * @param changes What {@linkcode addCredHelpers} returned.
  * @returns The hosts whose entry was restored.
- * @throws {DockerConfigUnreadable} When the file is no longer a JSON object (left untouched);
+ * @throws {DockerConfigUnreadable} When the file is no longer a JSON object or a regular file of
+ * at most 1 MiB (left untouched);
  * the file system's error when it cannot be read or written.
  */
 export function removeCredHelpers(changes: DockerConfigChanges): string[] {

@@ -18,6 +18,7 @@
  */
 
 import { credentialsFromJson, type CredentialsToken, type FetchLike } from "../../auth/mod.ts";
+import { RefusedReadError } from "../node/bounded_read.ts";
 import { readCachedToken, writeCachedToken } from "./token_cache.ts";
 
 /** The user name Google's registries take with an access token as the password. */
@@ -38,7 +39,7 @@ export interface CredentialHelperConfig {
 
 /** What the helper needs from its process. */
 export interface CredentialHelperOptions {
-  /** Reads a file as text. */
+  /** Reads a file as text (in the helper, `readRegularFile`: bounded, never blocking). */
   readFile: (path: string) => string;
   /** The transport of token calls. */
   fetch: FetchLike<Response>;
@@ -88,6 +89,7 @@ async function accessToken(
   try {
     json = options.readFile(config.credentialsFile);
   } catch (error) {
+    if (error instanceof RefusedReadError) throw new Error(`the credentials file ${error.message}`);
     const code = (error as { code?: string }).code ?? "unreadable";
     throw new Error(
       `the credentials file ${

@@ -8,13 +8,15 @@
 import fs from "node:fs";
 import process from "node:process";
 import type { CredentialsToken } from "../../auth/mod.ts";
+import { readRegularFile } from "../node/bounded_read.ts";
 
 /** A cached token is used until this long before it expires, then replaced. */
 export const REFRESH_MARGIN_MS = 5 * 60_000;
 
 /**
  * The cached token when it is still good `REFRESH_MARGIN_MS` from `now`; `undefined` when there
- * is none, it is about to expire, or the file is unreadable (then a new token replaces it).
+ * is none, it is about to expire, or the file is unreadable, not a regular file or too large (then a
+ * new token replaces it).
  *
  * @param path The cache file.
  * @param now The time in milliseconds.
@@ -39,7 +41,7 @@ export const REFRESH_MARGIN_MS = 5 * 60_000;
 export function readCachedToken(path: string, now: number): CredentialsToken | undefined {
   let cached: unknown;
   try {
-    cached = JSON.parse(fs.readFileSync(path, "utf8"));
+    cached = JSON.parse(readRegularFile(path));
   } catch {
     return undefined;
   }

@@ -161,7 +161,7 @@ export interface ExecutableRequest {
 
 /**
  * What the program did: its exit code (`null` when a signal ended it) and its standard output as
- * UTF-8 text, of at most `maxOutputBytes` bytes or cut just past them.
+ * UTF-8 text, of at most `maxOutputBytes` bytes or cut just past them (then `outputTooLarge`).
  *
  * @example Usage
  * ```ts
@@ -177,6 +177,12 @@ export interface ExecutableResult {
   exitCode: number | null;
   /** Standard output (standard error is not read). */
   stdout: string;
+  /**
+   * Whether standard output went past `maxOutputBytes` (the program was then killed, so its exit
+   * code says nothing): a runner that reads bytes says so here, as the text's length counts
+   * UTF-16 units, not bytes.
+   */
+  outputTooLarge?: boolean;
 }
 
 /**

@@ -3,8 +3,17 @@
 // the emulator, in each mode. The helper's clock moves with the emulator's through a preloaded
 // module (NODE_OPTIONS reaches it as it would from Docker's environment).
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { execFileSync, spawn } from "node:child_process";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { assertNoSecretLeaks } from "./_hygiene.ts";
 import { keySecrets, requestSecrets } from "../support/secrets.ts";
@@ -59,10 +68,17 @@ function callHelper(
     });
     let stdout = "";
     let stderr = "";
+    // A helper stuck on a read would keep `docker push` waiting: it fails the test instead.
+    const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
     child.stdout.on("data", (chunk) => (stdout += chunk));
     child.stderr.on("data", (chunk) => (stderr += chunk));
     child.on("error", fail);
-    child.on("close", (code) => done({ code: code ?? -1, stdout, stderr }));
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      done({ code: code ?? -1, stdout, stderr });
+    });
+    // A helper that stops reading early closes the pipe under a large write.
+    child.stdin.on("error", () => {});
     child.stdin.end(stdin);
   });
 }
@@ -210,6 +226,105 @@ Deno.test("dist/: a Docker config that is not JSON is left untouched, with a war
     assert.equal(readFileSync(join(dockerConfig, "config.json"), "utf8"), "{ not json");
     assert.equal(main.files.path, "", "nothing added to PATH");
     assert.deepEqual(readdirSync(dirs.temp).filter((name) => name.startsWith("gcp-oidc")), []);
+  });
+});
+
+Deno.test("dist/: a Docker config that is a FIFO, past 1 MiB or a link to nothing is left untouched, with a warning", async (t) => {
+  await withWorld(async ({ world }, dirs) => {
+    const inputs = {
+      credentials_json: await world.serviceAccountKey(),
+      docker_registries: "gcr.io",
+    };
+    const large = JSON.stringify({ psFormat: "x".repeat(2 << 20) });
+    const rows: [string, (path: string) => void, RegExp][] = [
+      ["a FIFO", (path) => execFileSync("mkfifo", [path]), /is a FIFO, not a regular file/],
+      ["2 MiB", (path) => writeFileSync(path, large), /is larger than 1048576 bytes/],
+      [
+        "a dangling link",
+        (path) => Deno.symlinkSync(join(path, "..", "gone.json"), path),
+        /is a symbolic link to a file that does not exist/,
+      ],
+    ];
+    for (const [name, make, message] of rows) {
+      await t.step(name, async () => {
+        const dockerConfig = join(dirs.root, `docker-${name.replaceAll(" ", "-")}`);
+        mkdirSync(dockerConfig);
+        const path = join(dockerConfig, "config.json");
+        make(path);
+        const env = { ...world.env, DOCKER_CONFIG: dockerConfig };
+        const main = await runStep("main", { dirs, inputs, env });
+        assert.equal(main.code, 0, main.stdout);
+        assert.match(
+          main.stdout,
+          /::warning::Not configuring "docker_registries": the Docker config/,
+        );
+        assert.match(main.stdout, message);
+        assert.equal(main.files.path, "", "nothing added to PATH");
+        assert.deepEqual(readdirSync(dockerConfig), ["config.json"]);
+        const kind = lstatSync(path);
+        assert.equal(kind.isFIFO() || kind.isSymbolicLink() || kind.size === large.length, true);
+      });
+    }
+  });
+});
+
+Deno.test("dist/: the helper and post refuse a FIFO or a file past 1 MiB, and stdin past 64 KiB", async () => {
+  await withWorld(async ({ world, clock }, dirs) => {
+    const credentialsFile = join(dirs.temp, "credentials.json");
+    const inputs = {
+      credentials_json: await world.serviceAccountKey(),
+      credentials_file_path: credentialsFile,
+      docker_registries: "gcr.io",
+    };
+    const main = await runStep("main", { dirs, inputs, env: world.env });
+    assert.equal(main.code, 0, main.stdout);
+    const helper = JSON.parse(readFileSync(join(dirs.root, ".docker", "config.json"), "utf8"))
+      .credHelpers["gcr.io"];
+    const helperDir = (main.files.path ?? "").trim();
+    const get = (stdin = "gcr.io") => callHelper(main, helper, "get", stdin, clock.offset);
+    const oneLineFailure = (answer: HelperAnswer, message: RegExp) => {
+      assert.equal(answer.code, 1, answer.stdout + answer.stderr);
+      assert.match(answer.stdout, message);
+      assert.equal(answer.stdout.split("\n").length, 2, answer.stdout);
+      assert.equal(answer.stderr, "");
+    };
+
+    oneLineFailure(
+      await get(`gcr.io${" ".repeat(70_000)}`),
+      /^gcp-oidc docker credential helper: standard input is longer than 65536 bytes$/m,
+    );
+
+    // A FIFO as token cache is passed over (a new token is minted and cached in its place).
+    const cache = join(helperDir, "token.json");
+    execFileSync("mkfifo", [cache]);
+    const minted = await get();
+    assert.equal(minted.code, 0, minted.stdout);
+    assert.ok(lstatSync(cache).isFile(), "the token replaced the FIFO");
+
+    clock.offset += 2 * HOUR;
+    rmSync(credentialsFile);
+    execFileSync("mkfifo", [credentialsFile]);
+    oneLineFailure(await get(), /the credentials file ".*" is a FIFO, not a regular file$/m);
+    rmSync(credentialsFile);
+    writeFileSync(credentialsFile, " ".repeat(2 << 20));
+    oneLineFailure(await get(), /the credentials file ".*" is larger than 1048576 bytes/);
+
+    const config = join(helperDir, "helper.json");
+    rmSync(config);
+    execFileSync("mkfifo", [config]);
+    oneLineFailure(
+      await get(),
+      /cannot read its configuration \(".*helper\.json" is a FIFO, not a regular file\)/,
+    );
+
+    // Post reads the Docker config through the same bound.
+    const dockerConfig = join(dirs.root, ".docker", "config.json");
+    rmSync(dockerConfig);
+    execFileSync("mkfifo", [dockerConfig]);
+    const post = await runStep("post", { dirs, inputs, env: world.env, state: main.state });
+    assert.equal(post.code, 0, post.stdout);
+    assert.match(post.stdout, /::warning::Could not restore the Docker config .* is a FIFO/);
+    assert.equal(existsSync(helperDir), false, "the helper is removed all the same");
   });
 });
 

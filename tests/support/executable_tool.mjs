@@ -9,6 +9,7 @@
 //   fail    prints a token-like text and exits 3
 //   sleep   writes its pid to TOOL_REPORT, then sleeps a minute
 //   flood   prints 2 MiB
+//   flood2  prints 2 MiB of two-byte characters (1 MiB of UTF-16 units)
 import { writeFileSync } from "node:fs";
 import process from "node:process";
 
@@ -26,6 +27,8 @@ if (mode === "sleep") {
   process.exit(3);
 } else if (mode === "flood") {
   process.stdout.write("x".repeat(2 * 1024 * 1024));
+} else if (mode === "flood2") {
+  process.stdout.write("é".repeat(1024 * 1024));
 } else {
   if (report) writeFileSync(report, JSON.stringify({ args: rest, env: seen }));
   const response = JSON.stringify({

@@ -149,7 +149,10 @@ export function executableSource(fields: Fields, source: Fields): SubjectTokenSo
     try {
       // A runner that ignores the signal does not keep the call waiting past the timeout.
       const result = await untilAborted(running, signal);
-      if (result.stdout.length > MAX_OUTPUT_BYTES) {
+      // A runner that does not say is measured here, in bytes as the bound is.
+      const tooLarge = result.outputTooLarge ??
+        new TextEncoder().encode(result.stdout).byteLength > MAX_OUTPUT_BYTES;
+      if (tooLarge) {
         throw error("ERR_EXECUTABLE_FAILED", `its output went past ${MAX_OUTPUT_BYTES} bytes`);
       }
       if (result.exitCode !== 0) {

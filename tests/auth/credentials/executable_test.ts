@@ -200,6 +200,7 @@ Deno.test("a failing, missing or flooding program is ERR_EXECUTABLE_FAILED, its 
         /"\/nonexistent\/tool": it could not be run: ENOENT/,
       ],
       ["2 MiB of output", command("flood"), /its output went past 1048576 bytes/],
+      ["2 MiB of two-byte characters", command("flood2"), /its output went past 1048576 bytes/],
     ] as const
   ) {
     await t.step(name, async () => {
@@ -238,6 +239,18 @@ function answering(
   });
   return { credentials, sent };
 }
+
+Deno.test("a runner's output past 1 MiB in bytes is refused, though under it in UTF-16 units", async () => {
+  // A runner that does not report the overflow itself: 1.2 MB of UTF-8 in 600,000 units.
+  const { credentials, sent } = answering("é".repeat(600_000));
+  await assert.rejects(credentials.getAccessToken(), (error) => {
+    assert.ok(error instanceof AuthError);
+    assert.equal(error.code, "ERR_EXECUTABLE_FAILED");
+    assert.match(error.message, /its output went past 1048576 bytes/);
+    return true;
+  });
+  assert.deepEqual(sent, []);
+});
 
 Deno.test("every malformed response is ERR_EXECUTABLE_RESPONSE_INVALID naming the field, never quoting it", async (t) => {
   const secret = "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJzZWNyZXQifQ.c2VjcmV0";
