@@ -12,6 +12,10 @@
  * `--debug` (step debug logging), `--node <path>` (another Node binary), `--help`/`-h`. With
  * `docker_registries`, the installed helper is called once as Docker would.
  *
+ * The task runs it without a node_modules folder and without the lockfile: the step is the built
+ * `dist/` and the emulator needs only jose, so a fresh clone fetches that one package instead of
+ * every test-only package the lockfile pins (158 MB, with a warning about their build scripts).
+ *
  * @module
  */
 
