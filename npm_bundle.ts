@@ -17,6 +17,17 @@ import { dirname, join, relative } from "node:path";
 
 /** The repository's root: esbuild's working directory. */
 const ROOT = fileURLToPath(new URL(".", import.meta.url));
+
+/** What every bundle of the package is: one ES2022 module from the repository's sources. */
+const ESM_BUNDLE = {
+  absWorkingDir: ROOT,
+  bundle: true,
+  format: "esm",
+  target: "es2022",
+  legalComments: "none",
+  logLevel: "error",
+} as const;
+
 /** The Web default of auth/ -> the Node module that the Node files use in its place. */
 export const NODE_DEFAULTS: Readonly<Record<string, string>> = {
   "auth/_transport/default_fetch.ts": "node/default_fetch.ts",
@@ -106,17 +117,12 @@ async function build(
     },
   };
   await esbuild.build({
-    absWorkingDir: ROOT,
+    ...ESM_BUNDLE,
     entryPoints: [source],
     outfile,
-    bundle: true,
-    format: "esm",
     platform: variant === "node" ? "node" : "neutral",
-    target: "es2022",
     external: [...external, "node:*"],
     plugins: [plugin],
-    legalComments: "none",
-    logLevel: "error",
   });
   return { needsNode };
 }
@@ -129,16 +135,11 @@ export async function bundleProgram(
 ): Promise<void> {
   try {
     await esbuild.build({
-      absWorkingDir: ROOT,
+      ...ESM_BUNDLE,
       entryPoints: [source],
       outfile,
-      bundle: true,
-      format: "esm",
       platform: "node",
-      target: "es2022",
       external,
-      legalComments: "none",
-      logLevel: "error",
     });
   } finally {
     await esbuild.stop();

@@ -461,20 +461,22 @@ Deno.test("the subject token is byte for byte google-auth-library's for the same
   }
 });
 
+/** An AWS file whose keys come from the environment, for the tests that give it one. */
+const ENV_KEYS_FILE = {
+  type: "external_account",
+  audience:
+    "//iam.googleapis.com/projects/1/locations/global/workloadIdentityPools/p/providers/aws",
+  subject_token_type: "urn:ietf:params:aws:token-type:aws4_request",
+  token_url: "https://sts.googleapis.com/v1/token",
+  credential_source: {
+    environment_id: "aws1",
+    regional_cred_verification_url:
+      "https://sts.{region}.amazonaws.com?Action=GetCallerIdentity&Version=2011-06-15",
+  },
+};
+
 Deno.test("an STS answer that quotes the session token or the signature has them redacted", async (t) => {
   const session = "IQoJb3JpZ2luX2VjEHcaCXVzLWVhc3QtMSJHMEUCIQDexample/abc+def==";
-  const file = {
-    type: "external_account",
-    audience:
-      "//iam.googleapis.com/projects/1/locations/global/workloadIdentityPools/p/providers/aws",
-    subject_token_type: "urn:ietf:params:aws:token-type:aws4_request",
-    token_url: "https://sts.googleapis.com/v1/token",
-    credential_source: {
-      environment_id: "aws1",
-      regional_cred_verification_url:
-        "https://sts.{region}.amazonaws.com?Action=GetCallerIdentity&Version=2011-06-15",
-    },
-  };
   const env = {
     AWS_REGION: "us-east-1",
     AWS_ACCESS_KEY_ID: "ASIAEXAMPLEEXAMPLE",
@@ -484,7 +486,7 @@ Deno.test("an STS answer that quotes the session token or the signature has them
   for (const part of ["session token", "signature"]) {
     await t.step(part, async () => {
       let quoted = "";
-      const credentials = credentialsFromJson(file, {
+      const credentials = credentialsFromJson(ENV_KEYS_FILE, {
         env,
         retry: { attempts: 1 },
         fetch: (_url, init) => {
@@ -509,25 +511,13 @@ Deno.test("an STS answer that quotes the session token or the signature has them
 });
 
 Deno.test("a region from the environment must be a region name: it goes into the signed host", () => {
-  const file = {
-    type: "external_account",
-    audience:
-      "//iam.googleapis.com/projects/1/locations/global/workloadIdentityPools/p/providers/aws",
-    subject_token_type: "urn:ietf:params:aws:token-type:aws4_request",
-    token_url: "https://sts.googleapis.com/v1/token",
-    credential_source: {
-      environment_id: "aws1",
-      regional_cred_verification_url:
-        "https://sts.{region}.amazonaws.com?Action=GetCallerIdentity&Version=2011-06-15",
-    },
-  };
   const env = {
     AWS_REGION: "x.example/#",
     AWS_ACCESS_KEY_ID: "AKIAEXAMPLEEXAMPLE",
     AWS_SECRET_ACCESS_KEY: "wJalrXUtnFEMIexampleexampleKEY",
   };
   let calls = 0;
-  const credentials = credentialsFromJson(file, {
+  const credentials = credentialsFromJson(ENV_KEYS_FILE, {
     env,
     fetch: () => (calls++, Promise.reject(new Error("no call expected"))),
   });
