@@ -6,8 +6,8 @@
  *
  * @module
  */
-import { spawn } from "node:child_process";
-import process from "node:process";
+import type * as ChildProcess from "node:child_process";
+import type NodeProcess from "node:process";
 import type {
   ExecutableRequest,
   ExecutableResult,
@@ -52,6 +52,11 @@ import type {
  */
 export function runExecutable(request: ExecutableRequest): Promise<ExecutableResult> {
   const { signal, maxOutputBytes } = request;
+  // Taken when a program runs, not imported: an ES import of node:process builds a facade over all
+  // of `process` and node:child_process loads streams and net, costing every Node process that
+  // imports the package's Node file about 10 ms at start-up (docs/measurements.md).
+  const process = (globalThis as unknown as { process: typeof NodeProcess }).process;
+  const { spawn } = process.getBuiltinModule("node:child_process") as typeof ChildProcess;
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);
     const child = spawn(request.command, [...request.args], {

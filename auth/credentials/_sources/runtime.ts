@@ -30,24 +30,33 @@ interface NodeFileInfo {
   size: number;
 }
 
+/** What of `node:fs` the reader uses: its callback API (see {@linkcode readFileDefault}). */
 interface NodeFs {
-  stat(path: string): Promise<NodeFileInfo>;
-  open(path: string, flags: "r"): Promise<{
-    stat(): Promise<NodeFileInfo>;
-    read(
-      buffer: Uint8Array,
-      offset: number,
-      length: number,
-      position: null,
-    ): Promise<{ bytesRead: number }>;
-    close(): Promise<void>;
-  }>;
+  stat(path: string, done: (error: Error | null, info: NodeFileInfo) => void): void;
+  open(path: string, flags: "r", done: (error: Error | null, fd: number) => void): void;
+  fstat(fd: number, done: (error: Error | null, info: NodeFileInfo) => void): void;
+  read(
+    fd: number,
+    buffer: Uint8Array,
+    offset: number,
+    length: number,
+    position: null,
+    done: (error: Error | null, bytesRead: number) => void,
+  ): void;
+  close(fd: number, done: (error: Error | null) => void): void;
+}
+
+/** A Node callback call as a promise. */
+function call<T>(start: (done: (error: Error | null, value: T) => void) => void): Promise<T> {
+  return new Promise((resolve, reject) =>
+    start((error, value) => error === null ? resolve(value) : reject(error))
+  );
 }
 
 interface ProcessLike {
   env: Record<string, string | undefined>;
   platform: string;
-  getBuiltinModule?(name: "node:fs/promises"): NodeFs;
+  getBuiltinModule?(name: "node:fs"): NodeFs;
 }
 
 const runtime = globalThis as { Deno?: DenoLike; process?: ProcessLike };
@@ -123,7 +132,7 @@ async function readCapped(read: (into: Uint8Array) => Promise<number | null>): P
 
 /**
  * Reads a regular text file of at most {@linkcode MAX_FILE_BYTES} with Deno's file API or
- * `node:fs/promises`; rejects where neither exists. The path is checked before it is opened (opening
+ * `node:fs`; rejects where neither exists. The path is checked before it is opened (opening
  * a FIFO blocks until a writer comes, in a thread no signal reaches) and the open file again.
  */
 export async function readFileDefault(path: string): Promise<string> {
@@ -140,21 +149,23 @@ export async function readFileDefault(path: string): Promise<string> {
       file.close();
     }
   }
-  const fs = node?.getBuiltinModule?.("node:fs/promises");
+  // node:fs's callbacks, not node:fs/promises: node:fs is loaded with every Node process, while
+  // node:fs/promises loads streams and readline, a few ms of a cold start (docs/measurements.md).
+  const fs = node?.getBuiltinModule?.("node:fs");
   if (fs === undefined) {
     throw new Error(`Cannot read ${path}: no file system; pass readFile`);
   }
-  const info = await fs.stat(path);
+  const info = await call<NodeFileInfo>((done) => fs.stat(path, done));
   checkFile(info.isFile(), info.size);
-  const handle = await fs.open(path, "r");
+  const fd = await call<number>((done) => fs.open(path, "r", done));
   try {
-    const opened = await handle.stat();
+    const opened = await call<NodeFileInfo>((done) => fs.fstat(fd, done));
     checkFile(opened.isFile(), opened.size);
-    return await readCapped(async (into) =>
-      (await handle.read(into, 0, into.byteLength, null)).bytesRead
+    return await readCapped((into) =>
+      call<number>((done) => fs.read(fd, into, 0, into.byteLength, null, done))
     );
   } finally {
-    await handle.close();
+    await call<void>((done) => fs.close(fd, (error) => done(error, undefined)));
   }
 }
 
