@@ -4,8 +4,8 @@
  * figures in docs/measurements.md). An export that re-exports another (`.` re-exports `./endpoint`
  * and `./auth`) imports that one's file, so a class such as `AuthError` exists once. Exports whose
  * code reaches a module of {@linkcode NODE_DEFAULTS} get a second file for Node, `mod.node.js`,
- * with the Node module in its place: `node/default_fetch.ts` (the `node:http(s)` transport of the
- * step, proxies included) and `node/default_run_executable.ts` (executable credential sources
+ * with the Node module in its place: `node/_default_fetch.ts` (the `node:http(s)` transport of the
+ * step, proxies included) and `node/_default_run_executable.ts` (executable credential sources
  * started with `node:child_process`).
  * Dependencies of the manifest (jose) and Node's built-ins stay imports.
  *
@@ -30,8 +30,8 @@ const ESM_BUNDLE = {
 
 /** The Web default of auth/ -> the Node module that the Node files use in its place. */
 export const NODE_DEFAULTS: Readonly<Record<string, string>> = {
-  "auth/_transport/default_fetch.ts": "node/default_fetch.ts",
-  "auth/credentials/_sources/default_run_executable.ts": "node/default_run_executable.ts",
+  "auth/_transport/default_fetch.ts": "node/_default_fetch.ts",
+  "auth/credentials/_sources/default_run_executable.ts": "node/_default_run_executable.ts",
 };
 
 /** One export: its key, its source and the file each build writes (relative to the package). */

@@ -111,9 +111,9 @@ const isPrivate = (file: string) => file.split("/").some((part) => part.startsWi
 const AREA_DEPENDENCIES: Readonly<Record<string, readonly string[]>> = {
   endpoint: ["endpoint"],
   auth: ["auth", "endpoint"],
-  // The Node transport (node/fetch.ts) serves the step and the npm build's Node entry points.
+  // The Node transport (node/_fetch.ts) serves the step and the npm build's Node entry points.
   node: ["node", "auth", "endpoint"],
-  // The local run (action/local_run.ts) starts the emulator; the step's own modules do not.
+  // The local run (action/local/local_run.ts) starts the emulator; the step's own modules do not.
   action: ["action", "node", "auth", "endpoint", "emulator"],
 };
 
@@ -125,10 +125,10 @@ const AUTH_LAYERS: readonly (readonly string[])[] = [
   [
     "auth/_util/",
     "auth/error_codes.ts",
-    "auth/hints.ts",
+    "auth/_hints.ts",
     "auth/errors.ts",
     "auth/types.ts",
-    "auth/quote.ts",
+    "auth/_util/quote.ts",
     "auth/universe.ts",
   ],
   ["auth/_transport/", "auth/keys/"],
@@ -194,7 +194,7 @@ Deno.test("the checks catch what they are for", () => {
   assert.match(violation("auth/flows/sts.ts", "auth/credentials/types.ts")!, /not below/);
   assert.match(violation("auth/keys/jwt.ts", "auth/_transport/http.ts")!, /not below/);
   assert.equal(violation("auth/credentials/load_credentials.ts", "auth/flows/sts.ts"), undefined);
-  assert.equal(violation("auth/errors.ts", "auth/hints.ts"), undefined);
+  assert.equal(violation("auth/errors.ts", "auth/_hints.ts"), undefined);
   // The graph itself holds what it must: type-only imports and the step's dynamic entry imports.
   assert.ok(graph.get("auth/errors.ts")?.includes("auth/error_codes.ts"));
   assert.ok(graph.get("auth/flows/sts.ts")?.includes("auth/_transport/http.ts"));

@@ -109,7 +109,12 @@ Deno.test("google-auth-library ADC uses the emulated metadata server with emulat
     const home = await Deno.makeTempDir();
     try {
       const { stdout, stderr, success } = await new Deno.Command(Deno.execPath(), {
-        args: ["run", "-A", "--quiet", new URL("./_adc_metadata.ts", import.meta.url).pathname],
+        args: [
+          "run",
+          "-A",
+          "--quiet",
+          new URL("../support/adc_metadata.ts", import.meta.url).pathname,
+        ],
         clearEnv: true,
         env: { ...emulator.env, HOME: home, NO_COLOR: "1" },
         stdout: "piped",

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { createRemoteJWKSet, importPKCS8, jwtVerify, SignJWT } from "jose";
 import { resolveConfig } from "../../emulator/_core/config.ts";
-import { metadataAnswer } from "../../emulator/services/metadata_server.ts";
+import { metadataAnswer } from "../../emulator/_services/metadata_server.ts";
 import { State } from "../../emulator/_core/state.ts";
 import { TokenStore } from "../../emulator/_core/token_store.ts";
 import { startEmulator } from "../../emulator/mod.ts";

@@ -11,7 +11,7 @@ import {
   type RequiredRouteParameterNames,
 } from "../../endpoint/mod.ts";
 import { routeTemplate } from "../../endpoint/_route_template.ts";
-import { octokitEndpoint } from "./_differential.ts";
+import { octokitEndpoint } from "../support/differential.ts";
 import { assertType, type Equal } from "./types_check.ts";
 
 Deno.test("a non-literal string route stays permissive", () => {
