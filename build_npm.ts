@@ -249,7 +249,6 @@ export function npmReadme(readme: string, name: string): string {
  */
 export function exportEntry(types: string, bundled: BundledExport): ExportEntry {
   const web = `./${bundled.web}`;
-  if (bundled.node === undefined) return { types, import: web, default: web };
   return {
     types,
     deno: web,

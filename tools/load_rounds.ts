@@ -7,7 +7,7 @@
 // prints one JSON line per round (seconds, peak RSS, heap after GC, the cross-talk found).
 import { authenticate, type AuthenticateResult } from "../auth/mod.ts";
 import { type Emulator, startEmulator } from "../emulator/mod.ts";
-import { wifOptions } from "../tests/support/emulator_calls.ts";
+import { wifOptions } from "./emulator_calls.ts";
 
 /** What one round measured. */
 export interface Round {

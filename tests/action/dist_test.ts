@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { node20, node24, required, RUNTIMES_REQUIRED } from "../../tools/runtimes.ts";
 import { keySecrets, requestSecrets } from "../support/secrets.ts";
-import { claimsOf } from "../support/emulator_calls.ts";
+import { claimsOf } from "../../tools/emulator_calls.ts";
 import { assertNoSecretLeaks } from "../support/hygiene.ts";
 import { startForwardProxy } from "../../tools/forward_proxy.ts";
 import {

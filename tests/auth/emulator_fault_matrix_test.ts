@@ -17,7 +17,7 @@ import {
 } from "../../auth/mod.ts";
 import type { Emulator, EmulatorFault, RecordedRequest } from "../../emulator/mod.ts";
 import { keySecrets, requestSecrets } from "../support/secrets.ts";
-import { wifOptions as wif, withEmulator } from "../support/emulator_calls.ts";
+import { wifOptions as wif, withEmulator } from "../../tools/emulator_calls.ts";
 import { MESSAGE_PREFIXES as PREFIXES, type Route } from "../support/flows.ts";
 
 /**

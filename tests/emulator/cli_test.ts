@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { node24, required, type Runtime, RUNTIMES_REQUIRED } from "../../tools/runtimes.ts";
-import { withEmulator } from "../support/emulator_calls.ts";
+import { withEmulator } from "../../tools/emulator_calls.ts";
 
 const MOD = new URL("../../emulator/mod.ts", import.meta.url).pathname;
 const MAIN = new URL("../../emulator/main.ts", import.meta.url).pathname;

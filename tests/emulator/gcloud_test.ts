@@ -14,7 +14,7 @@ import {
   githubToken,
   oidcAudience,
   withEmulator,
-} from "../support/emulator_calls.ts";
+} from "../../tools/emulator_calls.ts";
 import { startForwardProxy } from "../../tools/forward_proxy.ts";
 
 const GCLOUD = "/usr/lib/google-cloud-sdk";

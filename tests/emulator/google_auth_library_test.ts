@@ -14,7 +14,7 @@ import {
 import { createRemoteJWKSet, jwtVerify } from "jose";
 import { authenticate } from "../../auth/mod.ts";
 import type { Emulator } from "../../emulator/mod.ts";
-import { withEmulator } from "../support/emulator_calls.ts";
+import { withEmulator } from "../../tools/emulator_calls.ts";
 
 const CLOUD_PLATFORM = "https://www.googleapis.com/auth/cloud-platform";
 

@@ -18,7 +18,7 @@ import {
   oidcAudience,
   stsJson,
   withEmulator,
-} from "../support/emulator_calls.ts";
+} from "../../tools/emulator_calls.ts";
 
 Deno.test("startEmulator() keeps at most record.maxRequests requests, the newest", async () => {
   await withEmulator({ record: { maxRequests: 3 } }, async (emulator) => {

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
 import { startEmulator } from "../../../emulator/mod.ts";
-import { claimsOf, githubToken } from "../../support/emulator_calls.ts";
+import { claimsOf, githubToken } from "../../../tools/emulator_calls.ts";
 
 const STRING_CLAIMS = [
   "jti",

@@ -12,7 +12,7 @@ import {
   oidcAudience,
   stsJson,
   withEmulator,
-} from "../../support/emulator_calls.ts";
+} from "../../../tools/emulator_calls.ts";
 
 const SCOPE = ["https://www.googleapis.com/auth/cloud-platform"];
 

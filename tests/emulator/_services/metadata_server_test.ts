@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { createRemoteJWKSet, jwtVerify } from "jose";
 import type { Emulator } from "../../../emulator/mod.ts";
-import { withEmulator } from "../../support/emulator_calls.ts";
+import { withEmulator } from "../../../tools/emulator_calls.ts";
 
 const FLAVOR = { "metadata-flavor": "Google" };
 

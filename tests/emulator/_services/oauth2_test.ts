@@ -3,7 +3,7 @@
 // scope) and domain-wide delegation scopes.
 import assert from "node:assert/strict";
 import { base64url, importPKCS8, SignJWT } from "jose";
-import { federatedToken, iam, jwtBearer, withEmulator } from "../../support/emulator_calls.ts";
+import { federatedToken, iam, jwtBearer, withEmulator } from "../../../tools/emulator_calls.ts";
 import type { Emulator } from "../../../emulator/mod.ts";
 
 const AUD = "https://oauth2.googleapis.com/token";

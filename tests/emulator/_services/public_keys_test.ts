@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { createPublicKey, verify, X509Certificate } from "node:crypto";
 import { decodeProtectedHeader } from "jose";
-import { federatedToken, iam, withEmulator } from "../../support/emulator_calls.ts";
+import { federatedToken, iam, withEmulator } from "../../../tools/emulator_calls.ts";
 
 function base64urlBytes(text: string): Uint8Array {
   return Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));

@@ -2,7 +2,7 @@
 // hosts to the emulator.
 import assert from "node:assert/strict";
 import type { Emulator } from "../../../emulator/mod.ts";
-import { federatedToken, withEmulator } from "../../support/emulator_calls.ts";
+import { federatedToken, withEmulator } from "../../../tools/emulator_calls.ts";
 
 async function getProject(emulator: Emulator, name: string, bearer?: string) {
   const response = await emulator.fetch(

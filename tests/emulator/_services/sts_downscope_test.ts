@@ -7,7 +7,7 @@ import {
   githubToken,
   stsForm,
   withEmulator,
-} from "../../support/emulator_calls.ts";
+} from "../../../tools/emulator_calls.ts";
 import type { Emulator } from "../../../emulator/mod.ts";
 
 const ACCESS_TOKEN = "urn:ietf:params:oauth:token-type:access_token";

@@ -11,7 +11,7 @@ import {
   stsAudience,
   stsJson,
   withEmulator,
-} from "../../support/emulator_calls.ts";
+} from "../../../tools/emulator_calls.ts";
 
 Deno.test("startEmulator() STS exchanges a GitHub token (JSON camelCase) for a federated token", async () => {
   await withEmulator({}, async (emulator) => {

@@ -11,7 +11,7 @@ import {
   oidcAudience,
   stsForm,
   withEmulator,
-} from "../../support/emulator_calls.ts";
+} from "../../../tools/emulator_calls.ts";
 import type { Emulator } from "../../../emulator/mod.ts";
 
 const JWT = "urn:ietf:params:oauth:token-type:jwt";

@@ -1,6 +1,6 @@
 // Raw HTTP calls to the emulator, the way a client would make them, for wire-level tests.
-import type { AuthenticateOptions } from "../../auth/mod.ts";
-import { type Emulator, type EmulatorOptions, startEmulator } from "../../emulator/mod.ts";
+import type { AuthenticateOptions } from "../auth/mod.ts";
+import { type Emulator, type EmulatorOptions, startEmulator } from "../emulator/mod.ts";
 
 /** Runs `run` with an emulator started with `options`, and closes it. */
 export async function withEmulator(
