@@ -1,10 +1,9 @@
 // The only place in auth/ that calls fetch: one JSON call with per-attempt timeouts, retries on
 // network errors, 408, 429 and 5xx (full-jitter backoff, Retry-After honoured, bounded budget),
-// bodies read through a reader capped at 1 MiB and cancelled on timeout, and errors built with
-// every server-provided text shortened and secrets redacted.
-import { AuthError, type AuthErrorOptions, TokenError } from "../errors.ts";
-import { redactAndTruncate } from "../_util/redact.ts";
-import { fieldOf, isRecord } from "../_util/json.ts";
+// bodies read through a reader capped at 1 MiB and cancelled on timeout. What a failure says is
+// worded in failure_text.ts.
+import { AuthError } from "../errors.ts";
+import { fieldOf, parseJsonOrUndefined } from "../_util/json.ts";
 import {
   backoffDelay,
   DEFAULT_TIMEOUT_MS,
@@ -17,8 +16,21 @@ import { isRetryableStatus } from "../_util/http_status.ts";
 import type { CallOptions, FetchResponse } from "../types.ts";
 import { ownCopy } from "../_util/own.ts";
 import { onAbort } from "../_util/abort.ts";
-import { HINTS } from "../_hints.ts";
 import { defaultFetch } from "./default_fetch.ts";
+import {
+  type Attempt,
+  attemptsText,
+  type CallSpec,
+  errorText,
+  failureOf,
+  type FailureSpec,
+  invalidBody,
+  outOfBudgetText,
+  permissionFailure,
+  TIMEOUT,
+  unshownBodyText,
+  userinfoFailure,
+} from "./failure_text.ts";
 
 /** A request ready to send: what `endpoint()` returns, with the body already serialized. */
 export interface HttpRequest {
@@ -28,30 +40,6 @@ export interface HttpRequest {
   body?: string;
 }
 
-/** How to report a failure of this call. */
-export interface FailureSpec {
-  /** Greppable message prefix, such as `Failed to generate Google Cloud federated token for X`. */
-  message: string;
-  /** The non-empty string field a successful response must carry: the token. */
-  field: string;
-  /** Builds the domain error from the final message and its details. */
-  error: (message: string, options: AuthErrorOptions) => AuthError;
-  /** Secret values of this call (bearer, subject token, assertion) to redact from any error. */
-  secrets: readonly string[];
-  /** Refines the hint from the failed response, such as listing the OIDC token's claims. */
-  hint?: (details: FailureDetails) => string | undefined;
-}
-
-/** What the failed response said. */
-export interface FailureDetails {
-  status: number;
-  googleStatus?: string;
-  googleMessage?: string;
-}
-
-/** How a call that needs no token field reports a failure. */
-type CallSpec = Omit<FailureSpec, "field">;
-
 /** A successful JSON response. */
 export interface JsonResponse {
   status: number;
@@ -60,18 +48,8 @@ export interface JsonResponse {
   token: string;
 }
 
-interface Attempt {
-  status: number;
-  headers: FetchResponse["headers"];
-  text: string;
-  /** The body went past {@linkcode MAX_BODY_BYTES}: `text` is its head. */
-  oversized: boolean;
-}
-
 /** The most bytes of a response body read: token answers and Google errors are a few KB. */
 export const MAX_BODY_BYTES = 1 << 20;
-
-const TIMEOUT = "TimeoutError";
 
 async function fetchText(
   request: HttpRequest,
@@ -162,84 +140,6 @@ async function sendOnce(
   }
 }
 
-function parseJsonText(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The most characters of a server's status name (Google's are enum names such as `NOT_FOUND`) or
- * of a response's content type kept in an error.
- */
-const MAX_SERVER_NAME = 100;
-
-/**
- * Google's `{ error: { status, message } }` or OAuth's `{ error, error_description }`, each field
- * redacted and shortened: a server can send a 1 MiB message.
- */
-function failureDetails(
-  status: number,
-  text: string,
-  secrets: readonly string[],
-): FailureDetails {
-  const json = parseJsonText(text);
-  const details: FailureDetails = { status };
-  if (!isRecord(json)) return details;
-  const error = json.error;
-  const googleStatus = isRecord(error) ? error.status : error;
-  const googleMessage = isRecord(error)
-    ? error.message
-    : typeof error === "string"
-    ? json.error_description
-    : json.message;
-  if (typeof googleStatus === "string") {
-    details.googleStatus = redactAndTruncate(googleStatus, secrets, MAX_SERVER_NAME);
-  }
-  if (typeof googleMessage === "string") {
-    details.googleMessage = redactAndTruncate(googleMessage, secrets);
-  }
-  return details;
-}
-
-/** What a failed response said: `HTTP <status> [<Google status>]`, then its message or body. */
-function statusText(details: FailureDetails, text: string, secrets: readonly string[]): string {
-  const { googleStatus, googleMessage } = details;
-  const body = text.trim();
-  return `HTTP ${details.status}${googleStatus ? ` ${googleStatus}` : ""}${
-    googleMessage !== undefined
-      ? `: ${googleMessage}`
-      : body === ""
-      ? " (empty body)"
-      : `: ${redactAndTruncate(body, secrets)}`
-  }`;
-}
-
-/** A network failure or timeout, with its cause's message (undici's reason is there). */
-function errorText(error: unknown, secrets: readonly string[]): string {
-  const isError = error instanceof Error;
-  const text = isError
-    ? `${error.message}${error.cause instanceof Error ? ` (${error.cause.message})` : ""}`
-    : String(error);
-  const kind = isError && error.name === TIMEOUT ? "timeout" : "network error";
-  return `${kind}: ${redactAndTruncate(text, secrets)}`;
-}
-
-function attemptsText(attempts: number): string {
-  return attempts === 1 ? "" : ` (after ${attempts} attempts)`;
-}
-
-/** Why a call stopped before its last attempt: the wait would pass the budget. */
-function outOfBudgetText(attempts: number, policy: RetryPolicy, askedMs?: number): string {
-  const asked = askedMs === undefined
-    ? ""
-    : `the server asked to retry after ${Math.ceil(askedMs / 1000)} s; `;
-  const tries = `${attempts} attempt${attempts === 1 ? "" : "s"}`;
-  return ` (${asked}no time left in the ${policy.budgetMs} ms retry budget after ${tries})`;
-}
-
 /**
  * Sends `request`, retrying transient failures, and returns the parsed JSON of a 2xx response.
  * Rejects with the caller's abort reason when `options.signal` aborts, with `spec.error(...)` for
@@ -251,7 +151,7 @@ export async function requestJson(
   spec: FailureSpec,
 ): Promise<JsonResponse> {
   const outcome = await requestText(request, options, spec);
-  const json = parseJsonText(outcome.text);
+  const json = parseJsonOrUndefined(outcome.text);
   if (json === undefined) {
     throw invalidBody(
       spec,
@@ -264,27 +164,6 @@ export async function requestJson(
     throw invalidBody(spec, outcome, `no "${spec.field}" string`);
   }
   return { status: outcome.status, json, token };
-}
-
-/** A 2xx response that holds no usable token: HTTP `status` with `what`. */
-function invalidBody(spec: CallSpec, outcome: Attempt, what: string): TokenError {
-  return new TokenError(
-    "ERR_TOKEN_RESPONSE_INVALID",
-    `${spec.message}: HTTP ${outcome.status} with ${what}`,
-    { status: outcome.status, secrets: spec.secrets },
-  );
-}
-
-/**
- * Describes a 2xx body without quoting it: such a body is often the token itself (an opaque
- * subject token served as `text/plain`, a SAML assertion, a metadata server answer).
- */
-function unshownBodyText(outcome: Attempt, secrets: readonly string[]): string {
-  const type = outcome.headers.get("content-type");
-  const shownType = type === null
-    ? "no content type"
-    : redactAndTruncate(type, secrets, MAX_SERVER_NAME);
-  return `(${outcome.text.length} characters, ${shownType}, not shown)`;
 }
 
 /** Where a request goes, for a log line: origin and path, never userinfo or the query string. */
@@ -323,10 +202,7 @@ export async function requestText(
   }
   if (/^[^:/?#]+:\/\/[^/?#]*@/.test(request.url)) {
     // Refused, never sent or retried: a runtime's fetch error would quote the password.
-    throw spec.error(`${spec.message}: the URL holds a user name or password (user:password@)`, {
-      status: 0,
-      secrets: spec.secrets,
-    });
+    throw userinfoFailure(spec);
   }
   const deadline = now() + policy.budgetMs;
   const where = whereText(request);
@@ -383,38 +259,4 @@ export async function requestText(
 function isPermissionDenial(error: unknown): error is Error {
   return error instanceof Error &&
     (error.name === "NotCapable" || error.name === "PermissionDenied");
-}
-
-/** A call the runtime's permissions refused: the same at every attempt, so never retried. */
-function permissionFailure(spec: CallSpec, error: Error): AuthError {
-  const text = redactAndTruncate(error.message, spec.secrets);
-  return spec.error(
-    `${spec.message}: the runtime has no permission to make this request (${error.name}: ${text})`,
-    { status: 0, cause: error, secrets: spec.secrets, hint: HINTS.netPermission },
-  );
-}
-
-/**
- * The error of a call that ended without a 2xx: its last response (Google's or OAuth's error
- * details, the spec's hint), or, with no response, the network `failure` (status 0).
- */
-function failureOf(
-  spec: CallSpec,
-  outcome: Attempt | undefined,
-  failure: unknown,
-  stop: string,
-): AuthError {
-  if (outcome === undefined) {
-    return spec.error(`${spec.message}: ${errorText(failure, spec.secrets)}${stop}`, {
-      status: 0,
-      cause: failure,
-      secrets: spec.secrets,
-    });
-  }
-  const details = failureDetails(outcome.status, outcome.text, spec.secrets);
-  const message = `${spec.message}: ${statusText(details, outcome.text, spec.secrets)}${stop}`;
-  // No hint from the spec (undefined) leaves the code's own. A retryable status at the end means
-  // the service kept failing: AuthError gives its retry-later hint, whatever the spec would say.
-  const hint = isRetryableStatus(details.status) ? undefined : spec.hint?.(details);
-  return spec.error(message, { ...details, secrets: spec.secrets, hint });
 }

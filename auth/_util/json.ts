@@ -20,3 +20,12 @@ export function fieldOf(json: unknown, field: string): unknown {
   if (typeof json !== "object" || json === null || !Object.hasOwn(json, field)) return undefined;
   return (json as Record<string, unknown>)[field];
 }
+
+/** `text` parsed as JSON, or undefined when it is not JSON. */
+export function parseJsonOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

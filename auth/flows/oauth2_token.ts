@@ -9,7 +9,7 @@
 import { GoogleApiError } from "../errors.ts";
 import { googleRequest } from "../_transport/google_request.ts";
 import { requestJson } from "../_transport/http.ts";
-import type { FailureDetails } from "../_transport/http.ts";
+import type { FailureDetails } from "../_transport/failure_text.ts";
 import { jwtExpiry } from "../_util/jwt_decode.ts";
 import { expiresIn, expiring } from "../_transport/response.ts";
 import type { CallOptions, ExpiringToken } from "../types.ts";

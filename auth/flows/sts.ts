@@ -8,7 +8,7 @@
 import { GoogleApiError } from "../errors.ts";
 import { HINTS } from "../_hints.ts";
 import { requestJson } from "../_transport/http.ts";
-import type { FailureDetails } from "../_transport/http.ts";
+import type { FailureDetails } from "../_transport/failure_text.ts";
 import { googleRequest } from "../_transport/google_request.ts";
 import { jwtClaims } from "../_util/jwt_decode.ts";
 import { isRecord } from "../_util/json.ts";
