@@ -9,7 +9,6 @@ import {
   DEFAULT_TIMEOUT_MS,
   defaultSleep,
   retryAfterMs,
-  type RetryPolicy,
   retryPolicy,
 } from "./retry.ts";
 import { isRetryableStatus } from "../_util/http_status.ts";
