@@ -1,27 +1,26 @@
 /**
- * What to do about each failure, in one table: the default hint of every error code
- * ({@linkcode AUTH_ERROR_HINTS}) and the hints of particular situations ({@linkcode HINTS}). Each
- * is one whole imperative sentence, written out in full so that a hint a user pastes can be found
- * here with grep.
+ * What to do about each failure: the default hint of every code, in one table per error class
+ * ({@linkcode CREDENTIALS_ERROR_HINTS} and the others), and the hints of particular situations,
+ * one constant each ({@linkcode NETWORK_HINT} and the others). Each is one whole imperative
+ * sentence, written out in full so that a hint a user pastes can be found here with grep. A
+ * bundle carries the tables of the error classes it uses and the situations it meets, no more.
  *
  * @module
  */
 
-import type { AuthErrorCode } from "./error_codes.ts";
+import type {
+  AuthErrorCode,
+  CredentialsErrorCode,
+  GithubOidcErrorCode,
+  GoogleApiErrorCode,
+  TokenErrorCode,
+  TransportErrorCode,
+  VerificationErrorCode,
+} from "./error_codes.ts";
 
-/**
- * The default hint of each code: one imperative sentence saying what to do.
- *
- * @example Every code has one
- * ```ts
- * import assert from "node:assert/strict";
- * import { AUTH_ERROR_HINTS } from "./_hints.ts";
- *
- * assert.match(AUTH_ERROR_HINTS.ERR_OIDC_UNAVAILABLE, /id-token: write/);
- * ```
- */
-export const AUTH_ERROR_HINTS: Readonly<Record<AuthErrorCode, string>> = /* @__PURE__ */ Object
-  .freeze({
+/** The default hint of each code of `CredentialsError`. */
+export const CREDENTIALS_ERROR_HINTS: Readonly<Record<CredentialsErrorCode, string>> =
+  /* @__PURE__ */ Object.freeze({
     ERR_OPTIONS_INVALID: "Fix the named option",
     ERR_OPTIONS_CREDENTIAL_SOURCE:
       "Set exactly one of workloadIdentityProvider or credentialsJson; forks and Dependabot get no secrets",
@@ -49,6 +48,8 @@ export const AUTH_ERROR_HINTS: Readonly<Record<AuthErrorCode, string>> = /* @__P
     ERR_CREDENTIALS_FIELD_INVALID: "Fix the field (docs/credentials.md lists each type's)",
     ERR_CREDENTIALS_UNSUPPORTED:
       "Use a service_account, external_account (url, file, AWS or executable source), impersonated_service_account, authorized_user or external_account_authorized_user file; for ID tokens, credentials that act as a service account",
+    ERR_CREDENTIALS_WRONG_TYPE:
+      "Pass a configuration of the type the function makes, or use the function of its type (credentialsFromJson() takes every type, for configurations you trust)",
     ERR_CREDENTIALS_URL_USERINFO:
       "Remove the user name and password (user:password@) from the URL the message names; Google's endpoints authenticate with tokens",
     ERR_CREDENTIALS_SOURCE_REFUSED:
@@ -76,8 +77,11 @@ export const AUTH_ERROR_HINTS: Readonly<Record<AuthErrorCode, string>> = /* @__P
       "Fix what the program's code and message report (often a sign-in it needs first), then retry",
     ERR_SIGN_NO_SERVICE_ACCOUNT:
       "Sign with credentials that act as a service account: a service_account key, impersonated_service_account credentials, service_account_impersonation_url in an external_account file, or the metadata server",
-    ERR_OIDC_REQUEST_FAILED:
-      "Check `permissions: id-token: write` and that the job still runs; retry after a GitHub outage",
+  });
+
+/** The default hint of each code of `GoogleApiError`. */
+export const GOOGLE_API_ERROR_HINTS: Readonly<Record<GoogleApiErrorCode, string>> =
+  /* @__PURE__ */ Object.freeze({
     ERR_STS_EXCHANGE_FAILED:
       "Check the provider name, the OIDC audience and the attribute condition against the token's claims",
     ERR_IAM_ACCESS_TOKEN_FAILED:
@@ -96,8 +100,25 @@ export const AUTH_ERROR_HINTS: Readonly<Record<AuthErrorCode, string>> = /* @__P
       "Attach a service account to the workload; check GCE_METADATA_HOST if set",
     ERR_SUBJECT_TOKEN_FAILED:
       "Check credential_source: its URL must answer (with its headers) or its file hold the token",
+  });
+
+/** The default hint of each code of `GithubOidcError`. */
+export const GITHUB_OIDC_ERROR_HINTS: Readonly<Record<GithubOidcErrorCode, string>> =
+  /* @__PURE__ */ Object.freeze({
+    ERR_OIDC_REQUEST_FAILED:
+      "Check `permissions: id-token: write` and that the job still runs; retry after a GitHub outage",
+  });
+
+/** The default hint of each code of `TokenError`. */
+export const TOKEN_ERROR_HINTS: Readonly<Record<TokenErrorCode, string>> = /* @__PURE__ */ Object
+  .freeze({
     ERR_TOKEN_RESPONSE_INVALID:
       "Retry; if it persists, check that endpoint overrides point at Google",
+  });
+
+/** The default hint of each code of `VerificationError`. */
+export const VERIFICATION_ERROR_HINTS: Readonly<Record<VerificationErrorCode, string>> =
+  /* @__PURE__ */ Object.freeze({
     ERR_TOKEN_MALFORMED:
       "Pass the whole compact JWT (three base64url parts separated by dots); refuse a token whose exp, iat or nbf is missing or not a number",
     ERR_TOKEN_ALGORITHM:
@@ -114,66 +135,104 @@ export const AUTH_ERROR_HINTS: Readonly<Record<AuthErrorCode, string>> = /* @__P
     ERR_TOKEN_CLAIM_MISMATCH: "Refuse the request, or check the email and hd options",
     ERR_CERTS_INVALID:
       "Check that the certificates URL (or the certsUrl/keysUrl option) serves Google's JWK Set",
+  });
+
+/** The default hint of each code of `AuthError` itself (a transport's configuration). */
+export const TRANSPORT_ERROR_HINTS: Readonly<Record<TransportErrorCode, string>> =
+  /* @__PURE__ */ Object.freeze({
     ERR_PROXY_INVALID:
       "Set the variable to http://host:port or https://host:port (user:password@ allowed, percent-encoded), or unset it",
   });
 
 /**
- * The hints of particular situations, which replace a code's default hint where they say more.
+ * The default hint of every code, all classes together.
  *
- * @example The hint of a call that got no answer
+ * @example Every code has one
  * ```ts
  * import assert from "node:assert/strict";
- * import { HINTS } from "./_hints.ts";
+ * import { AUTH_ERROR_HINTS } from "./_hints.ts";
  *
- * assert.match(HINTS.network, /HTTPS_PROXY/);
+ * assert.match(AUTH_ERROR_HINTS.ERR_OIDC_UNAVAILABLE, /id-token: write/);
  * ```
  */
-export const HINTS = /* @__PURE__ */ Object.freeze({
-  /** A call that got no response (DNS, refused, reset, timeout): not a permission problem. */
-  network:
-    "Check that the runner can reach the host (DNS, firewall, HTTPS_PROXY/NO_PROXY); a timeout or reset is often transient: retry",
-  /** The runtime's permissions refused a call (Deno without `--allow-net`). */
-  netPermission:
-    "Give the process network access to the host the message names (Deno: --allow-net=<host>), or pass a fetch that may reach it",
-  /** A call whose last answer after its retries had a retryable status: the service failed. */
-  server: "Retry later: the service kept failing or throttling (HTTP 5xx, 429 or 408)",
-  /** The OIDC environment or token request shows the job lacks the permission. */
-  oidcPermission:
-    "Add `permissions: id-token: write` to the job (or workflow); pull requests from forks and Dependabot runs get no OIDC token",
-  /** STS refused the GitHub token's audience. */
-  stsAudience:
-    "Request the GitHub OIDC token for an audience the provider allows (by default https://iam.googleapis.com/<provider name>), and check the provider name",
-  /** STS refused the GitHub token by the provider's attribute condition. */
-  stsAttributeCondition:
-    "Change the provider's attribute condition or run from a repository, ref and workflow it allows",
-  /** STS refused the GitHub token for another reason. */
-  stsProvider:
-    "Check the provider name, its issuer (https://token.actions.githubusercontent.com), allowed audiences and attribute condition",
-  /** A key's token endpoint refused its assertion. */
-  keyRejected:
-    "Check that the key and its service account exist and are enabled, or create a new key",
-  /** An authorized user's refresh token was refused. */
-  userLogin:
-    "Run `gcloud auth application-default login` again: the refresh token is revoked, expired or another client's",
-  /** STS refused a workforce pool user's refresh token. */
-  workforceLogin:
-    "Run `gcloud auth application-default login --login-config=<login config file>` again: the refresh token is revoked, expired or another client's",
-  /** gcloud's well-known credentials file cannot be read. */
-  wellKnownUnreadable:
-    "Make gcloud's application default credentials file readable (or run `gcloud auth application-default login` again), or pass `readFile` where there is no file system",
-  /** IAM refused an access token lifetime over 1 hour: the organization policy does not allow it. */
-  lifetimeOrgPolicy:
-    "Request at most 1 hour (3600 s), or have an organization admin list the service account in the org policy constraints/iam.allowServiceAccountCredentialLifetimeExtension, which allows up to 12 hours",
-  /** IAM refused an access token lifetime over 12 hours, the most it issues. */
-  lifetimeMax: "Request at most 12 hours (43200 s): IAM issues no longer-lived access tokens",
-  /** A service account that is neither an email nor a unique id. */
-  serviceAccountName: "Pass the service account email (name@project.iam.gserviceaccount.com)",
-  /** An endpoint override that is not a whole base URL. */
-  endpointOverride: "Pass a whole base URL such as https://sts.googleapis.com/v1",
-  /** A universe that is not a domain name. */
-  universe: "Pass the universe domain, such as googleapis.com",
-  /** Credentials that name no project, asked for one (an SDK's `getProjectId()`). */
-  projectId:
-    "Pass the project to the SDK, or set GOOGLE_CLOUD_PROJECT before loading the credentials",
-});
+export const AUTH_ERROR_HINTS: Readonly<Record<AuthErrorCode, string>> = /* @__PURE__ */ Object
+  .freeze(
+    // Object.assign, not spreads: a bundler keeps an unused object literal with spreads.
+    /* @__PURE__ */ Object.assign(
+      {},
+      CREDENTIALS_ERROR_HINTS,
+      GOOGLE_API_ERROR_HINTS,
+      GITHUB_OIDC_ERROR_HINTS,
+      TOKEN_ERROR_HINTS,
+      VERIFICATION_ERROR_HINTS,
+      TRANSPORT_ERROR_HINTS,
+    ),
+  );
+
+// The hints of particular situations, which replace a code's default hint where they say more.
+
+/** A call that got no response (DNS, refused, reset, timeout): not a permission problem. */
+export const NETWORK_HINT =
+  "Check that the runner can reach the host (DNS, firewall, HTTPS_PROXY/NO_PROXY); a timeout or reset is often transient: retry";
+
+/** The runtime's permissions refused a call (Deno without `--allow-net`). */
+export const NET_PERMISSION_HINT =
+  "Give the process network access to the host the message names (Deno: --allow-net=<host>), or pass a fetch that may reach it";
+
+/** A call whose last answer after its retries had a retryable status: the service failed. */
+export const SERVER_HINT =
+  "Retry later: the service kept failing or throttling (HTTP 5xx, 429 or 408)";
+
+/** The OIDC environment or token request shows the job lacks the permission. */
+export const OIDC_PERMISSION_HINT =
+  "Add `permissions: id-token: write` to the job (or workflow); pull requests from forks and Dependabot runs get no OIDC token";
+
+/** STS refused the GitHub token's audience. */
+export const STS_AUDIENCE_HINT =
+  "Request the GitHub OIDC token for an audience the provider allows (by default https://iam.googleapis.com/<provider name>), and check the provider name";
+
+/** STS refused the GitHub token by the provider's attribute condition. */
+export const STS_ATTRIBUTE_CONDITION_HINT =
+  "Change the provider's attribute condition or run from a repository, ref and workflow it allows";
+
+/** STS refused the GitHub token for another reason. */
+export const STS_PROVIDER_HINT =
+  "Check the provider name, its issuer (https://token.actions.githubusercontent.com), allowed audiences and attribute condition";
+
+/** A key's token endpoint refused its assertion. */
+export const KEY_REJECTED_HINT =
+  "Check that the key and its service account exist and are enabled, or create a new key";
+
+/** An authorized user's refresh token was refused. */
+export const USER_LOGIN_HINT =
+  "Run `gcloud auth application-default login` again: the refresh token is revoked, expired or another client's";
+
+/** STS refused a workforce pool user's refresh token. */
+export const WORKFORCE_LOGIN_HINT =
+  "Run `gcloud auth application-default login --login-config=<login config file>` again: the refresh token is revoked, expired or another client's";
+
+/** gcloud's well-known credentials file cannot be read. */
+export const WELL_KNOWN_UNREADABLE_HINT =
+  "Make gcloud's application default credentials file readable (or run `gcloud auth application-default login` again), or pass `readFile` where there is no file system";
+
+/** IAM refused an access token lifetime over 1 hour: the organization policy does not allow it. */
+export const LIFETIME_ORG_POLICY_HINT =
+  "Request at most 1 hour (3600 s), or have an organization admin list the service account in the org policy constraints/iam.allowServiceAccountCredentialLifetimeExtension, which allows up to 12 hours";
+
+/** IAM refused an access token lifetime over 12 hours, the most it issues. */
+export const LIFETIME_MAX_HINT =
+  "Request at most 12 hours (43200 s): IAM issues no longer-lived access tokens";
+
+/** A service account that is neither an email nor a unique id. */
+export const SERVICE_ACCOUNT_NAME_HINT =
+  "Pass the service account email (name@project.iam.gserviceaccount.com)";
+
+/** An endpoint override that is not a whole base URL. */
+export const ENDPOINT_OVERRIDE_HINT = "Pass a whole base URL such as https://sts.googleapis.com/v1";
+
+/** A universe that is not a domain name. */
+export const UNIVERSE_HINT = "Pass the universe domain, such as googleapis.com";
+
+/** Credentials that name no project, asked for one (an SDK's `getProjectId()`). */
+export const PROJECT_ID_HINT =
+  "Pass the project to the SDK, or set GOOGLE_CLOUD_PROJECT before loading the credentials";

@@ -15,7 +15,16 @@ import type {
   TokenErrorCode,
   VerificationErrorCode,
 } from "./error_codes.ts";
-import { AUTH_ERROR_HINTS, HINTS } from "./_hints.ts";
+import {
+  CREDENTIALS_ERROR_HINTS,
+  GITHUB_OIDC_ERROR_HINTS,
+  GOOGLE_API_ERROR_HINTS,
+  NETWORK_HINT,
+  SERVER_HINT,
+  TOKEN_ERROR_HINTS,
+  TRANSPORT_ERROR_HINTS,
+  VERIFICATION_ERROR_HINTS,
+} from "./_hints.ts";
 
 export type * from "./error_codes.ts";
 
@@ -24,7 +33,8 @@ export interface AuthErrorOptions {
   /**
    * What to do about it; defaults to a network hint for a call that got no answer (status 0 with
    * a cause), a retry-later hint for a retryable status (5xx, 429, 408), else the code's default
-   * hint.
+   * hint (each class knows its own codes' hints; `AuthError` itself those of its
+   * {@linkcode TransportErrorCode}).
    */
   hint?: string;
   /** The underlying error. */
@@ -39,6 +49,25 @@ export interface AuthErrorOptions {
   option?: string;
   /** Secret values to redact from the message, hint and Google message besides the usual patterns. */
   secrets?: readonly string[];
+}
+
+/**
+ * The hint of an error of `code`: the one given, else the network hint of a call that got no
+ * answer (status 0 with a cause), else the retry-later hint of a retryable status, else
+ * `defaults[code]`: the table of the class's own codes, so that a bundle carries the hints of the
+ * classes it uses only.
+ */
+function hintOf(
+  code: string,
+  options: AuthErrorOptions,
+  defaults: Readonly<Record<string, string>>,
+): string {
+  if (options.hint !== undefined) return options.hint;
+  // No status: no call was made, so neither the network nor the server hint applies.
+  const status = options.status ?? -1;
+  if (status === 0 && options.cause !== undefined) return NETWORK_HINT;
+  if (isRetryableStatus(status)) return SERVER_HINT;
+  return Object.hasOwn(defaults, code) ? defaults[code]! : "";
 }
 
 /**
@@ -92,17 +121,7 @@ export class AuthError<Code extends string = AuthErrorCode> extends Error {
       options.cause === undefined ? {} : { cause: redactCause(options.cause, secrets) },
     );
     this.code = code;
-    // No status: no call was made, so neither the network nor the server hint applies.
-    const status = options.status ?? -1;
-    this.hint = redactSecrets(
-      options.hint ??
-        (status === 0 && options.cause !== undefined
-          ? HINTS.network
-          : isRetryableStatus(status)
-          ? HINTS.server
-          : AUTH_ERROR_HINTS[code as string as AuthErrorCode] ?? ""),
-      secrets,
-    );
+    this.hint = redactSecrets(hintOf(code, options, TRANSPORT_ERROR_HINTS), secrets);
     // Every field is assigned (undefined when not given), so each is an own property.
     this.status = options.status;
     this.googleStatus = options.googleStatus;
@@ -138,7 +157,7 @@ export class CredentialsError extends AuthError {
    * @param options Hint, cause and the option name.
    */
   constructor(code: CredentialsErrorCode, message: string, options: AuthErrorOptions = {}) {
-    super(code, message, options);
+    super(code, message, { ...options, hint: hintOf(code, options, CREDENTIALS_ERROR_HINTS) });
   }
 }
 
@@ -172,7 +191,8 @@ export class GoogleApiError extends AuthError {
    * @param options Status, Google's status and message, hint, cause, secrets to redact.
    */
   constructor(code: GoogleApiErrorCode, message: string, options: AuthErrorOptions = {}) {
-    super(code, message, { ...options, status: options.status ?? 0 });
+    const called = { ...options, status: options.status ?? 0 };
+    super(code, message, { ...called, hint: hintOf(code, called, GOOGLE_API_ERROR_HINTS) });
   }
 }
 
@@ -204,7 +224,8 @@ export class GithubOidcError extends AuthError {
    * @param options Status, hint, cause, secrets to redact.
    */
   constructor(code: GithubOidcErrorCode, message: string, options: AuthErrorOptions = {}) {
-    super(code, message, { ...options, status: options.status ?? 0 });
+    const called = { ...options, status: options.status ?? 0 };
+    super(code, message, { ...called, hint: hintOf(code, called, GITHUB_OIDC_ERROR_HINTS) });
   }
 }
 
@@ -235,7 +256,7 @@ export class TokenError extends AuthError {
    * @param options Status, hint, cause, secrets to redact.
    */
   constructor(code: TokenErrorCode, message: string, options: AuthErrorOptions = {}) {
-    super(code, message, options);
+    super(code, message, { ...options, hint: hintOf(code, options, TOKEN_ERROR_HINTS) });
   }
 }
 
@@ -266,7 +287,7 @@ export class VerificationError extends AuthError {
    * @param options Hint, cause, secrets to redact.
    */
   constructor(code: VerificationErrorCode, message: string, options: AuthErrorOptions = {}) {
-    super(code, message, options);
+    super(code, message, { ...options, hint: hintOf(code, options, VERIFICATION_ERROR_HINTS) });
   }
 }
 

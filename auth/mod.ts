@@ -82,6 +82,9 @@ export type {
 export type { GoogleEndpoints, GoogleService } from "./universe.ts";
 export { credentialsFromJson } from "./credentials/credentials_from_json.ts";
 export { loadCredentials } from "./credentials/load_credentials.ts";
+export { serviceAccountCredentials } from "./credentials/service_account_credentials.ts";
+export { externalAccountCredentials } from "./credentials/external_account_credentials.ts";
+export { metadataServerCredentials } from "./credentials/metadata_server_credentials.ts";
 export { toAuthClient } from "./credentials/auth_client.ts";
 export type { AuthClient } from "./credentials/auth_client.ts";
 export { credentialsFromApiKey } from "./credentials/api_key.ts";
@@ -103,6 +106,7 @@ export type {
   SubjectTokenSupplier,
 } from "./credentials/external_account_options.ts";
 export type {
+  CommonCredentialsOptions,
   Credentials,
   CredentialsOptions,
   CredentialsToken,
@@ -110,5 +114,6 @@ export type {
   EnvLike,
   IdTokenOptions,
   LoadCredentialsOptions,
+  MetadataServerCredentialsOptions,
   ReadFileLike,
 } from "./credentials/types.ts";

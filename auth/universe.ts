@@ -6,7 +6,7 @@
  */
 
 import { CredentialsError } from "./errors.ts";
-import { HINTS } from "./_hints.ts";
+import { ENDPOINT_OVERRIDE_HINT, UNIVERSE_HINT } from "./_hints.ts";
 import { ownCopy } from "./_util/own.ts";
 import { quote } from "./_util/quote.ts";
 
@@ -59,7 +59,7 @@ function baseUrl(service: GoogleService, value: string): string {
       `Cannot use endpoint override "${service}": ${
         quote(value)
       } is not an http(s) base URL without query, fragment or credentials`,
-      { option: "endpoints", hint: HINTS.endpointOverride },
+      { option: "endpoints", hint: ENDPOINT_OVERRIDE_HINT },
     );
   }
   return url.href.replace(/\/+$/, "");
@@ -87,19 +87,31 @@ function baseUrl(service: GoogleService, value: string): string {
  */
 export function resolveEndpoints(options: ResolveEndpointsOptions = {}): GoogleEndpoints {
   options = ownCopy(options);
-  const universe = options.universe === undefined || options.universe.trim() === ""
+  return endpointsOf(options.universe, options.endpoints);
+}
+
+/**
+ * {@linkcode resolveEndpoints} of options already read (own properties only): what
+ * `authenticate()` and the metadata server's signer use.
+ */
+export function endpointsOf(
+  universeOption: string | undefined,
+  overrides: Partial<Record<GoogleService, string>> = {},
+): GoogleEndpoints {
+  const universe = universeOption === undefined || universeOption.trim() === ""
     ? DEFAULT_UNIVERSE
-    : options.universe.trim().toLowerCase();
+    : universeOption.trim().toLowerCase();
   if (!UNIVERSE.test(universe)) {
     throw new CredentialsError(
       "ERR_OPTIONS_INVALID",
       `Cannot use universe ${quote(universe)}: expected a domain name such as "googleapis.com"`,
-      { option: "universe", hint: HINTS.universe },
+      { option: "universe", hint: UNIVERSE_HINT },
     );
   }
   const result = {} as GoogleEndpoints;
   for (const service of Object.keys(TEMPLATES) as GoogleService[]) {
-    const override = options.endpoints?.[service];
+    // Own properties only: the default `{}` must not read a polluted Object.prototype.
+    const override = Object.hasOwn(overrides, service) ? overrides[service] : undefined;
     result[service] = override === undefined || override.trim() === ""
       ? TEMPLATES[service](universe)
       : baseUrl(service, override.trim());

@@ -44,7 +44,7 @@ const COLON_PLACEHOLDER = /(?<=\/):([a-z]\w+)/g;
 const SCHEME_AND_AUTHORITY = /^(?:[A-Za-z][A-Za-z0-9+.-]*:)?\/\/[^/?#]*/;
 const CACHE_CAPACITY = 1000;
 const CACHE_MAX_URL_LENGTH = 2048;
-const cache = new BoundedCache<RouteTemplate>(CACHE_CAPACITY, CACHE_MAX_URL_LENGTH);
+const cache = /* @__PURE__ */ new BoundedCache<RouteTemplate>(CACHE_CAPACITY, CACHE_MAX_URL_LENGTH);
 
 /** Where the path ends: the first `?` or `#` outside a `{...}` expression. */
 function pathEnd(url: string, start: number): number {

@@ -42,15 +42,16 @@ function operatorOf(
   return { first, separator, named, ifEmpty, allowReserved };
 }
 
-const SIMPLE = operatorOf("", ",", false, "", false);
+// Pure: a bundle that never expands a template drops the operators.
+const SIMPLE = /* @__PURE__ */ operatorOf("", ",", false, "", false);
 const OPERATORS: Readonly<Record<string, Operator>> = {
-  "+": operatorOf("", ",", false, "", true),
-  "#": operatorOf("#", ",", false, "", true),
-  ".": operatorOf(".", ".", false, "", false),
-  "/": operatorOf("/", "/", false, "", false),
-  ";": operatorOf(";", ";", true, "", false),
-  "?": operatorOf("?", "&", true, "=", false),
-  "&": operatorOf("&", "&", true, "=", false),
+  "+": /* @__PURE__ */ operatorOf("", ",", false, "", true),
+  "#": /* @__PURE__ */ operatorOf("#", ",", false, "", true),
+  ".": /* @__PURE__ */ operatorOf(".", ".", false, "", false),
+  "/": /* @__PURE__ */ operatorOf("/", "/", false, "", false),
+  ";": /* @__PURE__ */ operatorOf(";", ";", true, "", false),
+  "?": /* @__PURE__ */ operatorOf("?", "&", true, "=", false),
+  "&": /* @__PURE__ */ operatorOf("&", "&", true, "=", false),
 };
 const RESERVED_OPERATORS = "=,!@|";
 /** RFC 6570 varname: dot-separated runs of `chars` and percent-encoded triplets. */

@@ -6,7 +6,7 @@
 
 import { mergeWithoutPreviews } from "./_merge.ts";
 import { parseWith } from "./_parse.ts";
-import { USER_AGENT } from "./_user_agent.ts";
+import { USER_AGENT } from "./user_agent.ts";
 import type { EndpointOptions, RequestOptions, Route } from "./types.ts";
 
 /** What {@linkcode bareEndpoint} merges each call onto: the method and the package user-agent. */

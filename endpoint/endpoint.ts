@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { USER_AGENT } from "./_user_agent.ts";
+import { USER_AGENT } from "./user_agent.ts";
 import { withDefaults } from "./_with_defaults.ts";
 import type { EndpointInterface } from "./types.ts";
 

@@ -36,6 +36,7 @@
  */
 export { endpoint } from "./endpoint.ts";
 export { bareEndpoint } from "./bare_endpoint.ts";
+export { USER_AGENT } from "./user_agent.ts";
 export { parseTemplate } from "./uri_template.ts";
 export type { UriTemplate, UriTemplateVariables } from "./uri_template.ts";
 export { UriTemplateError } from "./uri_template_error.ts";

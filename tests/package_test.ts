@@ -84,8 +84,8 @@ Deno.test("the npm build stamps the published version into the user-agent", asyn
   try {
     const source = readFileSync("endpoint/_package.ts", "utf8");
     writeFileSync(join(dir, "package.ts"), stampVersion(source, "0.2.0"));
-    copyFileSync("endpoint/_user_agent.ts", join(dir, "_user_agent.ts"));
-    const { USER_AGENT } = await import(pathToFileURL(join(dir, "_user_agent.ts")).href);
+    copyFileSync("endpoint/user_agent.ts", join(dir, "user_agent.ts"));
+    const { USER_AGENT } = await import(pathToFileURL(join(dir, "user_agent.ts")).href);
     assert.match(USER_AGENT, /^gcp-oidc-auth\/0\.2\.0 /);
     assert.throws(() => stampVersion("export const NAME = 1;", "0.2.0"), /VERSION 0 times/);
   } finally {

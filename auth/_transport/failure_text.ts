@@ -3,7 +3,7 @@
 // this module only words what went wrong.
 import type { AuthError, AuthErrorOptions } from "../errors.ts";
 import { TokenError } from "../errors.ts";
-import { HINTS } from "../_hints.ts";
+import { NET_PERMISSION_HINT } from "../_hints.ts";
 import { isRecord, parseJsonOrUndefined } from "../_util/json.ts";
 import { isRetryableStatus } from "../_util/http_status.ts";
 import { redactAndTruncate } from "../_util/redact.ts";
@@ -151,7 +151,7 @@ export function permissionFailure(spec: CallSpec, error: Error): AuthError {
   const text = redactAndTruncate(error.message, spec.secrets);
   return spec.error(
     `${spec.message}: the runtime has no permission to make this request (${error.name}: ${text})`,
-    { status: 0, cause: error, secrets: spec.secrets, hint: HINTS.netPermission },
+    { status: 0, cause: error, secrets: spec.secrets, hint: NET_PERMISSION_HINT },
   );
 }
 

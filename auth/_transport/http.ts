@@ -4,16 +4,10 @@
 // worded in failure_text.ts.
 import { AuthError } from "../errors.ts";
 import { fieldOf, parseJsonOrUndefined } from "../_util/json.ts";
-import {
-  backoffDelay,
-  DEFAULT_TIMEOUT_MS,
-  defaultSleep,
-  retryAfterMs,
-  retryPolicy,
-} from "./retry.ts";
+import { backoffDelay, DEFAULT_TIMEOUT_MS, defaultSleep, retryAfterMs } from "./retry.ts";
 import { isRetryableStatus } from "../_util/http_status.ts";
-import type { CallOptions, FetchResponse } from "../types.ts";
-import { ownCopy } from "../_util/own.ts";
+import type { FetchResponse } from "../types.ts";
+import type { CallSettings } from "./call_settings.ts";
 import { onAbort } from "../_util/abort.ts";
 import { defaultFetch } from "./default_fetch.ts";
 import {
@@ -52,10 +46,10 @@ export const MAX_BODY_BYTES = 1 << 20;
 
 async function fetchText(
   request: HttpRequest,
-  options: CallOptions,
+  call: CallSettings,
   signal: AbortSignal,
 ): Promise<Attempt> {
-  const fetchImpl = options.fetch ?? defaultFetch();
+  const fetchImpl = call.fetch ?? defaultFetch();
   const { url, ...init } = request;
   // "manual", not "error": workerd accepts only "follow" and "manual". A redirect stays the
   // network error it was with "error" (an opaque one, as a browser gives it, has status 0).
@@ -109,7 +103,7 @@ async function readBody(
 
 async function sendOnce(
   request: HttpRequest,
-  options: CallOptions,
+  call: CallSettings,
   timeoutMs: number,
 ): Promise<Attempt> {
   const controller = new AbortController();
@@ -118,14 +112,14 @@ async function sendOnce(
     () => controller.abort(new DOMException(`Timed out after ${timeoutMs} ms`, TIMEOUT)),
     timeoutMs,
   );
-  const caller = options.signal;
+  const caller = call.signal;
   const unfollow = onAbort(caller, () => controller.abort(caller?.reason));
   // Racing the abort keeps a fetch that ignores its signal from outliving the timeout.
   let unrace = (): void => {};
   const aborted = new Promise<never>((_, reject) => {
     unrace = onAbort(signal, () => reject(signal.reason));
   });
-  const pending = fetchText(request, options, signal);
+  const pending = fetchText(request, call, signal);
   try {
     return await Promise.race([pending, aborted]);
   } catch (error) {
@@ -141,15 +135,15 @@ async function sendOnce(
 
 /**
  * Sends `request`, retrying transient failures, and returns the parsed JSON of a 2xx response.
- * Rejects with the caller's abort reason when `options.signal` aborts, with `spec.error(...)` for
+ * Rejects with the caller's abort reason when `call.signal` aborts, with `spec.error(...)` for
  * a failed call, and with a {@linkcode TokenError} when a 2xx body is not JSON.
  */
 export async function requestJson(
   request: HttpRequest,
-  options: CallOptions,
+  call: CallSettings,
   spec: FailureSpec,
 ): Promise<JsonResponse> {
-  const outcome = await requestText(request, options, spec);
+  const outcome = await requestText(request, call, spec);
   const json = parseJsonOrUndefined(outcome.text);
   if (json === undefined) {
     throw invalidBody(
@@ -188,17 +182,13 @@ export interface TextResponse {
  */
 export async function requestText(
   request: HttpRequest,
-  options: CallOptions,
+  call: CallSettings,
   spec: CallSpec,
 ): Promise<Attempt> {
-  options = ownCopy(options);
-  const policy = retryPolicy(options.retry);
-  const now = options.now ?? Date.now;
-  const sleep = options.sleep ?? defaultSleep;
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
-    throw new RangeError(`Cannot use option "timeoutMs": expected a number > 0, got ${timeoutMs}`);
-  }
+  const policy = call.retry;
+  const now = call.now ?? Date.now;
+  const sleep = call.sleep ?? defaultSleep;
+  const timeoutMs = call.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   if (/^[^:/?#]+:\/\/[^/?#]*@/.test(request.url)) {
     // Refused, never sent or retried: a runtime's fetch error would quote the password.
     throw userinfoFailure(spec);
@@ -208,14 +198,14 @@ export async function requestText(
   let attempt = 0;
   for (;;) {
     attempt++;
-    options.signal?.throwIfAborted();
+    call.signal?.throwIfAborted();
     const attemptTimeout = Math.max(1, Math.min(timeoutMs, deadline - now()));
     let outcome: Attempt | undefined;
     let failure: unknown;
     try {
-      outcome = await sendOnce(request, options, attemptTimeout);
+      outcome = await sendOnce(request, call, attemptTimeout);
     } catch (error) {
-      options.signal?.throwIfAborted();
+      call.signal?.throwIfAborted();
       // The fetch's own verdict on its configuration (such as an unusable proxy): not transient.
       if (error instanceof AuthError) throw error;
       if (isPermissionDenial(error)) throw permissionFailure(spec, error);
@@ -245,12 +235,12 @@ export async function requestText(
       throw failureOf(spec, outcome, failure, stop);
     }
     const why = outcome === undefined ? errorText(failure, spec.secrets) : `HTTP ${outcome.status}`;
-    options.log?.debug(
+    call.log?.debug(
       `Retrying ${where} in ${delay} ms after ${why} (attempt ${
         attempt + 1
       } of ${policy.attempts})`,
     );
-    await sleep(delay, options.signal);
+    await sleep(delay, call.signal);
   }
 }
 

@@ -39,3 +39,15 @@ export function ownCopy<T>(value: T, depth = 0): T {
 export function withoutPrototype<T extends object>(value: T): T {
   return Object.assign(Object.create(null), value);
 }
+
+/**
+ * `options[name]` when it is an own property of `options`, else `undefined`: an option read from
+ * an object built by spreading or destructuring an own copy (which has `Object.prototype` again)
+ * still never reads a polluted prototype.
+ */
+export function ownOption<T extends object, K extends keyof T>(
+  options: T,
+  name: K,
+): T[K] | undefined {
+  return Object.hasOwn(options, name) ? options[name] : undefined;
+}

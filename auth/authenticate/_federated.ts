@@ -6,9 +6,9 @@
  */
 
 import type { ValidatedWorkloadIdentityOptions } from "./options.ts";
-import { buildExternalAccountCredentials } from "./credentials_file.ts";
-import { githubOidcTokenUrl, requestGithubOidcToken } from "../flows/github_oidc.ts";
-import { exchangeToken } from "../flows/sts.ts";
+import { externalAccountContents } from "./credentials_file.ts";
+import { githubOidcToken, githubOidcTokenUrl } from "../flows/github_oidc.ts";
+import { stsExchange } from "../flows/sts.ts";
 import { stsAudience } from "../flows/workload_identity.ts";
 import { mint } from "./_mint.ts";
 import { type AuthenticateResult, type Run, withExpiry } from "./run.ts";
@@ -26,15 +26,14 @@ export async function federated(
   call.log?.debug(`Using workload identity provider "${plan.provider.name}"`);
   call.log?.debug(`Requesting GitHub OIDC token for audience "${plan.oidcAudience}"`);
   const oidcToken = flow.secret(
-    await requestGithubOidcToken({
-      ...call,
+    await githubOidcToken({
       requestUrl: plan.oidcRequest.url,
       requestToken: plan.oidcRequest.token,
       audience: plan.oidcAudience,
-    }),
+    }, call),
   );
   const audience = stsAudience(plan.provider, plan.endpoints.iam);
-  const credentialsFile = buildExternalAccountCredentials({
+  const credentialsFile = externalAccountContents({
     audience,
     stsEndpoint: plan.endpoints.sts,
     oidcTokenUrl: githubOidcTokenUrl(plan.oidcRequest.url, plan.oidcAudience),
@@ -45,13 +44,15 @@ export async function federated(
   });
   await options.onCredentialsFile?.(credentialsFile);
   call.log?.debug(`Exchanging the GitHub OIDC token at STS for ${audience}`);
-  const federated = await exchangeToken({
-    ...call,
+  const federated = await stsExchange({
+    tokenUrl: `${plan.endpoints.sts}/token`,
     audience,
     subjectToken: oidcToken,
-    baseUrl: plan.endpoints.sts,
+    subjectTokenType: "urn:ietf:params:oauth:token-type:jwt",
     scope: `${plan.endpoints.www}/auth/cloud-platform`,
-  });
+    userProject: undefined,
+    client: undefined,
+  }, call);
   flow.authToken(federated.token);
   const result: AuthenticateResult = {
     credentialsFile,

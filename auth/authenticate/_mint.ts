@@ -5,10 +5,15 @@
  * @module
  */
 
-import { buildDomainWideDelegationClaims } from "../keys/domain_wide_delegation.ts";
-import { generateAccessToken, generateIdToken, signJwt } from "../flows/iam_credentials.ts";
-import { exchangeJwtBearer } from "../flows/oauth2_token.ts";
-import { signJwtWithKey } from "../keys/jwt.ts";
+import { delegationClaims } from "../keys/domain_wide_delegation.ts";
+import {
+  iamAccessToken,
+  iamIdToken,
+  iamSignJwt,
+  type IamTarget,
+} from "../flows/iam_credentials.ts";
+import { jwtBearerToken } from "../flows/oauth2_token.ts";
+import { signJwtWithKeyOption } from "../keys/jwt.ts";
 import type { ServiceAccountKey } from "../keys/service_account_key.ts";
 import { type AuthenticateResult, type Run, withExpiry } from "./run.ts";
 
@@ -20,51 +25,39 @@ export async function mint(
   key: ServiceAccountKey | undefined,
 ): Promise<Partial<AuthenticateResult>> {
   const { plan, call } = flow;
-  const iam = {
-    ...call,
+  const target: IamTarget = {
     serviceAccount,
-    authToken,
     delegates: plan.delegates,
     baseUrl: plan.endpoints.iamcredentials,
+    authToken,
   };
   if (plan.tokenFormat === "id_token") {
     call.log?.debug(`Creating ID token for ${serviceAccount}`);
-    const idToken = await generateIdToken({
-      ...iam,
-      audience: plan.idTokenAudience ?? "",
-      includeEmail: plan.idTokenIncludeEmail,
-    });
+    const audience = plan.idTokenAudience ?? "";
+    const idToken = await iamIdToken(target, audience, plan.idTokenIncludeEmail, call);
     flow.secret(idToken.token);
     return withExpiry(idToken, "idToken");
   }
   if (plan.subject === undefined) {
     call.log?.debug(`Creating access token for ${serviceAccount}`);
-    const accessToken = await generateAccessToken({
-      ...iam,
-      scopes: plan.scopes,
-      lifetimeSeconds: plan.lifetimeSeconds,
-    });
+    const accessToken = await iamAccessToken(target, plan.scopes, plan.lifetimeSeconds, call);
     flow.secret(accessToken.token);
     return withExpiry(accessToken, "accessToken");
   }
   call.log?.debug(`Creating domain-wide delegation access token for ${serviceAccount}`);
-  const claims = buildDomainWideDelegationClaims({
+  const claims = delegationClaims({
     serviceAccount,
     subject: plan.subject,
     scopes: plan.scopes,
     audience: `https://oauth2.${plan.universe}/token`,
     lifetimeSeconds: plan.lifetimeSeconds,
-    ...(call.now === undefined ? {} : { now: call.now }),
+    now: call.now,
   });
   const assertion = key !== undefined && key.client_email === serviceAccount
-    ? await signJwtWithKey(key, claims, flow.options.signRs256)
-    : (await signJwt({ ...iam, claims })).signedJwt;
+    ? await signJwtWithKeyOption(key, claims, flow.options.signRs256)
+    : (await iamSignJwt(target, claims, call)).signedJwt;
   flow.secret(assertion);
-  const accessToken = await exchangeJwtBearer({
-    ...call,
-    assertion,
-    baseUrl: plan.endpoints.oauth2,
-  });
+  const accessToken = await jwtBearerToken(assertion, plan.endpoints.oauth2, call);
   flow.secret(accessToken.token);
   return withExpiry(accessToken, "accessToken");
 }

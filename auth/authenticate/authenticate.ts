@@ -6,32 +6,15 @@
 
 import {
   type AuthenticateOptions,
-  validateAuthenticateOptions,
-  type ValidatedAuthenticateOptions,
+  planOf,
   type ValidatedServiceAccountKeyOptions,
 } from "./options.ts";
-import { createSelfSignedJwt } from "../keys/jwt.ts";
-import type { CallOptions } from "../types.ts";
+import { selfSignedJwt } from "../keys/jwt.ts";
+import { callSettings } from "../_transport/call_settings.ts";
 import { federated } from "./_federated.ts";
 import { mint } from "./_mint.ts";
 import { type AuthenticateResult, type Run, withExpiry } from "./run.ts";
 import { ownCopy } from "../_util/own.ts";
-
-function callOptions(
-  options: AuthenticateOptions,
-  plan: ValidatedAuthenticateOptions,
-): CallOptions {
-  const call: CallOptions = Object.create(null);
-  if (options.fetch !== undefined) call.fetch = options.fetch;
-  if (options.now !== undefined) call.now = options.now;
-  if (options.sleep !== undefined) call.sleep = options.sleep;
-  if (options.signal !== undefined) call.signal = options.signal;
-  if (options.retry !== undefined) call.retry = options.retry;
-  if (options.timeoutMs !== undefined) call.timeoutMs = options.timeoutMs;
-  if (options.log !== undefined) call.log = options.log;
-  if (plan.requestReason !== undefined) call.requestReason = plan.requestReason;
-  return call;
-}
 
 async function withKey(
   flow: Run,
@@ -40,10 +23,10 @@ async function withKey(
   const { call, options } = flow;
   call.log?.debug(`Using service account key for ${plan.key.client_email}`);
   await options.onCredentialsFile?.(plan.key);
-  const authToken = await createSelfSignedJwt(plan.key, {
+  const authToken = await selfSignedJwt(plan.key, {
     audience: `${new URL(plan.endpoints.iamcredentials).origin}/`,
-    ...(call.now === undefined ? {} : { now: call.now }),
-    ...(options.signRs256 === undefined ? {} : { signRs256: options.signRs256 }),
+    now: call.now,
+    signRs256: options.signRs256,
   });
   flow.authToken(authToken.token);
   const result = {
@@ -99,8 +82,9 @@ async function withKey(
  */
 export async function authenticate(options: AuthenticateOptions): Promise<AuthenticateResult> {
   options = ownCopy(options);
-  const plan = validateAuthenticateOptions(options);
-  const call = callOptions(options, plan);
+  const plan = planOf(options, {});
+  // The request reason as the plan checked it; the other call options as given.
+  const call = callSettings({ ...options, requestReason: plan.requestReason });
   const flow: Run = {
     plan,
     options,

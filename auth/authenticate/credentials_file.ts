@@ -84,7 +84,13 @@ export interface ExternalAccountCredentialsOptions {
 export function buildExternalAccountCredentials(
   options: ExternalAccountCredentialsOptions,
 ): ExternalAccountCredentials {
-  options = ownCopy(options);
+  return externalAccountContents(ownCopy(options));
+}
+
+/** {@linkcode buildExternalAccountCredentials} of options already read (`authenticate()`'s plan). */
+export function externalAccountContents(
+  options: ExternalAccountCredentialsOptions,
+): ExternalAccountCredentials {
   const contents: ExternalAccountCredentials = {
     type: "external_account",
     audience: options.audience,

@@ -21,9 +21,9 @@ import {
 import type { CallOptions } from "../types.ts";
 import {
   DEFAULT_UNIVERSE,
+  endpointsOf,
   type GoogleEndpoints,
   type GoogleService,
-  resolveEndpoints,
 } from "../universe.ts";
 import {
   defaultOidcAudience,
@@ -330,7 +330,17 @@ export function checkAuthenticateOptions(
   options: AuthenticateOptions,
   names: OptionNames,
 ): ValidatedAuthenticateOptions {
-  options = ownCopy(options);
+  return planOf(ownCopy(options), names);
+}
+
+/**
+ * {@linkcode checkAuthenticateOptions} of options already read (an own copy): `authenticate()`'s
+ * one validation of what it was given.
+ */
+export function planOf(
+  options: AuthenticateOptions,
+  names: OptionNames,
+): ValidatedAuthenticateOptions {
   const name = (option: keyof AuthenticateOptions): string => names[option] ?? option;
   const providerName = present(options.workloadIdentityProvider);
   const credentialsJson = present(options.credentialsJson);
@@ -352,10 +362,7 @@ export function checkAuthenticateOptions(
   const subject = present(options.accessTokenSubject);
   const lifetimeSeconds = lifetimeOf(options, subject, names);
   const universe = (present(options.universe) ?? DEFAULT_UNIVERSE).toLowerCase();
-  const endpoints = resolveEndpoints({
-    universe,
-    ...(options.endpoints === undefined ? {} : { endpoints: options.endpoints }),
-  });
+  const endpoints = endpointsOf(universe, options.endpoints);
   const requestedAccount = present(options.serviceAccount);
   const explicitAccount = requestedAccount === undefined
     ? undefined

@@ -6,7 +6,8 @@
  */
 
 import type { AuthenticateOptions, ValidatedAuthenticateOptions } from "./options.ts";
-import type { CallOptions, ExpiringToken } from "../types.ts";
+import type { ExpiringToken } from "../types.ts";
+import type { CallSettings } from "../_transport/call_settings.ts";
 import type { CredentialsFileContents } from "./credentials_file.ts";
 import type { ProjectIdSource } from "./options.ts";
 
@@ -38,7 +39,7 @@ export interface AuthenticateResult {
 export interface Run {
   plan: ValidatedAuthenticateOptions;
   options: AuthenticateOptions;
-  call: CallOptions;
+  call: CallSettings;
   secret: (value: string) => string;
   /** Reports the auth token, to `onSecret` first. */
   authToken: (value: string) => void;

@@ -7,7 +7,7 @@
  */
 
 import { CredentialsError } from "../errors.ts";
-import { HINTS } from "../_hints.ts";
+import { PROJECT_ID_HINT } from "../_hints.ts";
 import type { Credentials } from "./types.ts";
 
 /**
@@ -97,7 +97,7 @@ export function toAuthClient(credentials: Credentials): AuthClient {
         new CredentialsError(
           "ERR_CREDENTIALS_FIELD_MISSING",
           `Cannot get the project id: the ${credentials.type} credentials name no project`,
-          { option: "projectId", hint: HINTS.projectId },
+          { option: "projectId", hint: PROJECT_ID_HINT },
         ),
       );
     },

@@ -4,31 +4,29 @@
  * @module
  */
 
-import { CredentialsError } from "../errors.ts";
 import { ownCopy } from "../_util/own.ts";
 import { quote } from "../_util/quote.ts";
-import { isRecord, jsonErrorAt } from "../_util/json.ts";
 import { authorizedUserSource } from "./_sources/authorized_user.ts";
 import { CachedCredentials } from "./_cache/cached_credentials.ts";
+import { configurationFields, sourceOf } from "./_configuration.ts";
 import { externalAccountSource } from "./_sources/external_account.ts";
 import { externalAccountAuthorizedUserSource } from "./_sources/external_account_authorized_user.ts";
-import {
-  type Fields,
-  optionalString,
-  type Parser,
-  requiredString,
-  universeOf,
-  unsupported,
-} from "./_sources/fields.ts";
+import { type Fields, type Parser, requiredString, unsupported } from "./_sources/fields.ts";
 import { impersonatedServiceAccountSource } from "./_sources/impersonated_service_account.ts";
 import { serviceAccountSource } from "./_sources/service_account.ts";
 import type { Source } from "./_sources/source.ts";
+import {
+  credentialsSettings,
+  type ExternalAccountSettings,
+  externalAccountSettings,
+} from "./_settings.ts";
 import type { Credentials, CredentialsOptions, CredentialsType } from "./types.ts";
 
 const SOURCES: Readonly<Record<string, Parser>> = {
   service_account: serviceAccountSource,
   external_account: externalAccountSource,
-  impersonated_service_account: (fields) => impersonatedServiceAccountSource(fields, parserOf),
+  impersonated_service_account: (fields, settings) =>
+    impersonatedServiceAccountSource(fields, settings, parserOf),
   authorized_user: authorizedUserSource,
   external_account_authorized_user: externalAccountAuthorizedUserSource,
 };
@@ -51,63 +49,20 @@ function parserOf(
   return [type, SOURCES[type]!];
 }
 
-function malformedError(origin: string, problem: string): CredentialsError {
-  return new CredentialsError("ERR_CREDENTIALS_MALFORMED", `Cannot use ${origin}: ${problem}`, {
-    option: "credentials",
-  });
-}
-
-function parseCredentialsJson(json: string | object, origin: string): Record<string, unknown> {
-  if (typeof json !== "string") {
-    // A promise of the JSON (an un-awaited read) would otherwise read as an object with no type.
-    if (typeof (json as { then?: unknown }).then === "function") {
-      throw malformedError(origin, "it is a promise: await the JSON before passing it");
-    }
-    if (isRecord(json)) return json;
-    throw malformedError(origin, "expected JSON text or an object");
-  }
-  if (json.trim() === "") throw malformedError(origin, "it is empty");
-  let value: unknown;
-  try {
-    value = JSON.parse(json);
-  } catch (error) {
-    throw malformedError(origin, `it is not valid JSON${jsonErrorAt(error)}`);
-  }
-  if (!isRecord(value)) throw malformedError(origin, "it is not a JSON object");
-  return value;
-}
-
 /**
- * The source of parsed credentials JSON; `origin` names it in errors, `options` may refuse
- * local credential sources.
+ * The source of a configuration of any type (JSON text or its parsed object); `origin` names it in
+ * errors, `settings` say what an `external_account` source may read, run or be given.
  */
 export function sourceFromJson(
   json: string | object,
   origin: string,
-  options: Pick<
-    CredentialsOptions,
-    "refuseLocalSources" | "subjectTokenSupplier" | "awsSecurityCredentialsSupplier"
-  > = {},
+  settings: ExternalAccountSettings,
 ): Source {
-  const record = parseCredentialsJson(json, origin);
-  const fields: Fields = {
-    record,
-    origin,
-    what: "credentials",
-    refuseLocalSources: options.refuseLocalSources,
-    suppliers: options,
-  };
-  if (!Object.hasOwn(record, "type")) throw malformedError(origin, `it has no "type"`);
-  const [type, source] = parserOf(fields);
+  const fields = configurationFields(json, origin);
+  const [type, parse] = parserOf(fields);
   // From here on, errors name the type: `Cannot use <origin> (service_account): ...`.
   fields.what = type;
-  const tokens = source(fields);
-  return {
-    type: type as CredentialsType,
-    universeDomain: universeOf(fields),
-    quotaProjectId: optionalString(fields, "quota_project_id"),
-    ...tokens,
-  };
+  return sourceOf(fields, type as CredentialsType, parse(fields, settings));
 }
 
 /**
@@ -172,5 +127,6 @@ export function credentialsFromJson(
   options: CredentialsOptions = {},
 ): Credentials {
   options = ownCopy(options);
-  return new CachedCredentials(sourceFromJson(json, "credentials JSON", options), options);
+  const source = sourceFromJson(json, "credentials JSON", externalAccountSettings(options));
+  return new CachedCredentials(source, credentialsSettings(options));
 }

@@ -11,8 +11,9 @@ import { requestOAuth2Token } from "../flows/oauth2_token.ts";
 import { ownCopy } from "../_util/own.ts";
 import { isRecord } from "../_util/json.ts";
 import { quote } from "../_util/quote.ts";
-import { DEFAULT_UNIVERSE, resolveEndpoints } from "../universe.ts";
+import { DEFAULT_UNIVERSE, endpointsOf } from "../universe.ts";
 import { CachedCredentials } from "./_cache/cached_credentials.ts";
+import { credentialsSettings } from "./_settings.ts";
 import type { Source } from "./_sources/source.ts";
 import type { Credentials, CredentialsOptions, CredentialsToken } from "./types.ts";
 
@@ -231,8 +232,8 @@ export function downscopedCredentials(
       const [subject, tokenUrl]: [CredentialsToken, string] = await Promise.all([
         source.getAccessToken(),
         givenTokenUrl ??
-          // Through resolveEndpoints: the universe a metadata server names is checked as a domain.
-          readUniverseDomain().then((universe) => `${resolveEndpoints({ universe }).sts}/token`),
+          // Through endpointsOf: the universe a metadata server names is checked as a domain.
+          readUniverseDomain().then((universe) => `${endpointsOf(universe).sts}/token`),
       ]);
       const token = await requestOAuth2Token({
         tokenUrl,
@@ -261,5 +262,5 @@ export function downscopedCredentials(
       );
     },
   };
-  return new CachedCredentials(downscoped, rest);
+  return new CachedCredentials(downscoped, credentialsSettings(rest));
 }

@@ -5,10 +5,11 @@
  */
 
 import { CredentialsError } from "../errors.ts";
-import { HINTS } from "../_hints.ts";
+import { WELL_KNOWN_UNREADABLE_HINT } from "../_hints.ts";
 import { ownCopy } from "../_util/own.ts";
 import { quote } from "../_util/quote.ts";
-import { CachedCredentials, callOptions } from "./_cache/cached_credentials.ts";
+import { CachedCredentials } from "./_cache/cached_credentials.ts";
+import { credentialsSettings, externalAccountSettings } from "./_settings.ts";
 import {
   metadataBaseUrls,
   metadataDetection,
@@ -17,14 +18,12 @@ import {
   probeMetadataServer,
 } from "./_sources/metadata_server.ts";
 import {
-  envDefault,
   isEnvDenied,
   isNotFound,
   isNotPermitted,
   isWindows,
   readFailure,
   readFileBounded,
-  readFileDefault,
 } from "./_sources/runtime.ts";
 import type { Source } from "./_sources/source.ts";
 import { sourceFromJson } from "./credentials_from_json.ts";
@@ -155,8 +154,9 @@ export async function loadCredentials(options: LoadCredentialsOptions = {}): Pro
   options = ownCopy(options);
   // The signal bounds loading only: the credentials made here do not keep it.
   const { credentials, signal, ...rest } = options;
-  const env = options.env ?? envDefault();
-  const readFile = options.readFile ?? readFileDefault;
+  const external = externalAccountSettings(rest);
+  const { env, readFile } = external;
+  const settings = credentialsSettings(rest);
   const projectId = env.GOOGLE_CLOUD_PROJECT?.trim() || env.GCLOUD_PROJECT?.trim() || undefined;
   // GOOGLE_CLOUD_QUOTA_PROJECT bills found credentials to another project, as both Google
   // libraries do; credentials passed in are used as they are (as google-auth-library does).
@@ -164,18 +164,18 @@ export async function loadCredentials(options: LoadCredentialsOptions = {}): Pro
   const make = (source: Source, from: string, found = true): Credentials => {
     options.log?.debug(`Application Default Credentials: ${source.type} from ${from}`);
     const billed = found && quotaProjectId !== undefined ? { ...source, quotaProjectId } : source;
-    return new CachedCredentials(billed, { ...rest, readFile }, projectId);
+    return new CachedCredentials(billed, settings, projectId);
   };
   if (credentials !== undefined) {
     const from = "the credentials option";
-    return make(sourceFromJson(credentials, from, options), from, false);
+    return make(sourceFromJson(credentials, from, external), from, false);
   }
   const tried: string[] = [];
   const explicit = env[GAC]?.trim();
   if (explicit) {
     const read = await readCredentialsFile(readFile, signal, explicit, GAC) as { text: string };
     const from = `${credentialsFile(explicit)} (${GAC})`;
-    return make(sourceFromJson(read.text, from, options), from);
+    return make(sourceFromJson(read.text, from, external), from);
   }
   tried.push(`${GAC} (${isEnvDenied(env, GAC) ? ENV_DENIED : "not set"})`);
   const wellKnown = wellKnownFile(env);
@@ -188,13 +188,13 @@ export async function loadCredentials(options: LoadCredentialsOptions = {}): Pro
       signal,
       wellKnown,
       WELL_KNOWN,
-      HINTS.wellKnownUnreadable,
+      WELL_KNOWN_UNREADABLE_HINT,
     );
     const from = credentialsFile(wellKnown);
-    if ("text" in read) return make(sourceFromJson(read.text, from, options), from);
+    if ("text" in read) return make(sourceFromJson(read.text, from, external), from);
     tried.push(`${wellKnown} (${read.unavailable})`);
   }
-  const call = signal === undefined ? callOptions(rest) : { ...callOptions(rest), signal };
+  const call = signal === undefined ? settings.call : { ...settings.call, signal };
   const detection = metadataDetection(env);
   const baseUrls = metadataBaseUrls(env);
   if (detection === "none") {

@@ -45,14 +45,15 @@ export type ReadFileLike = (
 export type EnvLike = Readonly<Record<string, string | undefined>>;
 
 /**
- * Options of `credentialsFromJson()` and `loadCredentials()`.
+ * Options every kind of credentials takes: how its calls are made, the scopes of its access tokens
+ * and when it refreshes them. `serviceAccountCredentials()` takes these alone.
  *
  * @example Usage
  * ```ts
  * import assert from "node:assert/strict";
- * import { credentialsFromJson, type CredentialsOptions } from "../mod.ts";
+ * import { type CommonCredentialsOptions, credentialsFromJson } from "../mod.ts";
  *
- * const options: CredentialsOptions = {
+ * const options: CommonCredentialsOptions = {
  *   scopes: ["https://www.googleapis.com/auth/devstorage.read_only"],
  *   eagerRefreshSeconds: 60,
  *   now: () => 0,
@@ -70,13 +71,52 @@ export type EnvLike = Readonly<Record<string, string | undefined>>;
  * assert.equal((await credentials.getAccessToken()).expiresAt.getTime(), 3_600_000);
  * ```
  */
-export interface CredentialsOptions extends CallOptions, ExternalAccountOptions {
+export interface CommonCredentialsOptions extends CallOptions {
   /**
    * The `fetch` to use; default `globalThis.fetch`. It resolves to a `Response`, as
    * {@linkcode Credentials.fetch} hands what it gives on. A rejection is a network failure and
    * retried, except an {@linkcode AuthError}, which ends the call as it is.
    */
   fetch?: FetchLike<Response>;
+  /** OAuth scopes of access tokens; default cloud-platform. `authorized_user` ignores them. */
+  scopes?: readonly string[];
+  /** A cached token is refreshed this many seconds before it expires; default 300. */
+  eagerRefreshSeconds?: number;
+  /**
+   * Aborts every call of these credentials for their whole life (to close them): once it aborts,
+   * every token refresh rejects with its reason. `loadCredentials()` and
+   * `metadataServerCredentials()` use it for loading only.
+   */
+  signal?: AbortSignal;
+}
+
+/**
+ * Options of `credentialsFromJson()`, `externalAccountCredentials()` and `loadCredentials()`: the
+ * common options, and what an `external_account` configuration may read or run.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { credentialsFromJson, type CredentialsOptions } from "../mod.ts";
+ *
+ * const options: CredentialsOptions = {
+ *   refuseLocalSources: true,
+ *   env: {},
+ *   fetch: async () => Response.json({ access_token: "ya29.t", expires_in: 3600 }),
+ * };
+ * assert.throws(
+ *   () =>
+ *     credentialsFromJson({
+ *       type: "external_account",
+ *       audience: "//iam.googleapis.com/projects/1/locations/global/workloadIdentityPools/p/providers/x",
+ *       subject_token_type: "urn:ietf:params:oauth:token-type:jwt",
+ *       credential_source: { file: "/var/run/token" },
+ *     }, options),
+ *   { code: "ERR_CREDENTIALS_SOURCE_REFUSED" },
+ * );
+ * ```
+ */
+export interface CredentialsOptions extends CommonCredentialsOptions, ExternalAccountOptions {
   /**
    * Environment variables (`GOOGLE_APPLICATION_CREDENTIALS`, `CLOUDSDK_CONFIG`, `HOME`,
    * `APPDATA`, `GCE_METADATA_HOST`, `GOOGLE_CLOUD_PROJECT`; for AWS sources `AWS_REGION`,
@@ -87,7 +127,7 @@ export interface CredentialsOptions extends CallOptions, ExternalAccountOptions 
   env?: EnvLike;
   /**
    * Reads a file: the ADC file and an `external_account` file source; default the runtime's
-   * (Deno's file API, or `node:fs/promises` through `process.getBuiltinModule`), which reads only
+   * (Deno's file API, or `node:fs` through `process.getBuiltinModule`), which reads only
    * a regular file (not a FIFO or device) of at most 1 MiB. A file that does not exist should
    * reject with an error whose `code` is `ENOENT` or `name` is `NotFound`. A text over 1 MiB is
    * refused, and a read still pending when `signal` aborts is given up.
@@ -102,15 +142,29 @@ export interface CredentialsOptions extends CallOptions, ExternalAccountOptions 
    * credentials, and send the result to its `token_url`; default false.
    */
   refuseLocalSources?: boolean;
-  /** OAuth scopes of access tokens; default cloud-platform. `authorized_user` ignores them. */
-  scopes?: readonly string[];
-  /** A cached token is refreshed this many seconds before it expires; default 300. */
-  eagerRefreshSeconds?: number;
+}
+
+/**
+ * Options of `metadataServerCredentials()`: the common options, and the environment that names
+ * the metadata server's address.
+ *
+ * @example Usage
+ * ```ts
+ * import type { MetadataServerCredentialsOptions } from "../mod.ts";
+ *
+ * const options: MetadataServerCredentialsOptions = {
+ *   env: { GCE_METADATA_HOST: "127.0.0.1:8080" },
+ *   signal: AbortSignal.timeout(5000),
+ * };
+ * ```
+ */
+export interface MetadataServerCredentialsOptions extends CommonCredentialsOptions {
   /**
-   * Aborts every call of these credentials for their whole life (to close them): once it aborts,
-   * every token refresh rejects with its reason. `loadCredentials()` uses it for loading only.
+   * Environment variables: `GCE_METADATA_HOST` (else `GCE_METADATA_ROOT`, else
+   * `GCE_METADATA_IP`) names the server; default the runtime's environment, as
+   * {@linkcode CredentialsOptions.env}.
    */
-  signal?: AbortSignal;
+  env?: EnvLike;
 }
 
 /**

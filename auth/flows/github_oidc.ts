@@ -6,11 +6,12 @@
 
 import { endpoint } from "../../endpoint/mod.ts";
 import { CredentialsError, GithubOidcError } from "../errors.ts";
-import { HINTS } from "../_hints.ts";
+import { OIDC_PERMISSION_HINT } from "../_hints.ts";
 import { httpRequest } from "../_transport/google_request.ts";
 import { requestJson } from "../_transport/http.ts";
 import { quote } from "../_util/quote.ts";
 import type { CallOptions } from "../types.ts";
+import { type CallSettings, callSettings } from "../_transport/call_settings.ts";
 import { ownCopy } from "../_util/own.ts";
 
 /** Options of {@linkcode requestGithubOidcToken}. */
@@ -99,23 +100,39 @@ export async function requestGithubOidcToken(
     throw new CredentialsError(
       "ERR_OIDC_UNAVAILABLE",
       "GitHub Actions did not provide ACTIONS_ID_TOKEN_REQUEST_URL and ACTIONS_ID_TOKEN_REQUEST_TOKEN to this job",
-      { option: "oidcRequest", hint: HINTS.oidcPermission },
+      { option: "oidcRequest", hint: OIDC_PERMISSION_HINT },
     );
   }
-  const url = githubOidcTokenUrl(options.requestUrl, options.audience);
-  const request = httpRequest(endpoint("GET {+url}", {
+  const { requestUrl, requestToken, audience } = options;
+  return await githubOidcToken({ requestUrl, requestToken, audience }, callSettings(options));
+}
+
+/** The runner's OIDC token request, every value read: what {@linkcode requestGithubOidcToken} sends. */
+export interface GithubOidcRequest {
+  requestUrl: string;
+  requestToken: string;
+  audience: string;
+}
+
+/** {@linkcode requestGithubOidcToken} of a request already read and checked. */
+export async function githubOidcToken(
+  request: GithubOidcRequest,
+  call: CallSettings,
+): Promise<string> {
+  const url = githubOidcTokenUrl(request.requestUrl, request.audience);
+  const http = httpRequest(endpoint("GET {+url}", {
     url,
-    headers: { accept: "application/json", authorization: `Bearer ${options.requestToken}` },
+    headers: { accept: "application/json", authorization: `Bearer ${request.requestToken}` },
   }));
-  const message = `Failed to get a GitHub OIDC token for audience ${quote(options.audience)}`;
-  const response = await requestJson(request, options, {
+  const message = `Failed to get a GitHub OIDC token for audience ${quote(request.audience)}`;
+  const response = await requestJson(http, call, {
     message,
     field: "value",
-    secrets: [options.requestToken],
+    secrets: [request.requestToken],
     error: (text, details) => new GithubOidcError("ERR_OIDC_REQUEST_FAILED", text, details),
     hint: (details) =>
       details.status === 401 || details.status === 403 || details.status === 404
-        ? HINTS.oidcPermission
+        ? OIDC_PERMISSION_HINT
         : undefined,
   });
   return response.token;

@@ -13,10 +13,11 @@ import { googleRequest } from "../_transport/google_request.ts";
 import { requestJson } from "../_transport/http.ts";
 import type { JsonResponse } from "../_transport/http.ts";
 import type { FailureDetails } from "../_transport/failure_text.ts";
-import { HINTS } from "../_hints.ts";
+import { LIFETIME_MAX_HINT, LIFETIME_ORG_POLICY_HINT } from "../_hints.ts";
 import { jwtExpiry } from "../_util/jwt_decode.ts";
 import { expireTimeOf, expiring } from "../_transport/response.ts";
 import type { CallOptions, ExpiringToken } from "../types.ts";
+import { type CallSettings, callSettings } from "../_transport/call_settings.ts";
 import { ownCopy } from "../_util/own.ts";
 import { base64Decode, base64Encode } from "../_util/base64url.ts";
 
@@ -83,37 +84,62 @@ export interface SignBlobResult {
 }
 
 /**
- * One IAM Credentials call: `method` for `options.serviceAccount` (through its delegates) with
+ * Who an IAM Credentials call acts as, every value read and checked (by the public functions
+ * below from their options, or by a credentials file's parse).
+ */
+export interface IamTarget {
+  /** The service account, an email or unique id. */
+  serviceAccount: string;
+  /** The delegation chain, normalised to `projects/-/serviceAccounts/<email>`. */
+  delegates: readonly string[];
+  /** IAM Credentials' base URL. */
+  baseUrl: string;
+  /** The caller's bearer token. */
+  authToken: string;
+}
+
+/** The target of `options`: the service account checked, the delegates normalised. */
+function targetOf(options: IamCredentialsOptions): IamTarget {
+  return {
+    serviceAccount: validateServiceAccount(options.serviceAccount),
+    delegates: normalizeDelegates(options.delegates ?? []),
+    baseUrl: options.baseUrl ?? "https://iamcredentials.googleapis.com/v1",
+    authToken: options.authToken,
+  };
+}
+
+/**
+ * One IAM Credentials call: `method` for `target.serviceAccount` (through its delegates) with
  * `body`; a failure is a GoogleApiError with `code`, its message `${message} <service account>`;
  * the answer's `field` is the token.
  */
 async function callIam(
-  options: IamCredentialsOptions,
+  target: IamTarget,
   method: "generateAccessToken" | "generateIdToken" | "signJwt" | "signBlob",
   field: string,
   code: GoogleApiErrorCode,
   message: string,
   body: Record<string, unknown>,
+  call: CallSettings,
 ): Promise<JsonResponse> {
-  const serviceAccount = validateServiceAccount(options.serviceAccount);
-  const delegates = normalizeDelegates(options.delegates ?? []);
+  const { serviceAccount, delegates } = target;
   const request = googleRequest(
     // {+name} keeps the validated email's "@" and the ":method" suffix as they are.
     "POST /projects/-/serviceAccounts/{+name}",
-    options.baseUrl ?? "https://iamcredentials.googleapis.com/v1",
+    target.baseUrl,
     {
       name: `${serviceAccount}:${method}`,
       ...(delegates.length > 0 ? { delegates } : {}),
       ...body,
     },
-    options.requestReason,
+    call.requestReason,
     {},
-    options.authToken,
+    target.authToken,
   );
-  return await requestJson(request, options, {
+  return await requestJson(request, call, {
     message: `${message} ${serviceAccount}`,
     field,
-    secrets: [options.authToken],
+    secrets: [target.authToken],
     error: (text, details) => new GoogleApiError(code, text, details),
     hint: lifetimeHint,
   });
@@ -126,7 +152,7 @@ async function callIam(
 function lifetimeHint(details: FailureDetails): string | undefined {
   const message = details.googleMessage ?? "";
   if (details.status !== 400 || !/lifetimes? of more than/i.test(message)) return undefined;
-  return /more than 1 hour/i.test(message) ? HINTS.lifetimeOrgPolicy : HINTS.lifetimeMax;
+  return /more than 1 hour/i.test(message) ? LIFETIME_ORG_POLICY_HINT : LIFETIME_MAX_HINT;
 }
 
 /**
@@ -184,13 +210,26 @@ export async function generateAccessToken(
   options: GenerateAccessTokenOptions,
 ): Promise<ExpiringToken> {
   options = ownCopy(options);
+  const scopes = scopesOrDefault(options.scopes);
+  const lifetimeSeconds = options.lifetimeSeconds ?? 3600;
+  return await iamAccessToken(targetOf(options), scopes, lifetimeSeconds, callSettings(options));
+}
+
+/** {@linkcode generateAccessToken} for a target already checked: the scopes never empty. */
+export async function iamAccessToken(
+  target: IamTarget,
+  scopes: readonly string[],
+  lifetimeSeconds: number,
+  call: CallSettings,
+): Promise<ExpiringToken> {
   const { token, json } = await callIam(
-    options,
+    target,
     "generateAccessToken",
     "accessToken",
     "ERR_IAM_ACCESS_TOKEN_FAILED",
     "Failed to generate Google Cloud OAuth 2.0 Access Token for",
-    { scope: scopesOrDefault(options.scopes), lifetime: `${options.lifetimeSeconds ?? 3600}s` },
+    { scope: scopes, lifetime: `${lifetimeSeconds}s` },
+    call,
   );
   return expiring(token, expireTimeOf(json, "expireTime"));
 }
@@ -228,13 +267,25 @@ export async function generateAccessToken(
  */
 export async function generateIdToken(options: GenerateIdTokenOptions): Promise<ExpiringToken> {
   options = ownCopy(options);
+  const includeEmail = options.includeEmail ?? false;
+  return await iamIdToken(targetOf(options), options.audience, includeEmail, callSettings(options));
+}
+
+/** {@linkcode generateIdToken} for a target already checked. */
+export async function iamIdToken(
+  target: IamTarget,
+  audience: string,
+  includeEmail: boolean,
+  call: CallSettings,
+): Promise<ExpiringToken> {
   const { token } = await callIam(
-    options,
+    target,
     "generateIdToken",
     "token",
     "ERR_IAM_ID_TOKEN_FAILED",
     "Failed to generate Google Cloud OpenID Connect ID token for",
-    { audience: options.audience, includeEmail: options.includeEmail ?? false },
+    { audience, includeEmail },
+    call,
   );
   return expiring(token, jwtExpiry(token));
 }
@@ -269,13 +320,23 @@ export async function generateIdToken(options: GenerateIdTokenOptions): Promise<
  */
 export async function signJwt(options: SignJwtOptions): Promise<SignJwtResult> {
   options = ownCopy(options);
+  return await iamSignJwt(targetOf(options), options.claims, callSettings(options));
+}
+
+/** {@linkcode signJwt} for a target already checked. */
+export async function iamSignJwt(
+  target: IamTarget,
+  claims: JWTPayload,
+  call: CallSettings,
+): Promise<SignJwtResult> {
   const { token: signedJwt, json } = await callIam(
-    options,
+    target,
     "signJwt",
     "signedJwt",
     "ERR_IAM_SIGN_JWT_FAILED",
     "Failed to sign JWT using",
-    { payload: JSON.stringify(options.claims) },
+    { payload: JSON.stringify(claims) },
+    call,
   );
   const keyId = (json as Record<string, unknown>).keyId;
   return typeof keyId === "string" ? { signedJwt, keyId } : { signedJwt };
@@ -313,13 +374,23 @@ export async function signJwt(options: SignJwtOptions): Promise<SignJwtResult> {
  */
 export async function signBlob(options: SignBlobOptions): Promise<SignBlobResult> {
   options = ownCopy(options);
+  return await iamSignBlob(targetOf(options), options.payload, callSettings(options));
+}
+
+/** {@linkcode signBlob} for a target already checked. */
+export async function iamSignBlob(
+  target: IamTarget,
+  payload: Uint8Array,
+  call: CallSettings,
+): Promise<SignBlobResult> {
   const { token: signedBlob, json } = await callIam(
-    options,
+    target,
     "signBlob",
     "signedBlob",
     "ERR_IAM_SIGN_BLOB_FAILED",
     "Failed to sign bytes using",
-    { payload: base64Encode(options.payload) },
+    { payload: base64Encode(payload) },
+    call,
   );
   let signature: Uint8Array;
   try {
@@ -327,7 +398,7 @@ export async function signBlob(options: SignBlobOptions): Promise<SignBlobResult
   } catch {
     throw new TokenError(
       "ERR_TOKEN_RESPONSE_INVALID",
-      `Failed to sign bytes using ${options.serviceAccount}: "signedBlob" is not base64`,
+      `Failed to sign bytes using ${target.serviceAccount}: "signedBlob" is not base64`,
     );
   }
   const keyId = (json as Record<string, unknown>).keyId;

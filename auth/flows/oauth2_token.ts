@@ -7,12 +7,13 @@
  */
 
 import { GoogleApiError } from "../errors.ts";
-import { googleRequest } from "../_transport/google_request.ts";
+import { formRequest } from "../_transport/google_request.ts";
 import { requestJson } from "../_transport/http.ts";
 import type { FailureDetails } from "../_transport/failure_text.ts";
 import { jwtExpiry } from "../_util/jwt_decode.ts";
 import { expiresIn, expiring } from "../_transport/response.ts";
 import type { CallOptions, ExpiringToken } from "../types.ts";
+import { type CallSettings, callSettings } from "../_transport/call_settings.ts";
 import { ownCopy } from "../_util/own.ts";
 
 /** Options of {@linkcode exchangeJwtBearer}. */
@@ -56,13 +57,23 @@ export const JWT_BEARER_GRANT_TYPE = "urn:ietf:params:oauth:grant-type:jwt-beare
  */
 export async function exchangeJwtBearer(options: ExchangeJwtBearerOptions): Promise<ExpiringToken> {
   options = ownCopy(options);
+  const baseUrl = options.baseUrl ?? "https://oauth2.googleapis.com";
+  return await jwtBearerToken(options.assertion, baseUrl, callSettings(options));
+}
+
+/** {@linkcode exchangeJwtBearer} of values already read: the assertion at `{baseUrl}/token`. */
+export async function jwtBearerToken(
+  assertion: string,
+  baseUrl: string,
+  call: CallSettings,
+): Promise<ExpiringToken> {
   return await requestOAuth2Token({
-    tokenUrl: `${options.baseUrl ?? "https://oauth2.googleapis.com"}/token`,
-    form: { grant_type: JWT_BEARER_GRANT_TYPE, assertion: options.assertion },
+    tokenUrl: `${baseUrl}/token`,
+    form: { grant_type: JWT_BEARER_GRANT_TYPE, assertion },
     field: "access_token",
     message: "Failed to generate Google Cloud Domain Wide Delegation OAuth 2.0 Access Token",
-    secrets: [options.assertion],
-  }, options);
+    secrets: [assertion],
+  }, call);
 }
 
 /** One form POST to an OAuth 2.0 token endpoint, and how its failure reads. */
@@ -92,13 +103,14 @@ export interface OAuth2TokenRequest {
  * downscoping).
  *
  * @param request The endpoint, the form, which token to read, and how a failure reads.
- * @param call Call options (fetch, clock, retries, signal).
+ * @param call Call settings (fetch, clock, retries, signal), already checked.
  * @returns The token and its expiry.
  * @throws {GoogleApiError} `ERR_OAUTH2_TOKEN_FAILED`, with the form's secrets redacted.
  *
  * @example A refresh_token grant
  * ```ts
  * import assert from "node:assert/strict";
+ * import { callSettings } from "../_transport/call_settings.ts";
  * import { requestOAuth2Token } from "./oauth2_token.ts";
  *
  * const token = await requestOAuth2Token({
@@ -107,28 +119,27 @@ export interface OAuth2TokenRequest {
  *   field: "access_token",
  *   message: "Failed to get an access token for the user",
  *   secrets: ["1//r", "s"],
- * }, {
+ * }, callSettings({
  *   now: () => 0,
  *   fetch: async (_url, init) => {
  *     assert.equal(new URLSearchParams(String(init?.body)).get("grant_type"), "refresh_token");
  *     return Response.json({ access_token: "ya29.user", expires_in: 3599 });
  *   },
- * });
+ * }));
  * assert.deepEqual(token, { token: "ya29.user", expiresAt: new Date(3_599_000) });
  * ```
  */
 export async function requestOAuth2Token(
   request: OAuth2TokenRequest,
-  call: CallOptions,
+  call: CallSettings,
 ): Promise<ExpiringToken> {
   // The form (secrets in it) goes into the body only; the failure spec gets the rest.
   const { tokenUrl, form, code = "ERR_OAUTH2_TOKEN_FAILED", headers, read, ...spec } = request;
-  const http = googleRequest(
-    "POST {+tokenUrl}",
+  const http = formRequest(
     tokenUrl,
-    { tokenUrl, data: new URLSearchParams(form).toString() },
+    new URLSearchParams(form).toString(),
     call.requestReason,
-    { "content-type": "application/x-www-form-urlencoded", ...headers },
+    headers,
   );
   const idToken = spec.field === "id_token";
   const response = await requestJson(http, call, {

@@ -6,7 +6,7 @@
  */
 
 import { CredentialsError } from "../errors.ts";
-import { HINTS } from "../_hints.ts";
+import { SERVICE_ACCOUNT_NAME_HINT } from "../_hints.ts";
 import { quote } from "../_util/quote.ts";
 
 const EMAIL = /^[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9.-]{1,253}$/;
@@ -46,7 +46,7 @@ export function validateServiceAccount(
     `Cannot use ${label} ${quote(trimmed)}: it is not a service account email or unique id`,
     {
       option,
-      hint: HINTS.serviceAccountName,
+      hint: SERVICE_ACCOUNT_NAME_HINT,
     },
   );
 }

@@ -6,7 +6,7 @@
  */
 
 import { GoogleApiError } from "../errors.ts";
-import { HINTS } from "../_hints.ts";
+import { STS_ATTRIBUTE_CONDITION_HINT, STS_AUDIENCE_HINT, STS_PROVIDER_HINT } from "../_hints.ts";
 import { requestJson } from "../_transport/http.ts";
 import type { FailureDetails } from "../_transport/failure_text.ts";
 import { googleRequest } from "../_transport/google_request.ts";
@@ -14,6 +14,7 @@ import { jwtClaims } from "../_util/jwt_decode.ts";
 import { isRecord } from "../_util/json.ts";
 import { expiresIn, expiring } from "../_transport/response.ts";
 import type { CallOptions, ExpiringToken } from "../types.ts";
+import { type CallSettings, callSettings } from "../_transport/call_settings.ts";
 import { ownCopy } from "../_util/own.ts";
 import { basicAuthorization } from "../_util/base64url.ts";
 import { CLOUD_PLATFORM_SCOPE } from "./iam_credentials.ts";
@@ -99,12 +100,12 @@ function stsHint(details: FailureDetails, subjectToken: string): string | undefi
   const text = `${details.googleStatus ?? ""} ${details.googleMessage ?? ""}`.toLowerCase();
   const claims = claimsText(subjectToken);
   if (text.includes("audience")) {
-    return `${HINTS.stsAudience}${claims}`;
+    return `${STS_AUDIENCE_HINT}${claims}`;
   }
   if (text.includes("attribute condition")) {
-    return `${HINTS.stsAttributeCondition}${claims}`;
+    return `${STS_ATTRIBUTE_CONDITION_HINT}${claims}`;
   }
-  return `${HINTS.stsProvider}${claims}`;
+  return `${STS_PROVIDER_HINT}${claims}`;
 }
 
 /**
@@ -139,39 +140,69 @@ function stsHint(details: FailureDetails, subjectToken: string): string | undefi
  */
 export async function exchangeToken(options: ExchangeTokenOptions): Promise<ExpiringToken> {
   options = ownCopy(options);
-  const { subjectToken, client } = options;
+  const exchange: StsExchange = {
+    tokenUrl: options.tokenUrl ?? `${options.baseUrl ?? "https://sts.googleapis.com/v1"}/token`,
+    audience: options.audience,
+    subjectToken: options.subjectToken,
+    subjectTokenType: options.subjectTokenType ?? "urn:ietf:params:oauth:token-type:jwt",
+    scope: options.scope ?? CLOUD_PLATFORM_SCOPE,
+    userProject: options.userProject,
+    client: options.client,
+  };
+  return await stsExchange(exchange, callSettings(options));
+}
+
+/**
+ * One STS exchange, every value read: what {@linkcode exchangeToken} sends. Every field is given
+ * (the optional ones as undefined), so none is read from Object.prototype.
+ */
+export interface StsExchange {
+  /** The whole token URL. */
+  tokenUrl: string;
+  audience: string;
+  subjectToken: string;
+  subjectTokenType: string;
+  scope: string;
+  /** A workforce pool's user project. */
+  userProject: string | undefined;
+  /** An OAuth client that authenticates the exchange (HTTP Basic). */
+  client: { id: string; secret: string } | undefined;
+}
+
+/** {@linkcode exchangeToken} of values already read and checked (by it, or by a credentials file). */
+export async function stsExchange(
+  exchange: StsExchange,
+  call: CallSettings,
+): Promise<ExpiringToken> {
+  const { subjectToken, client, userProject } = exchange;
   const authorization = client === undefined ? "" : basicAuthorization(client.id, client.secret);
-  const tokenUrl = options.tokenUrl ??
-    `${options.baseUrl ?? "https://sts.googleapis.com/v1"}/token`;
   const request = googleRequest(
     "POST {+tokenUrl}",
-    tokenUrl,
+    exchange.tokenUrl,
     {
-      tokenUrl,
-      audience: options.audience,
+      tokenUrl: exchange.tokenUrl,
+      audience: exchange.audience,
       grantType: "urn:ietf:params:oauth:grant-type:token-exchange",
       requestedTokenType: "urn:ietf:params:oauth:token-type:access_token",
-      scope: options.scope ?? CLOUD_PLATFORM_SCOPE,
-      subjectTokenType: options.subjectTokenType ?? "urn:ietf:params:oauth:token-type:jwt",
-      subjectToken: options.subjectToken,
-      ...(options.userProject === undefined
-        ? {}
-        : { options: JSON.stringify({ userProject: options.userProject }) }),
+      scope: exchange.scope,
+      subjectTokenType: exchange.subjectTokenType,
+      subjectToken,
+      ...(userProject === undefined ? {} : { options: JSON.stringify({ userProject }) }),
     },
-    options.requestReason,
+    call.requestReason,
     client === undefined ? {} : { authorization },
   );
-  const response = await requestJson(request, options, {
-    message: `Failed to generate Google Cloud federated token for ${options.audience}`,
+  const response = await requestJson(request, call, {
+    message: `Failed to generate Google Cloud federated token for ${exchange.audience}`,
     field: "access_token",
     secrets: [
-      options.subjectToken,
-      ...signedRequestSecrets(options.subjectToken),
+      subjectToken,
+      ...signedRequestSecrets(subjectToken),
       ...(client === undefined ? [] : [client.secret, authorization]),
     ],
     error: (text, details) => new GoogleApiError("ERR_STS_EXCHANGE_FAILED", text, details),
     hint: (details) => isGithubToken(subjectToken) ? stsHint(details, subjectToken) : undefined,
   });
   const { token } = response;
-  return expiring(token, expiresIn(response.json, "expires_in", options.now));
+  return expiring(token, expiresIn(response.json, "expires_in", call.now));
 }

@@ -34,7 +34,7 @@ export interface AwsScope {
 }
 
 const ALGORITHM = "AWS4-HMAC-SHA256";
-const encoder = new TextEncoder();
+const encoder = /* @__PURE__ */ new TextEncoder();
 
 function hex(bytes: ArrayBuffer): string {
   return [...new Uint8Array(bytes)].map((byte) => byte.toString(16).padStart(2, "0")).join("");

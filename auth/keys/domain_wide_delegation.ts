@@ -67,6 +67,24 @@ export function buildDomainWideDelegationClaims(
       `Cannot build domain-wide delegation claims: lifetime must be 1 to ${MAX_DELEGATED_LIFETIME_SECONDS} seconds, got ${lifetime}`,
     );
   }
+  const { serviceAccount, subject, scopes, audience, now } = options;
+  return delegationClaims({
+    serviceAccount,
+    subject,
+    scopes,
+    audience,
+    lifetimeSeconds: lifetime,
+    now,
+  });
+}
+
+/**
+ * {@linkcode buildDomainWideDelegationClaims} of options already read and checked: the lifetime
+ * given, from 1 to {@linkcode MAX_DELEGATED_LIFETIME_SECONDS}.
+ */
+export function delegationClaims(
+  options: DomainWideDelegationClaimsOptions & { lifetimeSeconds: number },
+): JWTPayload {
   const iat = Math.floor((options.now ?? Date.now)() / 1000);
   return {
     iss: options.serviceAccount,
@@ -74,6 +92,6 @@ export function buildDomainWideDelegationClaims(
     aud: options.audience,
     scope: options.scopes.join(" "),
     iat,
-    exp: iat + lifetime,
+    exp: iat + options.lifetimeSeconds,
   };
 }

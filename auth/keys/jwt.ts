@@ -139,7 +139,18 @@ export async function signJwtWithKey(
   claims: JWTPayload,
   signRs256?: (pem: string, data: Uint8Array) => Promise<Uint8Array>,
 ): Promise<string> {
-  key = ownCopy(key);
+  return await signJwtWithKeyOption(ownCopy(key), claims, signRs256);
+}
+
+/**
+ * {@linkcode signJwtWithKey} of a key already read (an own copy, or parsed here): a key the signer
+ * refuses is the `credentialsJson` option's `ERR_KEY_PRIVATE_KEY_INVALID`.
+ */
+export async function signJwtWithKeyOption(
+  key: ServiceAccountKey,
+  claims: JWTPayload,
+  signRs256?: (pem: string, data: Uint8Array) => Promise<Uint8Array>,
+): Promise<string> {
   const keyError = (cause: unknown) =>
     new CredentialsError(
       "ERR_KEY_PRIVATE_KEY_INVALID",
@@ -182,11 +193,17 @@ export async function createSelfSignedJwt(
   key: ServiceAccountKey,
   options: CreateSelfSignedJwtOptions,
 ): Promise<SelfSignedJwt> {
-  key = ownCopy(key);
-  options = ownCopy(options);
+  return await selfSignedJwt(ownCopy(key), ownCopy(options));
+}
+
+/** {@linkcode createSelfSignedJwt} of a key and options already read (own copies, or parsed here). */
+export async function selfSignedJwt(
+  key: ServiceAccountKey,
+  options: CreateSelfSignedJwtOptions,
+): Promise<SelfSignedJwt> {
   const iat = Math.floor((options.now ?? Date.now)() / 1000);
   const exp = iat + SELF_SIGNED_JWT_LIFETIME_SECONDS;
-  const token = await signJwtWithKey(key, {
+  const token = await signJwtWithKeyOption(key, {
     iss: key.client_email,
     sub: key.client_email,
     aud: options.audience,

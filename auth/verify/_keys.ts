@@ -6,10 +6,7 @@ import type { JOSEError } from "jose/errors";
 import { GoogleApiError, VerificationError } from "../errors.ts";
 import { type HttpRequest, requestText } from "../_transport/http.ts";
 import { isRecord } from "../_util/json.ts";
-import type { CallOptions } from "../types.ts";
-
-/** What every verifier takes besides its own checks: the call options and the clock leeway. */
-export type VerifyCallOptions = CallOptions & { clockSkewSeconds?: number };
+import type { CallSettings } from "../_transport/call_settings.ts";
 
 /** The most keys a set may hold, and the longest token read: far above Google's. */
 const MAX_KEYS = 100;
@@ -34,7 +31,7 @@ interface Entry {
 // One cache per fetch function, so that two injected fetches never share keys.
 const caches = new WeakMap<object, Map<string, Entry>>();
 
-function entryOf(url: string, call: CallOptions): Entry {
+function entryOf(url: string, call: CallSettings): Entry {
   const fetchKey = call.fetch ?? globalThis.fetch;
   let byUrl = caches.get(fetchKey);
   if (byUrl === undefined) caches.set(fetchKey, byUrl = new Map());
@@ -54,7 +51,7 @@ function invalid(url: string, problem: string): VerificationError {
   return new VerificationError("ERR_CERTS_INVALID", `The keys at ${url} ${problem}`);
 }
 
-async function fetchKeySet(url: string, call: CallOptions, what: string): Promise<KeySet> {
+async function fetchKeySet(url: string, call: CallSettings, what: string): Promise<KeySet> {
   const request: HttpRequest = { method: "GET", url, headers: { accept: "application/json" } };
   const response = await requestText(request, call, {
     message: `Failed to get ${what} from ${url}`,
@@ -81,7 +78,7 @@ async function fetchKeySet(url: string, call: CallOptions, what: string): Promis
 }
 
 /** The cached set while fresh, else one fetch shared by every caller waiting for it. */
-function keySet(url: string, call: CallOptions, what: string, force: boolean): Promise<KeySet> {
+function keySet(url: string, call: CallSettings, what: string, force: boolean): Promise<KeySet> {
   const entry = entryOf(url, call);
   const now = (call.now ?? Date.now)();
   if (!force && entry.set !== undefined && now < entry.set.expiresAt) {
@@ -105,7 +102,7 @@ function keySet(url: string, call: CallOptions, what: string, force: boolean): P
 async function keyFor(
   kid: unknown,
   url: string,
-  call: CallOptions,
+  call: CallSettings,
   what: string,
 ): Promise<JWK> {
   if (typeof kid !== "string") {
@@ -187,11 +184,15 @@ async function verdict(error: unknown, rules: TokenRules): Promise<unknown> {
   );
 }
 
-/** Verifies `token` by `rules`: signature, algorithm, issuer, audience, expiry and not-before. */
+/**
+ * Verifies `token` by `rules`: signature, algorithm, issuer, audience, expiry and not-before,
+ * with `clockSkewSeconds` of leeway (default 300); the keys fetched with `call`.
+ */
 export async function verifyToken(
   token: string,
   rules: TokenRules,
-  options: VerifyCallOptions,
+  clockSkewSeconds: number | undefined,
+  call: CallSettings,
 ): Promise<JWTPayload> {
   if (
     typeof token !== "string" || token.length > MAX_TOKEN_LENGTH || token.split(".").length !== 3
@@ -207,7 +208,7 @@ export async function verifyToken(
       `Cannot verify the ${rules.what}: audience must be a non-empty string or list`,
     );
   }
-  const skew = options.clockSkewSeconds ?? 300;
+  const skew = clockSkewSeconds ?? 300;
   if (!Number.isFinite(skew) || skew < 0) {
     throw new RangeError(
       `Cannot use option "clockSkewSeconds": expected a number >= 0, got ${skew}`,
@@ -220,13 +221,13 @@ export async function verifyToken(
   try {
     const { payload } = await jwtVerify(
       token,
-      async (header) => await keyFor(header.kid, rules.keysUrl, options, rules.what),
+      async (header) => await keyFor(header.kid, rules.keysUrl, call, rules.what),
       {
         algorithms: [rules.algorithm],
         issuer: [...rules.issuers],
         audience,
         clockTolerance: skew,
-        currentDate: new Date((options.now ?? Date.now)()),
+        currentDate: new Date((call.now ?? Date.now)()),
         requiredClaims: ["exp", "iat"],
       },
     );

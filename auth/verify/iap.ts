@@ -7,6 +7,7 @@
 
 import type { JWTPayload } from "jose";
 import { ownCopy } from "../_util/own.ts";
+import { callSettings } from "../_transport/call_settings.ts";
 import type { CallOptions } from "../types.ts";
 import { verifyToken } from "./_keys.ts";
 
@@ -67,11 +68,16 @@ export async function verifyIapJwt(
   options: VerifyIapJwtOptions,
 ): Promise<IapJwtPayload> {
   options = ownCopy(options);
-  return await verifyToken(jwt, {
-    what: "IAP assertion",
-    algorithm: "ES256",
-    keysUrl: options.keysUrl ?? IAP_KEYS_URL,
-    issuers: [IAP_ISSUER],
-    audience: options.audience,
-  }, options);
+  return await verifyToken(
+    jwt,
+    {
+      what: "IAP assertion",
+      algorithm: "ES256",
+      keysUrl: options.keysUrl ?? IAP_KEYS_URL,
+      issuers: [IAP_ISSUER],
+      audience: options.audience,
+    },
+    options.clockSkewSeconds,
+    callSettings(options),
+  );
 }

@@ -8,8 +8,9 @@
 
 import type { JWTPayload } from "jose";
 import { VerificationError } from "../errors.ts";
-import { resolveEndpoints } from "../universe.ts";
+import { endpointsOf } from "../universe.ts";
 import { ownCopy } from "../_util/own.ts";
+import { callSettings } from "../_transport/call_settings.ts";
 import type { CallOptions } from "../types.ts";
 import { verifyToken } from "./_keys.ts";
 
@@ -84,14 +85,19 @@ export async function verifyIdToken(
 ): Promise<IdTokenPayload> {
   options = ownCopy(options);
   const keysUrl = options.certsUrl ??
-    `${resolveEndpoints({ universe: options.universeDomain }).www}/oauth2/v3/certs`;
-  const payload: IdTokenPayload = await verifyToken(idToken, {
-    what: "ID token",
-    algorithm: "RS256",
-    keysUrl,
-    issuers: GOOGLE_ID_TOKEN_ISSUERS,
-    audience: options.audience,
-  }, options);
+    `${endpointsOf(options.universeDomain).www}/oauth2/v3/certs`;
+  const payload: IdTokenPayload = await verifyToken(
+    idToken,
+    {
+      what: "ID token",
+      algorithm: "RS256",
+      keysUrl,
+      issuers: GOOGLE_ID_TOKEN_ISSUERS,
+      audience: options.audience,
+    },
+    options.clockSkewSeconds,
+    callSettings(options),
+  );
   if (options.email !== undefined) {
     if (payload.email !== options.email || payload.email_verified !== true) {
       throw new VerificationError(

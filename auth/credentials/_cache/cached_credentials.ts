@@ -1,50 +1,15 @@
 // Credentials over a source: the access token cache, one ID token cache per audience, request
 // headers and the authorized fetch.
-import { scopesOrDefault } from "../../flows/iam_credentials.ts";
-import type { ExpiringToken } from "../../types.ts";
-import { defaultRunExecutable } from "../_sources/default_run_executable.ts";
-import { envDefault, readFileDefault } from "../_sources/runtime.ts";
-import type { CredentialsCall, FetchContext, Source } from "../_sources/source.ts";
+import type { ExpiringToken, FetchLike } from "../../types.ts";
+import type { FetchContext, Source } from "../_sources/source.ts";
+import type { CredentialsSettings } from "../_settings.ts";
 import { type TokenCache, tokenCache } from "./token_cache.ts";
 import { type ReadOnce, readOnce } from "./read_once.ts";
 import { CredentialsError } from "../../errors.ts";
-import type {
-  Credentials,
-  CredentialsOptions,
-  CredentialsToken,
-  CredentialsType,
-  IdTokenOptions,
-} from "../types.ts";
+import type { Credentials, CredentialsToken, CredentialsType, IdTokenOptions } from "../types.ts";
 
-const DEFAULT_EAGER_REFRESH_SECONDS = 300;
 /** ID token caches kept per Credentials; the oldest audience is dropped past this. */
 const MAX_ID_TOKEN_AUDIENCES = 100;
-
-/** The call options of `options` (without the credentials-only ones). */
-export function callOptions(options: CredentialsOptions): CredentialsCall {
-  const {
-    env: _env,
-    readFile: _readFile,
-    scopes: _scopes,
-    eagerRefreshSeconds: _eager,
-    refuseLocalSources: _refuse,
-    subjectTokenSupplier: _subjectTokenSupplier,
-    awsSecurityCredentialsSupplier: _awsSupplier,
-    runExecutable: _runExecutable,
-    ...call
-  } = options;
-  return call;
-}
-
-function eagerRefreshMs(options: CredentialsOptions): number {
-  const seconds = options.eagerRefreshSeconds ?? DEFAULT_EAGER_REFRESH_SECONDS;
-  if (!Number.isFinite(seconds) || seconds < 0) {
-    throw new RangeError(
-      `Cannot use option "eagerRefreshSeconds": expected a number >= 0, got ${seconds}`,
-    );
-  }
-  return seconds * 1000;
-}
 
 /**
  * Whether the body of a request can be sent again after a 401 without holding a stream in
@@ -79,12 +44,14 @@ export class CachedCredentials implements Credentials {
   #universeDomain?: ReadOnce<string>;
   #serviceAccountEmail?: ReadOnce<string | undefined>;
   #context: FetchContext;
+  /** The caller's `fetch`, for {@linkcode CachedCredentials.fetch}; absent: the runtime's. */
+  #fetch?: FetchLike<Response>;
   /** A cache of what `mint` gives, on the options' clock and eager refresh. */
   #cache: (mint: () => Promise<ExpiringToken>) => TokenCache;
   #accessToken: TokenCache;
   #idTokens = new Map<string, TokenCache>();
 
-  constructor(source: Source, options: CredentialsOptions, projectId?: string) {
+  constructor(source: Source, settings: CredentialsSettings, projectId?: string) {
     const { readUniverseDomain, readServiceAccountEmail } = source;
     this.type = source.type;
     this.projectId = projectId ?? source.projectId;
@@ -103,16 +70,11 @@ export class CachedCredentials implements Credentials {
       this.#serviceAccountEmail,
     );
     this.#source = source;
-    const now = options.now ?? Date.now;
-    const eagerMs = eagerRefreshMs(options);
-    this.#cache = (mint) => tokenCache(mint, now, eagerMs);
-    this.#context = {
-      call: callOptions(options),
-      scopes: scopesOrDefault(options.scopes),
-      readFile: options.readFile ?? readFileDefault,
-      env: options.env ?? envDefault(),
-      runExecutable: options.runExecutable ?? defaultRunExecutable(),
-    };
+    const { call, scopes, eagerRefreshMs } = settings;
+    const now = call.now ?? Date.now;
+    this.#cache = (mint) => tokenCache(mint, now, eagerRefreshMs);
+    this.#context = { call, scopes };
+    this.#fetch = settings.fetch;
     this.#accessToken = this.#cache(() => source.accessToken(this.#context));
   }
 
@@ -148,7 +110,7 @@ export class CachedCredentials implements Credentials {
   }
 
   async fetch(input: Request | URL | string, init?: RequestInit): Promise<Response> {
-    const fetchImpl = this.#context.call.fetch ?? globalThis.fetch;
+    const fetchImpl = this.#fetch ?? globalThis.fetch;
     const first = new Request(input, init);
     const spare = isReplayable(input, init) ? first.clone() : undefined;
     const { token } = await this.getAccessToken();

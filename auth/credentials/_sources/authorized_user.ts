@@ -4,7 +4,7 @@ import { type Fields, requiredString, tokenFailure, tokenUri } from "./fields.ts
 import { requestOAuth2Token } from "../../flows/oauth2_token.ts";
 import type { FetchContext, TokenSource } from "./source.ts";
 import type { ExpiringToken } from "../../types.ts";
-import { HINTS } from "../../_hints.ts";
+import { USER_LOGIN_HINT } from "../../_hints.ts";
 
 /** Validates an `authorized_user` file and returns its source. */
 export function authorizedUserSource(fields: Fields): TokenSource {
@@ -31,7 +31,7 @@ export function authorizedUserSource(fields: Fields): TokenSource {
       message: tokenFailure(field, `authorized user (client ${clientId})`, tokenUrl),
       secrets: [clientSecret, refreshToken],
       hint: (details) =>
-        details.status === 400 || details.status === 401 ? HINTS.userLogin : undefined,
+        details.status === 400 || details.status === 401 ? USER_LOGIN_HINT : undefined,
     }, context.call);
   }
 

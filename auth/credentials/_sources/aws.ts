@@ -17,6 +17,7 @@ import type {
 } from "../external_account_options.ts";
 import { fieldError, type Fields, optionalString, requiredString, urlField } from "./fields.ts";
 import type { FetchContext, SubjectTokenSource } from "./source.ts";
+import type { EnvLike } from "../types.ts";
 
 /** GetCallerIdentity at the region's STS, as google-auth-library signs it for a supplier. */
 const DEFAULT_VERIFICATION_URL =
@@ -90,7 +91,7 @@ function environmentVersion(source: Fields): void {
 }
 
 /** The region and credentials of a `credential_source`: the environment, else the metadata URLs. */
-function metadataSupplier(source: Fields): AwsSupplier {
+function metadataSupplier(source: Fields, env: EnvLike): AwsSupplier {
   const optionalUrl = (name: string) =>
     optionalString(source, name) === undefined ? undefined : urlField(source, name);
   const regionUrl = optionalUrl("region_url");
@@ -137,7 +138,7 @@ function metadataSupplier(source: Fields): AwsSupplier {
 
   return {
     async region(context) {
-      const fromEnv = context.env.AWS_REGION?.trim() || context.env.AWS_DEFAULT_REGION?.trim();
+      const fromEnv = env.AWS_REGION?.trim() || env.AWS_DEFAULT_REGION?.trim();
       if (fromEnv) {
         // The region goes into the signed host (sts.<region>.amazonaws.com): only a region name.
         if (!REGION.test(fromEnv)) {
@@ -173,7 +174,6 @@ function metadataSupplier(source: Fields): AwsSupplier {
       return region;
     },
     async credentials(context) {
-      const { env } = context;
       const accessKeyId = env.AWS_ACCESS_KEY_ID?.trim();
       const secretAccessKey = env.AWS_SECRET_ACCESS_KEY?.trim();
       if (accessKeyId && secretAccessKey) {
@@ -323,11 +323,11 @@ function tokenSource(
 }
 
 /** Validates an AWS `credential_source` (`environment_id`) and returns its subject token source. */
-export function awsSource(fields: Fields, source: Fields): SubjectTokenSource {
+export function awsSource(fields: Fields, source: Fields, env: EnvLike): SubjectTokenSource {
   environmentVersion(source);
   const template = verificationUrlOf(source);
   const audience = requiredString(fields, "audience");
-  return tokenSource(metadataSupplier(source), template, audience);
+  return tokenSource(metadataSupplier(source, env), template, audience);
 }
 
 /** The subject token source of the awsSecurityCredentialsSupplier option. */

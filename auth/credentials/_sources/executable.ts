@@ -22,6 +22,7 @@ import {
 } from "./executable_response.ts";
 import { readFailure, readFileBounded } from "./runtime.ts";
 import type { FetchContext, SubjectTokenSource } from "./source.ts";
+import type { ExternalAccountSettings } from "../_settings.ts";
 
 /** The switch that allows executables, as Google's libraries read it. */
 export const ALLOW_EXECUTABLES = "GOOGLE_EXTERNAL_ACCOUNT_ALLOW_EXECUTABLES";
@@ -59,7 +60,11 @@ function timeoutOf(executable: Fields): number {
 }
 
 /** Validates an executable `credential_source` and returns its subject token source. */
-export function executableSource(fields: Fields, source: Fields): SubjectTokenSource {
+export function executableSource(
+  fields: Fields,
+  source: Fields,
+  settings: Pick<ExternalAccountSettings, "readFile" | "env" | "runExecutable">,
+): SubjectTokenSource {
   const executable = requiredObject(source, "executable");
   const command = requiredString(executable, "command");
   const [first, ...args] = splitCommand(command);
@@ -108,7 +113,7 @@ export function executableSource(fields: Fields, source: Fields): SubjectTokenSo
   async function cached(context: FetchContext, now: number): Promise<string | undefined> {
     let text: string;
     try {
-      text = await readFileBounded(context.readFile, outputFile!, context.call.signal);
+      text = await readFileBounded(settings.readFile, outputFile!, context.call.signal);
     } catch (cause) {
       context.call.signal?.throwIfAborted();
       context.call.log?.debug(`Not using output_file ${quote(outputFile!)}: ${readFailure(cause)}`);
@@ -130,7 +135,7 @@ export function executableSource(fields: Fields, source: Fields): SubjectTokenSo
 
   /** Runs the program within the timeout, its output bounded. */
   async function run(context: FetchContext): Promise<string> {
-    const runExecutable = context.runExecutable;
+    const { runExecutable } = settings;
     if (runExecutable === undefined) {
       throw error(
         "ERR_EXECUTABLE_UNAVAILABLE",
@@ -181,7 +186,7 @@ export function executableSource(fields: Fields, source: Fields): SubjectTokenSo
   }
 
   return async (context) => {
-    if (context.env[ALLOW_EXECUTABLES] !== "1") {
+    if (settings.env[ALLOW_EXECUTABLES] !== "1") {
       throw error(
         "ERR_EXECUTABLES_NOT_ALLOWED",
         `executables run only with ${ALLOW_EXECUTABLES}=1 in the environment`,

@@ -4,7 +4,7 @@ import {
   CLOUD_PLATFORM_SCOPE,
   MAX_ACCESS_TOKEN_LIFETIME_SECONDS,
 } from "../../flows/iam_credentials.ts";
-import { exchangeToken } from "../../flows/sts.ts";
+import { stsExchange } from "../../flows/sts.ts";
 import type { ExpiringToken } from "../../types.ts";
 import {
   fieldError,
@@ -20,6 +20,7 @@ import {
 import { IMPERSONATION_URL_FIELD, parseImpersonation } from "./impersonation.ts";
 import type { FetchContext, TokenSource } from "./source.ts";
 import { subjectTokenSource } from "./subject_token.ts";
+import type { ExternalAccountSettings } from "../_settings.ts";
 
 const WORKFORCE_AUDIENCE = /^\/\/iam\.[^/]+\/locations\/[^/]+\/workforcePools\/[^/]+\/providers\//;
 const MIN_LIFETIME_SECONDS = 600;
@@ -53,12 +54,15 @@ function clientOf(fields: Fields): { id: string; secret: string } | undefined {
 }
 
 /** Validates an `external_account` file and returns its source. */
-export function externalAccountSource(fields: Fields): TokenSource {
+export function externalAccountSource(
+  fields: Fields,
+  settings: ExternalAccountSettings,
+): TokenSource {
   const audience = requiredString(fields, "audience");
   const subjectTokenType = requiredString(fields, "subject_token_type");
   const universeDomain = universeOf(fields);
   const tokenUrl = urlField(fields, "token_url", `https://sts.${universeDomain}/v1/token`);
-  const subjectToken = subjectTokenSource(fields);
+  const subjectToken = subjectTokenSource(fields, settings);
   const userProject = optionalString(fields, "workforce_pool_user_project");
   if (userProject !== undefined && !WORKFORCE_AUDIENCE.test(audience)) {
     throw fieldError(
@@ -74,8 +78,7 @@ export function externalAccountSource(fields: Fields): TokenSource {
 
   async function federated(context: FetchContext, scopes: readonly string[]) {
     const token = await subjectToken(context);
-    return await exchangeToken({
-      ...context.call,
+    return await stsExchange({
       tokenUrl,
       audience,
       subjectToken: token,
@@ -83,8 +86,9 @@ export function externalAccountSource(fields: Fields): TokenSource {
       scope: scopes.join(" "),
       // An authenticated client names the project itself (google-auth-library and Python
       // google-auth send no userProject then).
-      ...(client === undefined ? { userProject } : { client }),
-    });
+      userProject: client === undefined ? userProject : undefined,
+      client,
+    }, context.call);
   }
 
   return {

@@ -3,7 +3,7 @@
 // `https://sts.<universe>/v1/oauthtoken`) with the OAuth client authenticated by HTTP Basic, as
 // google-auth-library and Python google-auth send it; a new refresh token in an answer replaces the
 // old one, as both libraries do.
-import { HINTS } from "../../_hints.ts";
+import { WORKFORCE_LOGIN_HINT } from "../../_hints.ts";
 import { basicAuthorization } from "../../_util/base64url.ts";
 import { fieldOf } from "../../_util/json.ts";
 import { requestOAuth2Token } from "../../flows/oauth2_token.ts";
@@ -41,7 +41,7 @@ export function externalAccountAuthorizedUserSource(fields: Fields): TokenSource
         message: tokenFailure("access_token", `workforce pool user of ${audience}`, tokenUrl),
         secrets: [current, clientSecret, authorization],
         hint: (details) =>
-          details.status === 400 || details.status === 401 ? HINTS.workforceLogin : undefined,
+          details.status === 400 || details.status === 401 ? WORKFORCE_LOGIN_HINT : undefined,
         read: (json) => {
           const rotated = fieldOf(json, "refresh_token");
           if (typeof rotated === "string" && rotated !== "") refreshToken = rotated;

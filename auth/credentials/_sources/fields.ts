@@ -4,7 +4,7 @@ import { CredentialsError } from "../../errors.ts";
 import type { CredentialsErrorCode } from "../../errors.ts";
 import { fieldOf, isRecord } from "../../_util/json.ts";
 import { DEFAULT_UNIVERSE } from "../../universe.ts";
-import type { ExternalAccountOptions } from "../external_account_options.ts";
+import type { ExternalAccountSettings } from "../_settings.ts";
 import type { TokenSource } from "./source.ts";
 
 /** A parsed JSON object and where it came from, for messages. */
@@ -16,13 +16,6 @@ export interface Fields {
   what: string;
   /** The universe domain, once {@linkcode universeOf} has read it. */
   universe?: string;
-  /** Refuse credential sources that read the local machine (`CredentialsOptions`' option). */
-  refuseLocalSources?: boolean;
-  /** The options that stand for a `credential_source` (a file's top level only). */
-  suppliers?: Pick<
-    ExternalAccountOptions,
-    "subjectTokenSupplier" | "awsSecurityCredentialsSupplier"
-  >;
 }
 
 /**
@@ -82,7 +75,7 @@ export function optionalObject(fields: Fields, name: string): Fields | undefined
     record: value,
     origin: fields.origin,
     what: `${fields.what} ${name}`,
-    refuseLocalSources: fields.refuseLocalSources,
+    universe: undefined,
   };
 }
 
@@ -127,8 +120,11 @@ export function urlField(fields: Fields, name: string, fallback?: string): strin
   return value;
 }
 
-/** Validates one type of credentials file and returns how to mint its tokens. */
-export type Parser = (fields: Fields) => TokenSource;
+/**
+ * Validates one type of credentials file and returns how to mint its tokens; `settings` say what
+ * an `external_account` source may read, run or be given.
+ */
+export type Parser = (fields: Fields, settings: ExternalAccountSettings) => TokenSource;
 
 /** The parser of a file by its `"type"` among `types` (default: every type), and the type. */
 export type ParserOf = (fields: Fields, types?: readonly string[]) => [string, Parser];

@@ -5,6 +5,7 @@ import { fieldOf } from "../../_util/json.ts";
 import { fieldError, type Fields, type ParserOf, requiredObject } from "./fields.ts";
 import { parseImpersonation } from "./impersonation.ts";
 import type { FetchContext, TokenSource } from "./source.ts";
+import type { ExternalAccountSettings } from "../_settings.ts";
 
 /** The types a file's `source_credentials` may have. */
 const SOURCE_TYPES = ["authorized_user", "service_account", "external_account"];
@@ -27,11 +28,14 @@ function delegatesOf(fields: Fields): string[] {
  */
 export function impersonatedServiceAccountSource(
   fields: Fields,
+  settings: ExternalAccountSettings,
   parserOf: ParserOf,
 ): TokenSource {
   const sourceFields = requiredObject(fields, "source_credentials");
   const [, parseSource] = parserOf(sourceFields, SOURCE_TYPES);
-  const source = parseSource(sourceFields);
+  // The supplier options stand for the top level's credential_source only.
+  const suppliers = { subjectTokenSupplier: undefined, awsSecurityCredentialsSupplier: undefined };
+  const source = parseSource(sourceFields, { ...settings, suppliers });
   const impersonation = parseImpersonation(fields, delegatesOf(fields));
   const sourceToken = async (context: FetchContext) =>
     (await source.accessToken({ ...context, scopes: [CLOUD_PLATFORM_SCOPE] })).token;

@@ -1,7 +1,12 @@
 // Service account impersonation as credentials files describe it: the
 // `service_account_impersonation_url` names IAM Credentials' base URL and the service account;
 // tokens come from generateAccessToken and generateIdToken with the caller's token.
-import { generateAccessToken, generateIdToken, signBlob } from "../../flows/iam_credentials.ts";
+import {
+  iamAccessToken,
+  iamIdToken,
+  iamSignBlob,
+  type IamTarget,
+} from "../../flows/iam_credentials.ts";
 import {
   normalizeDelegates,
   projectIdFromServiceAccount,
@@ -61,23 +66,22 @@ export function parseImpersonation(
       `"${IMPERSONATION_URL_FIELD}" or "delegates" has an invalid service account email or resource name`,
     );
   }
-  const target = { serviceAccount, baseUrl, delegates: chain };
+  const target = (authToken: string): IamTarget => ({
+    serviceAccount,
+    baseUrl,
+    delegates: chain,
+    authToken,
+  });
   return {
     identity: {
       serviceAccountEmail: serviceAccount,
       projectId: projectIdFromServiceAccount(serviceAccount),
     },
-    accessToken: (authToken, context, lifetimeSeconds) =>
-      generateAccessToken({
-        ...context.call,
-        ...target,
-        authToken,
-        scopes: context.scopes,
-        lifetimeSeconds,
-      }),
+    accessToken: (authToken, context, lifetimeSeconds = 3600) =>
+      iamAccessToken(target(authToken), context.scopes, lifetimeSeconds, context.call),
     idToken: (authToken, audience, includeEmail, context) =>
-      generateIdToken({ ...context.call, ...target, authToken, audience, includeEmail }),
+      iamIdToken(target(authToken), audience, includeEmail, context.call),
     signBlob: async (authToken, payload, context) =>
-      (await signBlob({ ...context.call, ...target, authToken, payload })).signature,
+      (await iamSignBlob(target(authToken), payload, context.call)).signature,
   };
 }

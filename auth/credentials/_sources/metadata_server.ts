@@ -7,9 +7,11 @@ import { httpRequest } from "../../_transport/google_request.ts";
 import { requestJson, requestText, type TextResponse } from "../../_transport/http.ts";
 import { jwtExpiry } from "../../_util/jwt_decode.ts";
 import { expiresIn, expiring } from "../../_transport/response.ts";
-import { CLOUD_PLATFORM_SCOPE, signBlob } from "../../flows/iam_credentials.ts";
-import { DEFAULT_UNIVERSE, resolveEndpoints } from "../../universe.ts";
-import type { CallOptions } from "../../types.ts";
+import { CLOUD_PLATFORM_SCOPE, iamSignBlob } from "../../flows/iam_credentials.ts";
+import { validateServiceAccount } from "../../flows/service_account_name.ts";
+import { DEFAULT_UNIVERSE, endpointsOf } from "../../universe.ts";
+import type { CallSettings } from "../../_transport/call_settings.ts";
+import { DEFAULT_RETRY } from "../../_transport/retry.ts";
 import type { Source } from "./source.ts";
 import type { EnvLike } from "../types.ts";
 import { quote } from "../../_util/quote.ts";
@@ -115,7 +117,7 @@ function metadataGet(baseUrl: string, path: string, query?: Record<string, strin
 async function getText(
   baseUrl: string,
   path: string,
-  call: CallOptions,
+  call: CallSettings,
   query?: Record<string, string>,
 ): Promise<TextResponse> {
   const [request, spec] = metadataGet(baseUrl, path, query);
@@ -128,7 +130,7 @@ export interface MetadataProbe {
   projectId?: string;
 }
 
-async function probeOne(baseUrl: string, call: CallOptions): Promise<MetadataProbe> {
+async function probeOne(baseUrl: string, call: CallSettings): Promise<MetadataProbe> {
   const response = await getText(baseUrl, PROJECT, call);
   if (response.headers.get("metadata-flavor") !== "Google") {
     throw new Error("the answer has no Metadata-Flavor: Google header");
@@ -143,7 +145,7 @@ async function probeOne(baseUrl: string, call: CallOptions): Promise<MetadataPro
  */
 export async function probeMetadataServer(
   baseUrls: readonly string[],
-  call: CallOptions,
+  call: CallSettings,
   probeTimeoutMs: number = PROBE_TIMEOUT_MS,
 ): Promise<MetadataProbe | undefined> {
   const caller = call.signal;
@@ -151,7 +153,12 @@ export async function probeMetadataServer(
   const timeoutMs = Math.min(call.timeoutMs ?? probeTimeoutMs, probeTimeoutMs);
   const race = new AbortController();
   const unfollow = onAbort(caller, () => race.abort(caller?.reason));
-  const probeCall = { ...call, signal: race.signal, timeoutMs, retry: { attempts: 1 } };
+  const probeCall = {
+    ...call,
+    signal: race.signal,
+    timeoutMs,
+    retry: { ...DEFAULT_RETRY, attempts: 1 },
+  };
   try {
     return await Promise.any(baseUrls.map((baseUrl) => probeOne(baseUrl, probeCall)));
   } catch (error) {
@@ -169,7 +176,7 @@ export async function probeMetadataServer(
 async function optionalText(
   baseUrl: string,
   path: string,
-  call: CallOptions,
+  call: CallSettings,
 ): Promise<string | undefined> {
   try {
     const text = (await getText(baseUrl, path, call)).text.trim();
@@ -188,7 +195,7 @@ async function optionalText(
 export async function metadataServerSource(
   probe: MetadataProbe,
   probed: boolean,
-  call: CallOptions,
+  call: CallSettings,
 ): Promise<Source> {
   const { baseUrl } = probe;
   const projectId = probed ? probe.projectId : await optionalText(baseUrl, PROJECT, call);
@@ -226,14 +233,16 @@ export async function metadataServerSource(
     // The account signs as itself with its own token, as Google's libraries do: it needs
     // iam.serviceAccounts.signBlob on itself.
     async sign(payload, context, ownToken, signer) {
-      const result = await signBlob({
-        ...context.call,
-        serviceAccount: signer.serviceAccountEmail,
+      // The server's answers checked, as they go into a URL: the universe as a domain name, the
+      // email as a service account.
+      const { iamcredentials } = endpointsOf(signer.universeDomain);
+      const target = {
+        serviceAccount: validateServiceAccount(signer.serviceAccountEmail),
+        delegates: [],
+        baseUrl: iamcredentials,
         authToken: await ownToken(),
-        payload,
-        baseUrl: resolveEndpoints({ universe: signer.universeDomain }).iamcredentials,
-      });
-      return result.signature;
+      };
+      return (await iamSignBlob(target, payload, context.call)).signature;
     },
   };
 }

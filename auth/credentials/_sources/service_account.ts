@@ -4,7 +4,7 @@ import { type JWTPayload, signJwt, signWithPrivateKey } from "../../keys/jwt.ts"
 import { UNUSABLE_PRIVATE_KEY } from "../../keys/_private_key.ts";
 import { checkServiceAccountKey } from "../../keys/service_account_key.ts";
 import { DEFAULT_UNIVERSE } from "../../universe.ts";
-import { HINTS } from "../../_hints.ts";
+import { KEY_REJECTED_HINT } from "../../_hints.ts";
 import { JWT_BEARER_GRANT_TYPE } from "../../flows/oauth2_token.ts";
 import type { ExpiringToken } from "../../types.ts";
 import {
@@ -61,7 +61,7 @@ export function serviceAccountSource(fields: Fields): TokenSource {
       field,
       message: tokenFailure(field, clientEmail, tokenUrl),
       secrets: [assertion],
-      hint: () => HINTS.keyRejected,
+      hint: () => KEY_REJECTED_HINT,
     }, context.call);
   }
 

@@ -1,22 +1,14 @@
 // What every credential source provides to the cache above it: identity facts and the two token
 // fetches (no caching here; ../_cache/cached_credentials.ts caches).
-import type { CallOptions, ExpiringToken } from "../../types.ts";
-import type { RunExecutableLike } from "../external_account_options.ts";
-import type { CredentialsOptions, CredentialsType, EnvLike, ReadFileLike } from "../types.ts";
+import type { ExpiringToken } from "../../types.ts";
+import type { CallSettings } from "../../_transport/call_settings.ts";
+import type { CredentialsType } from "../types.ts";
 
-/** Call options of credentials: their `fetch` resolves to a `Response` (`Credentials.fetch`). */
-export type CredentialsCall = Omit<CallOptions, "fetch"> & Pick<CredentialsOptions, "fetch">;
-
-/** What a fetch of a source needs besides its own fields. */
+/** What a fetch of a source needs besides its own fields and settings. */
 export interface FetchContext {
-  call: CredentialsCall;
+  call: CallSettings;
   /** The requested scopes, never empty. */
   scopes: readonly string[];
-  readFile: ReadFileLike;
-  /** The environment (AWS credentials and region, the executables switch). */
-  env: EnvLike;
-  /** Starts an executable source's program, where the runtime can. */
-  runExecutable?: RunExecutableLike;
 }
 
 /** Fetches the current subject token of an `external_account`. */
@@ -57,7 +49,7 @@ export interface Source extends TokenSource {
   universeDomain: string;
   quotaProjectId?: string;
   /** Reads the universe when first asked for (the metadata server's; a request, so not at load). */
-  readUniverseDomain?(call: CredentialsCall): Promise<string>;
+  readUniverseDomain?(call: CallSettings): Promise<string>;
   /** Reads the account's email when first asked for (the metadata server's), `undefined` if none. */
-  readServiceAccountEmail?(call: CredentialsCall): Promise<string | undefined>;
+  readServiceAccountEmail?(call: CallSettings): Promise<string | undefined>;
 }

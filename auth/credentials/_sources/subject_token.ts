@@ -23,6 +23,7 @@ import { awsSource, awsSupplierSource } from "./aws.ts";
 import { executableSource } from "./executable.ts";
 import { readFailure, readFileBounded } from "./runtime.ts";
 import type { SubjectTokenSource } from "./source.ts";
+import type { ExternalAccountSettings } from "../_settings.ts";
 import { checkSupplier, suppliedSubjectToken } from "./supplied_subject_token.ts";
 
 /** `format`: text, or a JSON field name. */
@@ -96,8 +97,11 @@ const LOCAL_SOURCES: Readonly<Record<string, string>> = {
 };
 
 /** The subject token source of a supplier option, when one is given (then no credential_source). */
-function supplierSource(fields: Fields): SubjectTokenSource | undefined {
-  const { subjectTokenSupplier, awsSecurityCredentialsSupplier } = fields.suppliers ?? {};
+function supplierSource(
+  fields: Fields,
+  settings: ExternalAccountSettings,
+): SubjectTokenSource | undefined {
+  const { subjectTokenSupplier, awsSecurityCredentialsSupplier } = settings.suppliers;
   const given = [
     subjectTokenSupplier === undefined ? [] : ["subjectTokenSupplier"],
     awsSecurityCredentialsSupplier === undefined ? [] : ["awsSecurityCredentialsSupplier"],
@@ -127,8 +131,11 @@ function supplierSource(fields: Fields): SubjectTokenSource | undefined {
 }
 
 /** Validates `credential_source` (or a supplier option) and returns how to fetch the subject token. */
-export function subjectTokenSource(fields: Fields): SubjectTokenSource {
-  const supplied = supplierSource(fields);
+export function subjectTokenSource(
+  fields: Fields,
+  settings: ExternalAccountSettings,
+): SubjectTokenSource {
+  const supplied = supplierSource(fields, settings);
   if (supplied !== undefined) return supplied;
   if (fields.record.credential_source === undefined || fields.record.credential_source === null) {
     throw missingError(
@@ -139,7 +146,7 @@ export function subjectTokenSource(fields: Fields): SubjectTokenSource {
   const source = requiredObject(fields, "credential_source");
   const has = (name: string) => Object.hasOwn(source.record, name);
   const local = Object.keys(LOCAL_SOURCES).find(has);
-  if (fields.refuseLocalSources === true && local !== undefined) {
+  if (settings.refuseLocalSources && local !== undefined) {
     throw fieldError(
       source,
       `${LOCAL_SOURCES[local]}, and the option refuseLocalSources refuses such sources`,
@@ -161,8 +168,8 @@ export function subjectTokenSource(fields: Fields): SubjectTokenSource {
   if (clash !== undefined) {
     throw fieldError(source, `it has "${kind}" and "${clash}"; keep one`);
   }
-  if (kind === "environment_id") return awsSource(fields, source);
-  if (kind === "executable") return executableSource(fields, source);
+  if (kind === "environment_id") return awsSource(fields, source, settings.env);
+  if (kind === "executable") return executableSource(fields, source, settings);
   const field = formatOf(source);
   if (has("file")) {
     const path = requiredString(source, "file");
@@ -171,7 +178,7 @@ export function subjectTokenSource(fields: Fields): SubjectTokenSource {
       const { signal } = context.call;
       let text: string;
       try {
-        text = await readFileBounded(context.readFile, path, signal);
+        text = await readFileBounded(settings.readFile, path, signal);
       } catch (cause) {
         if (signal?.aborted && cause === signal.reason) throw cause;
         throw subjectTokenError(`${failedFrom(where)}: ${readFailure(cause)}`, { cause });

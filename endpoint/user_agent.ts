@@ -32,5 +32,18 @@ export function defaultUserAgent(globals: RuntimeGlobals): string {
   return runtime === undefined ? product : `${product} ${runtime}`;
 }
 
-/** The user-agent for this process, computed once at module load. */
+/**
+ * The user-agent every request of this package sends by default (`endpoint()`, `bareEndpoint()`
+ * and the calls of `@gcp-oidc/auth`): `gcp-oidc-auth/<version> <runtime>/<runtime version>`,
+ * computed once at module load. A caller that builds a request itself sends it the same way.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { bareEndpoint, USER_AGENT } from "./mod.ts";
+ *
+ * assert.match(USER_AGENT, /^gcp-oidc-auth\/\d+\.\d+\.\d+ Deno\//);
+ * assert.equal(bareEndpoint("GET /", { baseUrl: "https://x.example" }).headers["user-agent"], USER_AGENT);
+ * ```
+ */
 export const USER_AGENT: string = defaultUserAgent(globalThis as RuntimeGlobals);

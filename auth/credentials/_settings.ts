@@ -1,0 +1,84 @@
+// The options of credentials read once, by the public function that took them (an own copy): the
+// call settings, scopes and refresh window every kind uses, and what an `external_account` source
+// may read or run. The cache and the sources take these plain values and read no option again.
+import { type CallSettings, callSettings } from "../_transport/call_settings.ts";
+import { scopesOrDefault } from "../flows/iam_credentials.ts";
+import { ownOption } from "../_util/own.ts";
+import type { FetchLike } from "../types.ts";
+import type {
+  AwsSecurityCredentialsSupplier,
+  RunExecutableLike,
+  SubjectTokenSupplier,
+} from "./external_account_options.ts";
+import { defaultRunExecutable } from "./_sources/default_run_executable.ts";
+import { envDefault, readFileDefault } from "./_sources/runtime.ts";
+import type {
+  CommonCredentialsOptions,
+  CredentialsOptions,
+  EnvLike,
+  ReadFileLike,
+} from "./types.ts";
+
+const DEFAULT_EAGER_REFRESH_SECONDS = 300;
+
+/** What the cache of every kind of credentials works with. */
+export interface CredentialsSettings {
+  call: CallSettings;
+  /** The caller's `fetch`, as `Credentials.fetch` hands on its `Response`; absent: the runtime's. */
+  fetch?: FetchLike<Response>;
+  /** The scopes of access tokens, never empty. */
+  scopes: readonly string[];
+  /** How long before expiry a cached token is refreshed. */
+  eagerRefreshMs: number;
+}
+
+/**
+ * The settings of `options` (own properties only): the call settings checked, the scopes
+ * defaulted, and
+ * `eagerRefreshSeconds` a number >= 0 (else a RangeError naming it).
+ */
+export function credentialsSettings(options: CommonCredentialsOptions): CredentialsSettings {
+  const seconds = ownOption(options, "eagerRefreshSeconds") ?? DEFAULT_EAGER_REFRESH_SECONDS;
+  if (!Number.isFinite(seconds) || seconds < 0) {
+    throw new RangeError(
+      `Cannot use option "eagerRefreshSeconds": expected a number >= 0, got ${seconds}`,
+    );
+  }
+  return {
+    call: callSettings(options),
+    fetch: ownOption(options, "fetch"),
+    scopes: scopesOrDefault(ownOption(options, "scopes")),
+    eagerRefreshMs: seconds * 1000,
+  };
+}
+
+/** What an `external_account` configuration's source may read, run or be given. */
+export interface ExternalAccountSettings {
+  readFile: ReadFileLike;
+  /** The environment: AWS credentials and region, the executables switch. */
+  env: EnvLike;
+  /** Starts an executable source's program, where the runtime can. */
+  runExecutable?: RunExecutableLike;
+  /** Refuse sources that read the local machine (a file, a program, AWS credentials). */
+  refuseLocalSources: boolean;
+  /** The options that stand for a `credential_source`: a configuration's top level only. */
+  suppliers: {
+    subjectTokenSupplier?: SubjectTokenSupplier;
+    awsSecurityCredentialsSupplier?: AwsSecurityCredentialsSupplier;
+  };
+}
+
+/** The external account settings of `options` (own properties only), the runtime's defaults filled in. */
+export function externalAccountSettings(options: CredentialsOptions): ExternalAccountSettings {
+  // Every field present, undefined when not given, as in the call settings.
+  return {
+    readFile: ownOption(options, "readFile") ?? readFileDefault,
+    env: ownOption(options, "env") ?? envDefault(),
+    runExecutable: ownOption(options, "runExecutable") ?? defaultRunExecutable(),
+    refuseLocalSources: ownOption(options, "refuseLocalSources") === true,
+    suppliers: {
+      subjectTokenSupplier: ownOption(options, "subjectTokenSupplier"),
+      awsSecurityCredentialsSupplier: ownOption(options, "awsSecurityCredentialsSupplier"),
+    },
+  };
+}
