@@ -14,7 +14,7 @@ import {
   markdownWorkflows,
   wholeFile,
   type YamlSource,
-} from "./_github_parser.ts";
+} from "../support/github_parser.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const read = (path: string): string => readFileSync(join(ROOT, path), "utf8");

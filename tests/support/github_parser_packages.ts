@@ -1,7 +1,7 @@
 /**
  * What the tests use of GitHub's own workflow and action.yml parser and validator (npm
  * `@actions/languageservice`, `@actions/workflow-parser`, `@actions/expressions`: the code behind
- * GitHub's Actions extension for VS Code). `_github_parser.ts` bundles this module with esbuild
+ * GitHub's Actions extension for VS Code). `github_parser.ts` bundles this module with esbuild
  * and imports the bundle, since the packages import JSON files the way only bundlers accept.
  *
  * @module

@@ -1,5 +1,5 @@
 /**
- * GitHub's own parser and validator (the packages `_github_parser_packages.ts` names) run over
+ * GitHub's own parser and validator (the packages `github_parser_packages.ts` names) run over
  * action.yml and workflows, with this step's `with:` keys and `steps.<id>.outputs` checked against
  * the action.yml given: what a runner refuses, and what GitHub's Actions extension warns about.
  *
@@ -9,7 +9,7 @@ import * as esbuild from "esbuild";
 import { rm } from "node:fs/promises";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
-type Packages = typeof import("./_github_parser_packages.ts");
+type Packages = typeof import("./github_parser_packages.ts");
 type ValidationConfig = NonNullable<Parameters<Packages["validate"]>[1]>;
 type ActionsMetadataProvider = NonNullable<ValidationConfig["actionsMetadataProvider"]>;
 type ActionMetadata = NonNullable<
@@ -117,7 +117,7 @@ const BUNDLE = fileURLToPath(new URL("../../.tmp/github_parser/packages.mjs", im
 async function importPackages(): Promise<Packages> {
   try {
     await esbuild.build({
-      entryPoints: [fileURLToPath(new URL("./_github_parser_packages.ts", import.meta.url))],
+      entryPoints: [fileURLToPath(new URL("./github_parser_packages.ts", import.meta.url))],
       outfile: BUNDLE,
       bundle: true,
       minify: true,
