@@ -1,11 +1,13 @@
 /**
  * Google Cloud credentials over `fetch` and Web Crypto, for Deno, Node, Bun and Workers: Application
  * Default Credentials and credentials made from a configuration ({@linkcode loadCredentials},
- * {@linkcode credentialsFromJson}), whose tokens refresh themselves; {@linkcode toAuthClient} for
- * SDKs that take google-auth-library's clients; and {@linkcode authenticate}, the GitHub OIDC ->
- * Workload Identity Federation -> IAM Credentials flow of the workflow step. Every call retries
- * transient failures within a bounded budget; every error is an {@linkcode AuthError} with a stable
- * `code`, a `hint`, and no secret in it.
+ * {@linkcode credentialsFromJson}, or the constructor of one type, which refuses any other and
+ * bundles that type's code only: {@linkcode serviceAccountCredentials},
+ * {@linkcode externalAccountCredentials}, {@linkcode metadataServerCredentials}), whose tokens
+ * refresh themselves; {@linkcode toAuthClient} for SDKs that take google-auth-library's clients;
+ * and {@linkcode authenticate}, the GitHub OIDC -> Workload Identity Federation -> IAM Credentials
+ * flow of the workflow step. Every call retries transient failures within a bounded budget; every
+ * error is an {@linkcode AuthError} with a stable `code`, a `hint`, and no secret in it.
  *
  * The rest has entries of its own: `@gcp-oidc/auth/flows` (each Google and GitHub call),
  * `/keys` (service account keys and JWTs), `/signing` (signed URLs and POST policies), `/verify`
