@@ -93,9 +93,9 @@ Deno.test("externalAccountCredentials() takes credentialsFromJson()'s options: r
     { code: "ERR_CREDENTIALS_SOURCE_REFUSED" },
   );
   const subjectTokens: string[] = [];
-  const fetch = async (_url: Request | URL | string, init?: RequestInit) => {
+  const fetch = (_url: Request | URL | string, init?: RequestInit) => {
     subjectTokens.push(JSON.parse(String(init?.body)).subjectToken);
-    return Response.json({ access_token: "ya29.federated", expires_in: 3600 });
+    return Promise.resolve(Response.json({ access_token: "ya29.federated", expires_in: 3600 }));
   };
   const supplied = externalAccountCredentials(config, {
     subjectTokenSupplier: { getSubjectToken: () => Promise.resolve("eyJ.supplied") },

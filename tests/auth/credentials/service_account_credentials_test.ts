@@ -145,11 +145,11 @@ Deno.test("serviceAccountCredentials() reads its options once, own properties on
   const forms: URLSearchParams[] = [];
   try {
     const credentials = serviceAccountCredentials(key, {
-      fetch: async (url, init) => {
+      fetch: (url, init) => {
         assert.equal(String(url), "https://oauth2.googleapis.com/token");
         assert.equal(new Headers(init?.headers).get("x-goog-request-reason"), null);
         forms.push(new URLSearchParams(String(init?.body)));
-        return Response.json({ access_token: "ya29.key", expires_in: 3600 });
+        return Promise.resolve(Response.json({ access_token: "ya29.key", expires_in: 3600 }));
       },
     });
     assert.equal((await credentials.getAccessToken()).token, "ya29.key");
