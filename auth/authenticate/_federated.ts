@@ -6,7 +6,7 @@
  */
 
 import type { ValidatedWorkloadIdentityOptions } from "./options.ts";
-import { externalAccountContents } from "./credentials_file.ts";
+import { buildExternalAccountCredentials } from "./credentials_file.ts";
 import { githubOidcToken, githubOidcTokenUrl } from "../flows/github_oidc.ts";
 import { stsExchange } from "../flows/sts.ts";
 import { stsAudience } from "../flows/workload_identity.ts";
@@ -33,14 +33,15 @@ export async function federated(
     }, call),
   );
   const audience = stsAudience(plan.provider, plan.endpoints.iam);
-  const credentialsFile = externalAccountContents({
+  const credentialsFile = buildExternalAccountCredentials({
     audience,
     stsEndpoint: plan.endpoints.sts,
     oidcTokenUrl: githubOidcTokenUrl(plan.oidcRequest.url, plan.oidcAudience),
     oidcRequestToken: plan.oidcRequest.token,
     iamCredentialsEndpoint: plan.endpoints.iamcredentials,
     universe: plan.universe,
-    ...(plan.serviceAccount === undefined ? {} : { serviceAccount: plan.serviceAccount }),
+    // Given even when undefined: an absent field would be read from Object.prototype.
+    serviceAccount: plan.serviceAccount,
   });
   await options.onCredentialsFile?.(credentialsFile);
   call.log?.debug(`Exchanging the GitHub OIDC token at STS for ${audience}`);

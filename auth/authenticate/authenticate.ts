@@ -9,7 +9,7 @@ import {
   planOf,
   type ValidatedServiceAccountKeyOptions,
 } from "./options.ts";
-import { selfSignedJwt } from "../keys/jwt.ts";
+import { createSelfSignedJwt } from "../keys/jwt.ts";
 import { callSettings } from "../_transport/call_settings.ts";
 import { federated } from "./_federated.ts";
 import { mint } from "./_mint.ts";
@@ -23,7 +23,7 @@ async function withKey(
   const { call, options } = flow;
   call.log?.debug(`Using service account key for ${plan.key.client_email}`);
   await options.onCredentialsFile?.(plan.key);
-  const authToken = await selfSignedJwt(plan.key, {
+  const authToken = await createSelfSignedJwt(plan.key, {
     audience: `${new URL(plan.endpoints.iamcredentials).origin}/`,
     now: call.now,
     signRs256: options.signRs256,

@@ -6,7 +6,6 @@
  */
 
 import type { ServiceAccountKey } from "../keys/service_account_key.ts";
-import { ownCopy } from "../_util/own.ts";
 
 /** An `external_account` credentials configuration with a URL-sourced GitHub OIDC token. */
 export interface ExternalAccountCredentials {
@@ -56,9 +55,10 @@ export interface ExternalAccountCredentialsOptions {
 
 /**
  * Builds the `external_account` configuration, keys in the order google-github-actions/auth
- * writes them, plus `universe_domain`.
+ * writes them, plus `universe_domain`: `authenticate()`'s, of the values its plan checked.
  *
- * @param options Audience, endpoints, OIDC source and the optional service account.
+ * @param options Audience, endpoints, OIDC source and the optional service account, every field
+ * given (`serviceAccount` undefined for Direct WIF).
  * @returns The configuration; write it with `JSON.stringify`.
  *
  * @example Usage
@@ -82,13 +82,6 @@ export interface ExternalAccountCredentialsOptions {
  * ```
  */
 export function buildExternalAccountCredentials(
-  options: ExternalAccountCredentialsOptions,
-): ExternalAccountCredentials {
-  return externalAccountContents(ownCopy(options));
-}
-
-/** {@linkcode buildExternalAccountCredentials} of options already read (`authenticate()`'s plan). */
-export function externalAccountContents(
   options: ExternalAccountCredentialsOptions,
 ): ExternalAccountCredentials {
   const contents: ExternalAccountCredentials = {

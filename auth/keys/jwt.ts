@@ -163,9 +163,10 @@ export async function signJwtWithKeyOption(
 /**
  * Creates the self-signed JWT Google accepts as a bearer token for its APIs (the key mode
  * `auth_token`): `iss` = `sub` = the key's `client_email`, `aud` as given, `exp` = `iat` + 3599 s.
+ * `authenticate()`'s: the key as its plan parsed it, the options as it read them.
  *
  * @param key The parsed service account key.
- * @param options The audience and the clock.
+ * @param options The audience and the clock, every field given (undefined when unset).
  * @returns The JWT and its expiry.
  * @throws {CredentialsError} `ERR_KEY_PRIVATE_KEY_INVALID` when the private key is unusable.
  *
@@ -190,14 +191,6 @@ export async function signJwtWithKeyOption(
  * ```
  */
 export async function createSelfSignedJwt(
-  key: ServiceAccountKey,
-  options: CreateSelfSignedJwtOptions,
-): Promise<SelfSignedJwt> {
-  return await selfSignedJwt(ownCopy(key), ownCopy(options));
-}
-
-/** {@linkcode createSelfSignedJwt} of a key and options already read (own copies, or parsed here). */
-export async function selfSignedJwt(
   key: ServiceAccountKey,
   options: CreateSelfSignedJwtOptions,
 ): Promise<SelfSignedJwt> {

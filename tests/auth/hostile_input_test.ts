@@ -216,6 +216,10 @@ Deno.test("authenticate() reads only own options: a polluted Object.prototype se
   const services = { sts: ATTACKER, iamcredentials: ATTACKER, oauth2: ATTACKER, iam: ATTACKER };
   const flows: [string, AuthenticateOptions][] = [
     ["WIF + service account, access token", flowFor("generateAccessToken")],
+    [
+      "Direct WIF",
+      { ...flowFor("generateAccessToken"), serviceAccount: undefined },
+    ],
     ["WIF + delegation", flowFor("oauth2Token")],
     [
       "key (no project_id) + delegation",
@@ -272,6 +276,8 @@ Deno.test("authenticate() reads only own options: a polluted Object.prototype se
         assert.doesNotMatch(request.body, /attacker|evil/);
       }
       assert.notEqual(result.projectId, "attacker-project");
+      // The credentials file names no account the options did not (Direct WIF: none).
+      assert.doesNotMatch(JSON.stringify(result.credentialsFile), /attacker|evil/);
     });
   }
 });
