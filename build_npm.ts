@@ -53,6 +53,8 @@ import { node24, required, RUNTIMES_REQUIRED } from "./tools/runtimes.ts";
 import tools from "./tools.json" with { type: "json" };
 
 const OUT = "npm";
+/** The configuration `deno pack` reads, written for the pack and removed after it. */
+const PACK_CONFIG = "deno.pack.json";
 const DENO = Deno.execPath();
 /** typescript@7 is the Go port with no JS compiler API; consumers still mostly run 5.x. */
 const TS_VERSION = tools.typescript;
@@ -116,16 +118,27 @@ function pack(version: string, check: boolean): PackageJson {
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT);
   const tarball = join(OUT, "pkg.tgz");
-  sh(DENO, [
-    "pack",
-    "--quiet",
-    "--allow-dirty",
-    "--no-source-maps",
-    "--set-version",
-    version,
-    "-o",
-    tarball,
-  ]);
+  // deno pack turns the import map's npm packages into `dependencies` only when Deno manages
+  // node_modules/ ("auto"); deno.json says "manual", so that `deno task` installs nothing by itself
+  // (docs/testing.md). The copy beside it finds the same files and lockfile.
+  const denoJson = JSON.parse(readFileSync("deno.json", "utf8"));
+  writeFileSync(PACK_CONFIG, JSON.stringify({ ...denoJson, nodeModulesDir: "auto" }));
+  try {
+    sh(DENO, [
+      "pack",
+      "--config",
+      PACK_CONFIG,
+      "--quiet",
+      "--allow-dirty",
+      "--no-source-maps",
+      "--set-version",
+      version,
+      "-o",
+      tarball,
+    ]);
+  } finally {
+    rmSync(PACK_CONFIG, { force: true });
+  }
   sh("tar", ["-xzf", tarball, "-C", OUT, "--strip-components=1"]);
   rmSync(tarball);
   return JSON.parse(readFileSync(join(OUT, "package.json"), "utf8"));
@@ -316,13 +329,15 @@ async function completePackage(
 }
 
 const TYPESCRIPT_SOURCE = /(?<!\.d)\.[cm]?tsx?$/;
-const RELATIVE_IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*)["'](\.\.?\/[^"']+)["']/g;
+const IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*)["']([^"']+)["']/g;
+const COMMENT = /\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm;
 const MARKDOWN_LINK = /\]\(([^)\s]+)\)/g;
 
 /**
  * What in the package at `dir` points at nothing in it, or is not meant for its users: a
- * TypeScript source, a relative import of a missing file, a Markdown link to a missing file, a
- * README that names the repository's commands. Empty when the package is whole.
+ * TypeScript source, an import of a missing file or of a package its manifest does not depend on
+ * (in `.js` and `.d.ts` files, comments aside), a Markdown link to a missing file, a README that
+ * names the repository's commands. Empty when the package is whole.
  *
  * @example Usage
  * ```ts
@@ -333,8 +348,9 @@ const MARKDOWN_LINK = /\]\(([^)\s]+)\)/g;
  * import { packageProblems } from "./build_npm.ts";
  *
  * const dir = mkdtempSync(join(tmpdir(), "pkg-"));
- * writeFileSync(join(dir, "main.js"), 'import "./cli.js";\n');
+ * writeFileSync(join(dir, "main.js"), 'import "./cli.js";\nimport "node:fs";\n');
  * writeFileSync(join(dir, "README.md"), "# x\n");
+ * writeFileSync(join(dir, "package.json"), "{}");
  * assert.deepEqual(packageProblems(dir), ['"main.js" imports "./cli.js", which is not in the package']);
  * rmSync(dir, { recursive: true });
  * ```
@@ -344,13 +360,23 @@ export function packageProblems(dir: string): string[] {
   const files = readdirSync(dir, { recursive: true, encoding: "utf8" })
     .filter((file) => !file.startsWith("node_modules"));
   const has = (from: string, target: string) => existsSync(join(dir, dirname(from), target));
+  const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+  const dependencies = new Set(Object.keys(manifest.dependencies ?? {}));
   for (const file of files) {
     if (TYPESCRIPT_SOURCE.test(file)) {
       problems.push(`"${file}" is TypeScript source: the package ships JavaScript and .d.ts`);
-    } else if (/\.m?js$/.test(file)) {
-      for (const [, target] of readFileSync(join(dir, file), "utf8").matchAll(RELATIVE_IMPORT)) {
-        if (!has(file, target!)) {
-          problems.push(`"${file}" imports "${target}", which is not in the package`);
+    } else if (/\.(m?js|d\.ts)$/.test(file)) {
+      const code = readFileSync(join(dir, file), "utf8").replace(COMMENT, "");
+      for (const [, target] of code.matchAll(IMPORT)) {
+        if (target!.startsWith(".")) {
+          // A .d.ts names the .js file its types stand for.
+          const found = has(file, target!) || has(file, target!.replace(/\.js$/, ".d.ts"));
+          if (!found) problems.push(`"${file}" imports "${target}", which is not in the package`);
+        } else if (!target!.startsWith("node:")) {
+          const name = target!.split("/").slice(0, target!.startsWith("@") ? 2 : 1).join("/");
+          if (!dependencies.has(name)) {
+            problems.push(`"${file}" imports "${target}", which package.json does not depend on`);
+          }
         }
       }
     } else if (file.endsWith(".md")) {

@@ -92,7 +92,7 @@ Deno.test("the npm build stamps the published version into the user-agent", asyn
   const dir = mkdtempSync(join(tmpdir(), "stamp-"));
   try {
     const source = readFileSync("endpoint/_package.ts", "utf8");
-    writeFileSync(join(dir, "package.ts"), stampVersion(source, "0.2.0"));
+    writeFileSync(join(dir, "_package.ts"), stampVersion(source, "0.2.0"));
     copyFileSync("endpoint/_user_agent.ts", join(dir, "_user_agent.ts"));
     const { USER_AGENT } = await import(pathToFileURL(join(dir, "_user_agent.ts")).href);
     assert.match(USER_AGENT, /^gcp-oidc-auth\/0\.2\.0 /);
@@ -187,13 +187,14 @@ Deno.test("the npm package has no emulator/main export: the program is its comma
   assert.equal(exports["./emulator"], "./emulator/mod.ts");
 });
 
-Deno.test("packageProblems() names a TypeScript source, a dangling import or link, and a repository command", () => {
+Deno.test("packageProblems() names a TypeScript source, a dangling import or link, an undeclared dependency and a repository command", () => {
   const dir = mkdtempSync(join(tmpdir(), "package-"));
   try {
     const write = (path: string, text: string) => {
       mkdirSync(dirname(join(dir, path)), { recursive: true });
       writeFileSync(join(dir, path), text);
     };
+    write("package.json", JSON.stringify({ dependencies: { jose: "^6.0.0" } }));
     write("README.md", "# x\n\n[guide](docs/guide.md)\n");
     write(
       "docs/guide.md",
@@ -203,8 +204,14 @@ Deno.test("packageProblems() names a TypeScript source, a dangling import or lin
     write("emulator/mod.js", 'export * from "./emulator.js";\n');
     write("emulator/emulator.js", "export const a = 1;\n");
     write("emulator/main.ts", 'import "./_core/cli.ts";\n');
-    write("emulator/mod.d.ts", "export {};\n");
+    write("emulator/mod.d.ts", 'export * from "./emulator.js";\n/** import x from "zod"; */\n');
+    write("auth/jwt.js", 'import { SignJWT } from "jose";\nimport { readFile } from "node:fs";\n');
+    write(
+      "auth/jwt.d.ts",
+      'import type { JWTPayload } from "jose";\nimport type { Z } from "zod";\n',
+    );
     assert.deepEqual(packageProblems(dir).sort(), [
+      '"auth/jwt.d.ts" imports "zod", which package.json does not depend on',
       '"docs/guide.md" links to "testing.md", which is not in the package',
       '"emulator/main.js" imports "./_core/cli.js", which is not in the package',
       '"emulator/main.ts" is TypeScript source: the package ships JavaScript and .d.ts',
