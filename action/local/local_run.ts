@@ -17,7 +17,9 @@
  *
  * The task runs it without a node_modules folder and without the lockfile: the step is the built
  * `dist/` and the emulator needs only jose, so a fresh clone fetches that one package instead of
- * every test-only package the lockfile pins (158 MB, with a warning about their build scripts).
+ * every test-only package the lockfile pins (158 MB, with a warning about their build scripts);
+ * deno.json's `"nodeModulesDir": "manual"` keeps `deno task` itself from installing them first
+ * (docs/testing.md).
  *
  * @module
  */
