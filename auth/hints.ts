@@ -157,6 +157,9 @@ export const HINTS = /* @__PURE__ */ Object.freeze({
   /** A key's token endpoint refused its assertion. */
   keyRejected:
     "Check that the key and its service account exist and are enabled, or create a new key",
+  /** The token endpoint refused an assertion's iat and exp: the signer's clock is off. */
+  clock:
+    "Set the clock of the machine that signs right (NTP), or fix the `now` option: the assertion's iat and exp come from it, and Google refused them as out of its own time",
   /** An authorized user's refresh token was refused. */
   userLogin:
     "Run `gcloud auth application-default login` again: the refresh token is revoked, expired or another client's",
