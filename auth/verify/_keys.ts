@@ -6,6 +6,7 @@ import type { JOSEError } from "jose/errors";
 import { GoogleApiError, VerificationError } from "../errors.ts";
 import { type HttpRequest, requestText } from "../_transport/http.ts";
 import { isRecord } from "../_util/json.ts";
+import { invalidOption } from "../_util/options.ts";
 import { quote } from "../quote.ts";
 import type { CallOptions } from "../types.ts";
 
@@ -216,13 +217,15 @@ export async function verifyToken(
   }
   const audience = typeof rules.audience === "string" ? [rules.audience] : [...rules.audience];
   if (audience.length === 0 || !audience.every((item) => typeof item === "string" && item !== "")) {
-    throw new TypeError(
+    throw invalidOption(
+      "audience",
       `Cannot verify the ${rules.what}: audience must be a non-empty string or list`,
     );
   }
   const skew = options.clockSkewSeconds ?? 300;
   if (!Number.isFinite(skew) || skew < 0) {
-    throw new RangeError(
+    throw invalidOption(
+      "clockSkewSeconds",
       `Cannot use option "clockSkewSeconds": expected a number >= 0, got ${skew}`,
     );
   }

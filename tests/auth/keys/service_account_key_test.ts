@@ -156,6 +156,10 @@ Deno.test("parseServiceAccountKey() throws CredentialsError with a code and neve
   }
 });
 
-Deno.test("parseServiceAccountKey() throws TypeError for a non-string", () => {
-  assert.throws(() => parseServiceAccountKey(42 as unknown as string), TypeError);
+Deno.test("parseServiceAccountKey() refuses a non-string as ERR_KEY_MALFORMED", () => {
+  assert.throws(() => parseServiceAccountKey(42 as unknown as string), {
+    name: "CredentialsError",
+    code: "ERR_KEY_MALFORMED",
+    message: "Cannot parse service account key JSON: expected a string, got number",
+  });
 });

@@ -293,5 +293,9 @@ Deno.test("verifyIdToken: a certs answer that is not a JWK Set, and a failing ce
 });
 
 Deno.test("verifyIdToken requires an audience", async () => {
-  await assert.rejects(verifyIdToken("a.b.c", { audience: [] }), TypeError);
+  await assert.rejects(verifyIdToken("a.b.c", { audience: [] }), {
+    name: "CredentialsError",
+    code: "ERR_OPTIONS_INVALID",
+    option: "audience",
+  });
 });
