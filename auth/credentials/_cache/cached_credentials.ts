@@ -117,6 +117,17 @@ export class CachedCredentials implements Credentials {
       runExecutable: options.runExecutable ?? defaultRunExecutable(),
     };
     this.#accessToken = this.#cache(() => source.accessToken(this.#context));
+    // Users pass methods as values (`fetch: credentials.fetch`): each is bound to these
+    // credentials, as an own property that Object.entries() and a spread do not list.
+    for (const name of Object.getOwnPropertyNames(CachedCredentials.prototype)) {
+      const method = (this as unknown as Record<string, unknown>)[name];
+      if (name === "constructor" || typeof method !== "function") continue;
+      Object.defineProperty(this, name, {
+        value: method.bind(this),
+        writable: true,
+        configurable: true,
+      });
+    }
   }
 
   getUniverseDomain(): Promise<string> {
