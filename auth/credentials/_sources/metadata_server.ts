@@ -40,8 +40,8 @@ export type MetadataDetection = "probe" | "assume-present" | "none";
 /**
  * `METADATA_SERVER_DETECTION` (gcp-metadata's): `assume-present` and `none` skip the probe;
  * `ping-only`, `bios-only` (a BIOS check is not runtime-neutral) and unset probe. Unset, and
- * `NO_GCE_CHECK` is `true` (any case; TensorFlow's and Firebase's variable, which neither
- * google-auth-library nor Python google-auth reads): `none`.
+ * `NO_GCE_CHECK` is `true` (any case; Python google-auth reads it from 2.48.0, as exactly
+ * `true`; google-auth-library does not): `none`.
  */
 export function metadataDetection(env: EnvLike): MetadataDetection {
   const value = env.METADATA_SERVER_DETECTION?.trim().toLowerCase();
