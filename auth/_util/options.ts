@@ -2,8 +2,8 @@
 // compile time only, so a misspelt name (`tokenformat`) or a bad value reaching a public function
 // is refused here as a CredentialsError with a stable code, never ignored or thrown as a built-in.
 import { CredentialsError } from "../errors.ts";
-import { HINTS } from "../hints.ts";
-import { quote } from "../quote.ts";
+import { HINTS } from "../_hints.ts";
+import { quote } from "./quote.ts";
 import type { CallOptions } from "../types.ts";
 
 /**

@@ -16,7 +16,7 @@ import {
   refuseUnknownOptions,
 } from "../_util/options.ts";
 import { isRecord } from "../_util/json.ts";
-import { quote } from "../quote.ts";
+import { quote } from "../_util/quote.ts";
 import { DEFAULT_UNIVERSE, resolveEndpoints } from "../universe.ts";
 import { CachedCredentials } from "./_cache/cached_credentials.ts";
 import type { Source } from "./_sources/source.ts";

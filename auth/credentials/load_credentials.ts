@@ -5,11 +5,11 @@
  */
 
 import { CredentialsError } from "../errors.ts";
-import { HINTS } from "../hints.ts";
+import { HINTS } from "../_hints.ts";
 import { ownCopy } from "../_util/own.ts";
 import { refuseUnknownOptions } from "../_util/options.ts";
 import { LOAD_CREDENTIALS_OPTION_NAMES } from "./_option_names.ts";
-import { quote } from "../quote.ts";
+import { quote } from "../_util/quote.ts";
 import { CachedCredentials, callOptions } from "./_cache/cached_credentials.ts";
 import {
   metadataBaseUrls,

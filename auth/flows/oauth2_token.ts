@@ -7,7 +7,7 @@
  */
 
 import { GoogleApiError } from "../errors.ts";
-import { HINTS } from "../hints.ts";
+import { HINTS } from "../_hints.ts";
 import { googleRequest } from "../_transport/google_request.ts";
 import { requestJson } from "../_transport/http.ts";
 import type { FailureDetails } from "../_transport/http.ts";
@@ -62,7 +62,7 @@ export function jwtBearerHint(
  * @example With an injected fetch
  * ```ts
  * import assert from "node:assert/strict";
- * import { exchangeJwtBearer } from "../mod.ts";
+ * import { exchangeJwtBearer } from "./mod.ts";
  *
  * const token = await exchangeJwtBearer({
  *   assertion: "header.payload.signature",

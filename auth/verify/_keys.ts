@@ -7,7 +7,7 @@ import { GoogleApiError, VerificationError } from "../errors.ts";
 import { type HttpRequest, requestText } from "../_transport/http.ts";
 import { isRecord } from "../_util/json.ts";
 import { invalidOption } from "../_util/options.ts";
-import { quote } from "../quote.ts";
+import { quote } from "../_util/quote.ts";
 import type { CallOptions } from "../types.ts";
 
 /** What every verifier takes besides its own checks: the call options and the clock leeway. */

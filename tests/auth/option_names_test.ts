@@ -4,22 +4,19 @@
 import assert from "node:assert/strict";
 import {
   authenticate,
-  buildDomainWideDelegationClaims,
-  createSignedPostPolicy,
-  createSignedUrl,
   CredentialsError,
   credentialsFromApiKey,
   credentialsFromJson,
   downscopedCredentials,
-  exchangeJwtBearer,
   loadCredentials,
-  parseWorkloadIdentityProvider,
   toAuthClient,
-  validateAuthenticateOptions,
-  verifyIapJwt,
-  verifyIdToken,
 } from "../../auth/mod.ts";
-import { testKey } from "./_keys.ts";
+import { validateAuthenticateOptions } from "../../auth/authenticate/options.ts";
+import { exchangeJwtBearer, parseWorkloadIdentityProvider } from "../../auth/flows/mod.ts";
+import { buildDomainWideDelegationClaims } from "../../auth/keys/mod.ts";
+import { createSignedPostPolicy, createSignedUrl } from "../../auth/signing/mod.ts";
+import { verifyIapJwt, verifyIdToken } from "../../auth/verify/mod.ts";
+import { testKey } from "../support/keys.ts";
 
 const USER = {
   type: "authorized_user",

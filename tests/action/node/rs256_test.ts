@@ -3,11 +3,12 @@ import { createPrivateKey, generateKeyPairSync } from "node:crypto";
 import { nodeRs256 } from "../../../action/node/rs256.ts";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { privateKeyProblem } from "../../../auth/keys/private_key.ts";
+import { privateKeyProblem } from "../../../auth/keys/_private_key.ts";
 import { signWithPrivateKey } from "../../../auth/keys/jwt.ts";
-import { node20, required, RUNTIMES_REQUIRED } from "../../support/runtimes.ts";
-import { authenticate, CredentialsError, signJwtWithKey } from "../../../auth/mod.ts";
-import { testKey } from "../../auth/_keys.ts";
+import { node20, required, RUNTIMES_REQUIRED } from "../../../tools/runtimes.ts";
+import { authenticate, CredentialsError } from "../../../auth/mod.ts";
+import { signJwtWithKey } from "../../../auth/keys/mod.ts";
+import { testKey } from "../../support/keys.ts";
 
 const claims = { iss: "a", sub: "b", aud: "https://x/", iat: 1, exp: 2 };
 

@@ -9,7 +9,7 @@ import {
   loadCredentials,
   toAuthClient,
 } from "../../../auth/mod.ts";
-import { testKey } from "../_keys.ts";
+import { testKey } from "../../support/keys.ts";
 
 const AUDIENCE = "https://service.example";
 /** A fixed clock, so that two credentials give the same expiries. */

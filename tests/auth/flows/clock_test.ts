@@ -3,9 +3,9 @@
 // clock, not of the key, on every path that signs an assertion with the local clock.
 import assert from "node:assert/strict";
 import { authenticate, credentialsFromJson, GoogleApiError } from "../../../auth/mod.ts";
-import { HINTS } from "../../../auth/hints.ts";
+import { HINTS } from "../../../auth/_hints.ts";
 import type { Emulator } from "../../../emulator/mod.ts";
-import { wifOptions, withEmulator } from "../../support/emulator_calls.ts";
+import { wifOptions, withEmulator } from "../../../tools/emulator_calls.ts";
 
 const TWO_HOURS = 2 * 3600_000;
 const SUBJECT = "user@example.com";
