@@ -10,7 +10,8 @@ import { fileURLToPath } from "node:url";
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 
 const MAIN = `
-import { authenticate, verifyIdToken } from "jsr:@gcp-oidc/auth/auth";
+import { authenticate } from "jsr:@gcp-oidc/auth/auth";
+import { verifyIdToken } from "jsr:@gcp-oidc/auth/verify";
 import { startEmulator } from "jsr:@gcp-oidc/auth/emulator";
 
 const emulator = await startEmulator();
