@@ -511,10 +511,11 @@ function verify(pkg: PackageJson, nodes: string[]): void {
       `got@${GOT_VERSION}`,
     ], dir);
 
-    // Types: a Node consumer under nodenext; the Web-only faces also without any Node types; and
-    // endpoint() output handed to fetch, undici and got, under nodenext and bundler.
+    // Types: a Node consumer under nodenext; every face also without any Node types (the
+    // emulator's too: its types need no Symbol.asyncDispose); and endpoint() output handed to
+    // fetch, undici and got, under nodenext and bundler.
     const names = specifiers(pkg);
-    const web = names.filter((name) => !name.endsWith("/emulator"));
+    const web = names;
     const source = (list: string[]) =>
       list.map((name, i) => `import * as m${i} from "${name}";\nvoid m${i};`).join("\n") + "\n";
     writeFileSync(join(dir, "node_consumer.ts"), source(names));

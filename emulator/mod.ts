@@ -31,6 +31,8 @@
 export { startEmulator } from "./emulator.ts";
 export type {
   AccessBoundaryRule,
+  AsyncDisposableEmulator,
+  AsyncDisposeSymbol,
   AuthorizedUserOptions,
   AwsCredentialsFileOptions,
   AwsOptions,
