@@ -39,6 +39,11 @@ const ACCESS = { token_format: "access_token" };
 const A_FILE = Deno.makeTempFileSync({ prefix: "not-a-workspace-" });
 globalThis.addEventListener("unload", () => Deno.removeSync(A_FILE));
 
+const MISTYPED_PROVIDER =
+  "projects/123456789/locations/global/workloadIdentityPools/github/provider/my-repo";
+const LONG_PROVIDER =
+  `projects/123456789/locations/global/workloadIdentityPools/${"a-pool-".repeat(12)}/providers/my-repo`;
+
 const CASES: Case[] = [
   {
     name: "both modes",
@@ -80,6 +85,17 @@ const CASES: Case[] = [
     inputs: (w) =>
       WIF(w, { workload_identity_provider: w.provider.replace(/\/providers\/.*$/, "") }),
     names: "workload_identity_provider",
+  },
+  {
+    // Shown as typed, not withheld as "a value that looks like base64 data".
+    name: "provider with a mistyped collection (provider/ for providers/)",
+    inputs: (w) => WIF(w, { workload_identity_provider: MISTYPED_PROVIDER }),
+    names: JSON.stringify(MISTYPED_PROVIDER),
+  },
+  {
+    name: "provider with a pool id too long, shown whole past 120 characters",
+    inputs: (w) => WIF(w, { workload_identity_provider: LONG_PROVIDER }),
+    names: JSON.stringify(LONG_PROVIDER),
   },
   { name: "key that is not JSON", inputs: () => KEY("{not json"), names: "credentials_json" },
   {

@@ -16,6 +16,20 @@ Deno.test("a provider name that is a long run of base64 characters is shown in i
   });
 });
 
+Deno.test("a mistyped or long provider name is shown as typed, whole, in its error", () => {
+  const names = [
+    // "provider" for "providers": 81 characters of base64's alphabet.
+    "projects/123456789/locations/global/workloadIdentityPools/github/provider/my-repo",
+    `projects/123456789/locations/global/workloadIdentityPools/${"a-pool-".repeat(12)}/providers/r`,
+  ];
+  for (const name of names) {
+    assert.throws(() => parseWorkloadIdentityProvider(name), (error: Error) => {
+      assert.ok(error.message.includes(JSON.stringify(name)), error.message);
+      return true;
+    });
+  }
+});
+
 Deno.test("resource names are shown, base64 data is still withheld", () => {
   for (
     const name of [
