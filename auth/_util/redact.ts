@@ -2,6 +2,7 @@
 // private key reaches a message, a field or a log line. Every pattern runs in linear time: the
 // text can be a hostile server's body.
 import { base64Encode } from "./base64url.ts";
+import { withoutUserinfo } from "./url_userinfo.ts";
 
 const REDACTED = "[REDACTED]";
 /** Runs of the characters tokens, JWTs and base64 are made of. */
@@ -114,10 +115,11 @@ function secretForms(secrets: readonly string[]): string[] {
 /**
  * Replaces every known secret (in each of its encodings) and every string that looks like one
  * (JWTs, bearer credentials, Google access tokens, PEM private keys, token fields of JSON bodies,
- * AWS secret keys, session tokens and signatures) with `[REDACTED]`.
+ * AWS secret keys, session tokens and signatures) with `[REDACTED]`, and leaves out the user name
+ * and password of every URL (`…@`).
  */
 export function redactSecrets(text: string, secrets: readonly string[] = []): string {
-  let result = text;
+  let result = withoutUserinfo(text);
   for (const form of secretForms(secrets)) result = result.replaceAll(form, REDACTED);
   return result
     .replace(PRIVATE_KEY_BLOCK, REDACTED)

@@ -213,7 +213,9 @@ function checkIssuedAt(payload: JWTPayload, rules: TokenRules, nowMs: number, sk
   if (exp - iat > MAX_LIFETIME_SECONDS) {
     throw new VerificationError(
       "ERR_TOKEN_LIFETIME_TOO_LONG",
-      `The ${rules.what} lives ${exp - iat} s ("exp" - "iat"), more than ${MAX_LIFETIME_SECONDS} s (a day)`,
+      `The ${rules.what} lives ${
+        exp - iat
+      } s ("exp" - "iat"), more than ${MAX_LIFETIME_SECONDS} s (a day)`,
     );
   }
 }

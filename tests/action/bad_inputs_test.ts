@@ -24,6 +24,8 @@ interface Case {
   env?: Record<string, string | undefined>;
   /** Text the annotation must contain (the input or variable it names). */
   names: string;
+  /** Secrets of the case besides the runner's token and the key: no line may hold them. */
+  secrets?: string[];
 }
 
 const WIF = (world: Emulator, extra: Record<string, string> = {}) => ({
@@ -41,8 +43,9 @@ globalThis.addEventListener("unload", () => Deno.removeSync(A_FILE));
 
 const MISTYPED_PROVIDER =
   "projects/123456789/locations/global/workloadIdentityPools/github/provider/my-repo";
-const LONG_PROVIDER =
-  `projects/123456789/locations/global/workloadIdentityPools/${"a-pool-".repeat(12)}/providers/my-repo`;
+const LONG_PROVIDER = `projects/123456789/locations/global/workloadIdentityPools/${
+  "a-pool-".repeat(12)
+}/providers/my-repo`;
 
 const CASES: Case[] = [
   {
@@ -307,6 +310,17 @@ const CASES: Case[] = [
     env: { GHA_ENDPOINT_OVERRIDE_sts: "not a url" },
     names: "GHA_ENDPOINT_OVERRIDE",
   },
+  ...[
+    "http:\\\\svc:override-password-1@127.0.0.1:9/sts",
+    "http:/svc:override-password-1@127.0.0.1:9/sts",
+    "https://svc:override-\tpassword-1@127.0.0.1:9/sts",
+  ].map((url): Case => ({
+    name: `endpoint override with a password, spelled ${JSON.stringify(url.slice(0, 8))}`,
+    inputs: (w) => WIF(w),
+    env: { GHA_ENDPOINT_OVERRIDE_sts: url },
+    names: "GHA_ENDPOINT_OVERRIDE",
+    secrets: ["override-password-1", "override-\tpassword-1", "svc:override"],
+  })),
 ];
 
 const DEBUG = { RUNNER_DEBUG: "1", ACTIONS_STEP_DEBUG: "true" };
@@ -380,9 +394,9 @@ async function runInProcess(
   assert.deepEqual([...core.exported], []);
   assert.deepEqual([...core.saved], []);
   const masked = core.log.filter((line) => line.startsWith("mask:")).map((line) => line.slice(5));
-  const secrets = [...secretsOf(world, inputs, key), ...masked].filter((secret) =>
-    secret.length >= 8
-  );
+  const secrets = [...secretsOf(world, inputs, key), ...row.secrets ?? [], ...masked].filter((
+    secret,
+  ) => secret.length >= 8);
   assert.ok(secrets.length > 0, "the hygiene check has secrets to look for");
   for (const line of core.log.filter((line) => !line.startsWith("mask:"))) {
     for (const secret of secrets) {

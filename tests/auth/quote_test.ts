@@ -53,4 +53,21 @@ Deno.test("a URL's user name and password are never quoted", () => {
   assert.equal(quote("https://user:p4ss@host.example/x"), '"https://…@host.example/x"');
   assert.equal(quote("see http://token@host.example"), '"see http://…@host.example"');
   assert.equal(quote("https://host.example/a@b"), '"https://host.example/a@b"');
+  // As new URL() (and fetch) reads them: backslashes, one slash, none, tabs.
+  for (
+    const url of [
+      "http:\\\\svc:p4ss@host.example/x",
+      "http:/svc:p4ss@host.example/x",
+      "http:svc:p4ss@host.example/x",
+      "http://svc:p4\tss@host.example/x",
+      "ht\ttp://svc:p4ss@host.example/x",
+    ]
+  ) {
+    assert.equal(quote(url), '"http://…@host.example/x"', JSON.stringify(url));
+  }
+  assert.equal(quote("see http:\\\\svc:p4ss@host.example"), '"see http:\\\\\\\\…@host.example"');
+  assert.equal(
+    quote("serviceAccount:sa@p.iam.gserviceaccount.com"),
+    '"serviceAccount:sa@p.iam.gserviceaccount.com"',
+  );
 });

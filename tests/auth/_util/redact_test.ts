@@ -215,3 +215,10 @@ Deno.test("redactSecrets() removes the bare credential of a Basic or Bearer valu
     );
   }
 });
+
+Deno.test("redactSecrets() leaves out a URL's user name and password, in any spelling", () => {
+  assert.equal(
+    redactSecrets("at http:\\\\svc:p4ss@host/x and http:/u:p@h, keep sa@p.iam.gserviceaccount.com"),
+    "at http:\\\\…@host/x and http:/…@h, keep sa@p.iam.gserviceaccount.com",
+  );
+});
