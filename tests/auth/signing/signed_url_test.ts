@@ -1,7 +1,8 @@
 // createSignedUrl() beyond the conformance file: the signature's own query parameters given again
 // in queryParameters, and names that are not well-formed UTF-16.
 import assert from "node:assert/strict";
-import { AuthError, createSignedUrl, credentialsFromJson } from "../../../auth/mod.ts";
+import { createSignedUrl } from "../../../auth/signing/mod.ts";
+import { AuthError, credentialsFromJson } from "../../../auth/mod.ts";
 import { conformanceKey } from "../../runtime/signing_checks.mjs";
 
 const here = new URL("../_fixtures/conformance/", import.meta.url);
