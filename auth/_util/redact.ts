@@ -44,13 +44,15 @@ const SCHEME_CREDENTIAL = /^(?:Basic|Bearer)\s+(\S+)$/i;
  */
 const ALIGNED_FROM = [0, 2, 3] as const;
 
+const HEX_DIGITS = "0123456789abcdef";
+
 /** Text as the UTF-8 bytes a server would encode. */
 const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
 
 /**
- * The base64 and hex forms of `secret`'s UTF-8 bytes: whole (padded, unpadded and base64url), and the part that
- * is the same at each of the three byte alignments inside a longer base64 text (such as a body
- * echoed as base64), so that a secret in an encoded body is found too.
+ * The base64 and hex forms of `secret`'s UTF-8 bytes: whole (padded, unpadded and base64url), and
+ * the part that is the same at each of the three byte alignments inside a longer base64 text (such
+ * as a body echoed as base64), so that a secret in an encoded body is found too.
  */
 function binaryForms(secret: string): string[] {
   const bytes = utf8(secret);
@@ -63,7 +65,8 @@ function binaryForms(secret: string): string[] {
     // The last character of an incomplete group also holds bits of whatever follows.
     forms.push(text.slice(from, text.length - ((offset + bytes.length) % 3 === 0 ? 0 : 1)));
   }
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  let hex = "";
+  for (const byte of bytes) hex += HEX_DIGITS[byte >> 4]! + HEX_DIGITS[byte & 15]!;
   return [
     ...forms,
     ...forms.map((form) => form.replaceAll("+", "-").replaceAll("/", "_")),
@@ -78,7 +81,12 @@ function binaryForms(secret: string): string[] {
  */
 function textForms(text: string): string[] {
   const percent = encodeURIComponent(text);
-  const form = new URLSearchParams([["", text]]).toString().slice(1);
+  // application/x-www-form-urlencoded, as URLSearchParams writes it (which is much slower): only
+  // `*-._` and alphanumerics kept, a space as `+`.
+  const form = percent.replace(
+    /[!'()~]|%20/g,
+    (char) => char === "%20" ? "+" : `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   const json = JSON.stringify(text).slice(1, -1);
   return [text, percent, form, json, json.replaceAll("/", "\\/")].flatMap((encoded) => [
     encoded,
@@ -95,6 +103,13 @@ function textForms(text: string): string[] {
  * replaced whole.
  */
 function secretForms(secrets: readonly string[]): string[] {
+  const cached = formsOf.get(secrets);
+  if (
+    cached !== undefined && cached.of.length === secrets.length &&
+    cached.of.every((secret, i) => secret === secrets[i])
+  ) {
+    return cached.forms;
+  }
   const forms = new Set<string>();
   const all = secrets.flatMap((secret) => {
     const credential = SCHEME_CREDENTIAL.exec(secret)?.[1];
@@ -109,8 +124,17 @@ function secretForms(secrets: readonly string[]): string[] {
       }
     }
   }
-  return [...forms].sort((a, b) => b.length - a.length);
+  const sorted = [...forms].sort((a, b) => b.length - a.length);
+  formsOf.set(secrets, { of: [...secrets], forms: sorted });
+  return sorted;
 }
+
+/**
+ * The forms of each list of secrets seen, while the list lives and holds the same secrets: an
+ * error redacts its message, hint, Google message and causes with one list, and a call its every
+ * retry line, and the base64 and hex forms of a JWT take a while to make.
+ */
+const formsOf = new WeakMap<readonly string[], { of: string[]; forms: string[] }>();
 
 /**
  * Replaces every known secret (in each of its encodings) and every string that looks like one

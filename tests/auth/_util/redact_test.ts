@@ -222,3 +222,12 @@ Deno.test("redactSecrets() leaves out a URL's user name and password, in any spe
     "at http:\\\\…@host/x and http:/…@h, keep sa@p.iam.gserviceaccount.com",
   );
 });
+
+Deno.test("redactSecrets() sees a secret added to a list it has redacted with before", () => {
+  const secrets = ["first-secret-value"];
+  assert.equal(redactSecrets("first-secret-value", secrets), "[REDACTED]");
+  secrets.push("second-secret-value");
+  assert.equal(redactSecrets("second-secret-value", secrets), "[REDACTED]");
+  secrets[0] = "third-secret-value";
+  assert.equal(redactSecrets("third-secret-value", secrets), "[REDACTED]");
+});
