@@ -26,6 +26,8 @@ interface Case {
   names: string;
   /** What else the annotation must say, when the input's name alone does not tell the fault. */
   says?: RegExp;
+  /** Secrets of the case besides the runner's token and the key: no line may hold them. */
+  secrets?: string[];
 }
 
 const WIF = (world: Emulator, extra: Record<string, string> = {}) => ({
@@ -40,6 +42,12 @@ const KEY = (key: string, extra: Record<string, string> = {}) => ({
 const ACCESS = { token_format: "access_token" };
 const A_FILE = Deno.makeTempFileSync({ prefix: "not-a-workspace-" });
 globalThis.addEventListener("unload", () => Deno.removeSync(A_FILE));
+
+const MISTYPED_PROVIDER =
+  "projects/123456789/locations/global/workloadIdentityPools/github/provider/my-repo";
+const LONG_PROVIDER = `projects/123456789/locations/global/workloadIdentityPools/${
+  "a-pool-".repeat(12)
+}/providers/my-repo`;
 
 const CASES: Case[] = [
   {
@@ -82,6 +90,17 @@ const CASES: Case[] = [
     inputs: (w) =>
       WIF(w, { workload_identity_provider: w.provider.replace(/\/providers\/.*$/, "") }),
     names: "workload_identity_provider",
+  },
+  {
+    // Shown as typed, not withheld as "a value that looks like base64 data".
+    name: "provider with a mistyped collection (provider/ for providers/)",
+    inputs: (w) => WIF(w, { workload_identity_provider: MISTYPED_PROVIDER }),
+    names: JSON.stringify(MISTYPED_PROVIDER),
+  },
+  {
+    name: "provider with a pool id too long, shown whole past 120 characters",
+    inputs: (w) => WIF(w, { workload_identity_provider: LONG_PROVIDER }),
+    names: JSON.stringify(LONG_PROVIDER),
   },
   { name: "key that is not JSON", inputs: () => KEY("{not json"), names: "credentials_json" },
   {
@@ -302,6 +321,17 @@ const CASES: Case[] = [
     env: { GHA_ENDPOINT_OVERRIDE_sts: "not a url" },
     names: "GHA_ENDPOINT_OVERRIDE",
   },
+  ...[
+    "http:\\\\svc:override-password-1@127.0.0.1:9/sts",
+    "http:/svc:override-password-1@127.0.0.1:9/sts",
+    "https://svc:override-\tpassword-1@127.0.0.1:9/sts",
+  ].map((url): Case => ({
+    name: `endpoint override with a password, spelled ${JSON.stringify(url.slice(0, 8))}`,
+    inputs: (w) => WIF(w),
+    env: { GHA_ENDPOINT_OVERRIDE_sts: url },
+    names: "GHA_ENDPOINT_OVERRIDE",
+    secrets: ["override-password-1", "override-\tpassword-1", "svc:override"],
+  })),
 ];
 
 const DEBUG = { RUNNER_DEBUG: "1", ACTIONS_STEP_DEBUG: "true" };
@@ -377,9 +407,9 @@ async function runInProcess(
   assert.deepEqual([...core.exported], []);
   assert.deepEqual([...core.saved], []);
   const masked = core.log.filter((line) => line.startsWith("mask:")).map((line) => line.slice(5));
-  const secrets = [...secretsOf(world, inputs, key), ...masked].filter((secret) =>
-    secret.length >= 8
-  );
+  const secrets = [...secretsOf(world, inputs, key), ...row.secrets ?? [], ...masked].filter((
+    secret,
+  ) => secret.length >= 8);
   assert.ok(secrets.length > 0, "the hygiene check has secrets to look for");
   for (const line of core.log.filter((line) => !line.startsWith("mask:"))) {
     for (const secret of secrets) {
