@@ -14,6 +14,7 @@
 import * as esbuild from "esbuild";
 import { fileURLToPath } from "node:url";
 import { dirname, join, relative } from "node:path";
+import { manifestPlugin } from "./tools/manifest_plugin.ts";
 
 /** The repository's root: esbuild's working directory. */
 const ROOT = fileURLToPath(new URL(".", import.meta.url));
@@ -48,15 +49,11 @@ function outputOf(source: string, variant: "web" | "node"): string {
   return source.replace(/\.ts$/, variant === "node" ? ".node.js" : ".js");
 }
 
-/**
- * Bundles every export of `exports` (deno.json's) into `outDir`; `transform` may rewrite a source
- * module's text as it is loaded (the version stamp).
- */
+/** Bundles every export of `exports` (deno.json's) into `outDir`. */
 export async function bundleExports(
   exports: Record<string, string>,
   outDir: string,
   external: string[],
-  transform: (path: string, text: string) => string = (_, text) => text,
 ): Promise<BundledExport[]> {
   // Leaves first: an export that imports another is built after it.
   const entries = Object.entries(exports).map(([key, path]) => ({
@@ -66,10 +63,10 @@ export async function bundleExports(
   const built: BundledExport[] = [];
   try {
     for (const { key, source } of entries) {
-      const web = await build(source, "web", built, outDir, external, transform);
+      const web = await build(source, "web", built, outDir, external);
       const result: BundledExport = { key, source, web: outputOf(source, "web") };
       if (web.needsNode) {
-        await build(source, "node", built, outDir, external, transform);
+        await build(source, "node", built, outDir, external);
         result.node = outputOf(source, "node");
       }
       built.push(result);
@@ -86,7 +83,6 @@ async function build(
   built: readonly BundledExport[],
   outDir: string,
   external: string[],
-  transform: (path: string, text: string) => string,
 ): Promise<{ needsNode: boolean }> {
   const outfile = join(outDir, outputOf(source, variant));
   let needsNode = false;
@@ -110,10 +106,6 @@ async function build(
         }
         return undefined;
       });
-      b.onLoad({ filter: /\.ts$/ }, async (args) => ({
-        contents: transform(relative(ROOT, args.path), await Deno.readTextFile(args.path)),
-        loader: "ts",
-      }));
     },
   };
   await esbuild.build({
@@ -122,7 +114,7 @@ async function build(
     outfile,
     platform: variant === "node" ? "node" : "neutral",
     external: [...external, "node:*"],
-    plugins: [plugin],
+    plugins: [plugin, manifestPlugin],
   });
   return { needsNode };
 }
@@ -140,6 +132,7 @@ export async function bundleProgram(
       outfile,
       platform: "node",
       external,
+      plugins: [manifestPlugin],
     });
   } finally {
     await esbuild.stop();

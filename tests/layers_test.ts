@@ -148,6 +148,8 @@ function layerOf(file: string): { rank: number; part: string } | undefined {
 
 /** The rule an import breaks, if any. */
 function violation(from: string, to: string): string | undefined {
+  // The package's manifest, which holds its version, is every area's to read.
+  if (to === "deno.json") return undefined;
   const [fromArea] = areasOf(from);
   const [toArea] = areasOf(to);
   if (isPrivate(to) && !areasOf(from).includes(toArea!)) return "imports another area's _ file";
@@ -195,9 +197,12 @@ Deno.test("the checks catch what they are for", () => {
   assert.match(violation("auth/keys/jwt.ts", "auth/_transport/http.ts")!, /not below/);
   assert.equal(violation("auth/credentials/load_credentials.ts", "auth/flows/sts.ts"), undefined);
   assert.equal(violation("auth/errors.ts", "auth/hints.ts"), undefined);
+  assert.equal(violation("endpoint/package.ts", "deno.json"), undefined);
+  assert.match(violation("endpoint/package.ts", "tools.json")!, /endpoint\/ imports tools\.json/);
   // The graph itself holds what it must: type-only imports and the step's dynamic entry imports.
   assert.ok(graph.get("auth/errors.ts")?.includes("auth/error_codes.ts"));
   assert.ok(graph.get("auth/flows/sts.ts")?.includes("auth/_transport/http.ts"));
+  assert.ok(graph.get("endpoint/package.ts")?.includes("deno.json"));
 });
 
 /** Source files of the library and the step, with comments left out (JSDoc examples use Deno). */
