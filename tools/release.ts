@@ -79,7 +79,8 @@ function git(root: string, ...args: string[]): string {
  * import assert from "node:assert/strict";
  * import { filesHolding } from "./release.ts";
  *
- * assert.deepEqual(filesHolding(".", "987.654.321"), []);
+ * const { version } = JSON.parse(Deno.readTextFileSync("deno.json"));
+ * assert.deepEqual(filesHolding(".", version), []); // only deno.json and VERSION_HOLDERS hold it
  * ```
  */
 export function filesHolding(root: string, version: string): string[] {
