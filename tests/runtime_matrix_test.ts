@@ -15,9 +15,9 @@ import {
   type Runtime,
   RUNTIMES_REQUIRED,
   workerd,
-} from "./support/runtimes.ts";
+} from "../tools/runtimes.ts";
 import { runInWorkerd } from "./support/workerd.ts";
-import * as authMod from "../auth/mod.ts";
+import { library as authMod } from "./support/library.ts";
 import { startEmulator } from "../emulator/mod.ts";
 import { assertIssuedBy, credentialsFixture } from "./runtime/credentials_fixture.mjs";
 

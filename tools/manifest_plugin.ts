@@ -1,6 +1,6 @@
 /**
  * An esbuild plugin for the builds that bundle the library (`build_dist.ts`, `npm_bundle.ts`):
- * `endpoint/package.ts` imports `deno.json` for its version, and without this plugin each bundle
+ * `endpoint/_package.ts` imports `deno.json` for its version, and without this plugin each bundle
  * would carry the whole file (the import map, the tasks) for that one string.
  *
  * @module
@@ -20,7 +20,7 @@ const READ_FIELDS = ["version"] as const;
  * import { manifestPlugin } from "./manifest_plugin.ts";
  *
  * const result = await esbuild.build({
- *   entryPoints: ["endpoint/package.ts"], // imports deno.json for its version
+ *   entryPoints: ["endpoint/_package.ts"], // imports deno.json for its version
  *   bundle: true,
  *   write: false,
  *   format: "esm",

@@ -9,11 +9,11 @@ import { generateKeyPairSync } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
-import { node20, node24, required, RUNTIMES_REQUIRED } from "../support/runtimes.ts";
+import { node20, node24, required, RUNTIMES_REQUIRED } from "../../tools/runtimes.ts";
 import { keySecrets, requestSecrets } from "../support/secrets.ts";
-import { claimsOf } from "../support/emulator_calls.ts";
-import { assertNoSecretLeaks } from "./_hygiene.ts";
-import { startForwardProxy } from "../support/forward_proxy.ts";
+import { claimsOf } from "../../tools/emulator_calls.ts";
+import { assertNoSecretLeaks } from "../support/hygiene.ts";
+import { startForwardProxy } from "../../tools/forward_proxy.ts";
 import {
   errors,
   runMainAndPost,
@@ -22,7 +22,7 @@ import {
   type StepRun,
   withRunnerDirs,
   workspaceFiles,
-} from "../../action/local_runner.ts";
+} from "../../action/local/local_runner.ts";
 import { type Emulator, type EmulatorOptions, startEmulator } from "../../emulator/mod.ts";
 
 const CREDENTIAL_VARIABLES = [

@@ -14,8 +14,8 @@ import {
   githubToken,
   oidcAudience,
   withEmulator,
-} from "../support/emulator_calls.ts";
-import { startForwardProxy } from "../support/forward_proxy.ts";
+} from "../../tools/emulator_calls.ts";
+import { startForwardProxy } from "../../tools/forward_proxy.ts";
 
 const GCLOUD = "/usr/lib/google-cloud-sdk";
 const gcloudPath = (() => {
@@ -192,7 +192,7 @@ Deno.test({
             const { python, path } = bundledPython();
             const out = JSON.parse(
               await run(python, [
-                new URL("./_google_auth_python.py", import.meta.url).pathname,
+                new URL("../support/google_auth_python.py", import.meta.url).pathname,
                 `${dir}/python.json`,
               ], {
                 ...env,

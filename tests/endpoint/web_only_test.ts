@@ -1,6 +1,6 @@
 /**
  * endpoint/ uses the Web platform only: it imports nothing but its own files (no `node:`, `npm:`,
- * `jsr:` or bare specifiers) and, in package.ts, the package's deno.json as a JSON module (its
+ * `jsr:` or bare specifiers) and, in _package.ts, the package's deno.json as a JSON module (its
  * version), and type-checks with the DOM library and without Deno's namespace.
  */
 import assert from "node:assert/strict";
@@ -23,7 +23,7 @@ Deno.test("endpoint/ imports only its own files", async () => {
       .replace(/\/\*[\s\S]*?\*\//g, "")
       .replace(/^\s*\/\/.*$/gm, "");
     for (const [, specifier] of code.matchAll(SPECIFIER)) {
-      if (file === "package.ts" && specifier === "../deno.json") {
+      if (file === "_package.ts" && specifier === "../deno.json") {
         assert.match(code, /from "\.\.\/deno\.json" with \{ type: "json" \};/);
         continue;
       }

@@ -18,7 +18,7 @@ import {
   type Runtime,
   RUNTIMES_REQUIRED,
   workerd,
-} from "../support/runtimes.ts";
+} from "../../tools/runtimes.ts";
 import { runInWorkerd } from "../support/workerd.ts";
 
 const run = promisify(execFile);
