@@ -21,6 +21,10 @@ import { compareVersions, formatVersion, parseVersion, type Version } from "./se
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const USAGE = "Usage: deno task release X.Y.Z (three numbers, no v)";
+/** The largest tracked file the version check reads (the largest today is under 1 MiB). */
+const MAX_SCANNED_BYTES = 8 * 1024 * 1024;
+/** How much of a failed build's output an error quotes. */
+const MAX_QUOTED_CHARACTERS = 2_000;
 
 /**
  * The tracked files that may hold the version: deno.json is where it lives, CHANGELOG.md names
@@ -88,9 +92,17 @@ export function filesHolding(root: string, version: string): string[] {
   const pattern = new RegExp(`(?<![\\w.])v?${escaped}(?![\\w-]|\\.\\d)`);
   return git(root, "ls-files", "-z").split("\0").filter((file) => file !== "")
     .filter((file) => !VERSION_HOLDERS.some((holder) => file === holder || file.startsWith(holder)))
-    // A regular file of the working tree: not one deleted, and not a symbolic link.
-    .filter((file) => lstatSync(join(root, file), { throwIfNoEntry: false })?.isFile() ?? false)
-    .filter((file) => pattern.test(readFileSync(join(root, file), "utf8")));
+    .filter((file) => {
+      // A regular file of the working tree: not one deleted, and not a symbolic link.
+      const stat = lstatSync(join(root, file), { throwIfNoEntry: false });
+      if (stat === undefined || !stat.isFile()) return false;
+      if (stat.size > MAX_SCANNED_BYTES) {
+        throw new Error(
+          `Cannot check where the version appears: ${file} is ${stat.size} bytes, over the ${MAX_SCANNED_BYTES} this check reads; add it to VERSION_HOLDERS if it is built, or keep it out of git`,
+        );
+      }
+      return pattern.test(readFileSync(join(root, file), "utf8"));
+    });
 }
 
 /** deno.json's text with `version` set, everything else as it was. */
@@ -151,7 +163,7 @@ function plan(root: string, argument: string | undefined): Plan {
     throw new ReleaseRefused(
       `${text} already appears in ${
         holders.join(", ")
-      }; only deno.json may hold the version: reword those (tests/release_test.ts checks it)`,
+      }; only deno.json may hold the version: reword those (tests/package_test.ts checks it)`,
     );
   }
   const today = new Date().toISOString().slice(0, 10);
@@ -177,9 +189,8 @@ function writeRelease(root: string, { manifest, changelog }: Plan): void {
       stdin: "null",
     }).outputSync();
     if (!build.success) {
-      throw new Error(
-        `deno run -A build_dist.ts failed: ${new TextDecoder().decode(build.stderr)}`,
-      );
+      const output = new TextDecoder().decode(build.stderr).slice(-MAX_QUOTED_CHARACTERS);
+      throw new Error(`deno run -A build_dist.ts failed: ${output}`);
     }
   } catch (error) {
     git(root, "checkout", "--", "deno.json", "CHANGELOG.md", "dist/");
@@ -207,12 +218,22 @@ export function release(root: string, argument: string | undefined): string {
   writeRelease(root, planned);
   git(root, "add", "deno.json", "CHANGELOG.md", "dist/");
   git(root, "commit", "--quiet", "--message", `Release ${text}`);
-  git(root, "tag", "--annotate", `v${text}`, "--message", `Release ${text}`);
   const major = `v${version.major}`;
   const existed = git(root, "tag", "--list", major).trim() !== "";
-  const highest = highestOfMajor(root, version.major)!;
-  const moved = compareVersions(version, highest) >= 0;
-  if (moved) git(root, "tag", "--force", major, "HEAD");
+  let moved: boolean;
+  let highest: Version;
+  try {
+    git(root, "tag", "--annotate", `v${text}`, "--message", `Release ${text}`);
+    highest = highestOfMajor(root, version.major)!;
+    moved = compareVersions(version, highest) >= 0;
+    if (moved) git(root, "tag", "--force", major, "HEAD");
+  } catch (error) {
+    throw new Error(
+      `the commit "Release ${text}" is made, but tagging it failed (${
+        (error as Error).message
+      }): tag it with git tag --annotate v${text}, and git tag --force ${major} if ${text} is the highest ${major}.*.*`,
+    );
+  }
   return [
     `Released ${text}: commit ${git(root, "rev-parse", "--short", "HEAD").trim()}, tag v${text}.`,
     moved

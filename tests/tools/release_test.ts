@@ -108,12 +108,14 @@ function releaseTask(dir: string, version: string) {
   return run(Deno.execPath(), ["task", "--quiet", "release", version], dir);
 }
 
+/** Every tag and the commit it names (an annotated tag's, peeled). */
 function tags(dir: string): Map<string, string> {
-  const lines = git(dir, "for-each-ref", "--format=%(refname:short) %(objectname)", "refs/tags");
+  const format = "%(refname:short) %(objectname) %(*objectname)";
+  const lines = git(dir, "for-each-ref", `--format=${format}`, "refs/tags");
   return new Map(
     lines.split("\n").filter(Boolean).map((line) => {
-      const [tag] = line.split(" ");
-      return [tag!, git(dir, "rev-parse", `${tag}^{commit}`)];
+      const [tag, object, peeled] = line.split(" ");
+      return [tag!, peeled || object!];
     }),
   );
 }
@@ -175,6 +177,7 @@ Deno.test("deno task release refuses what it must, tags vX.Y.Z and moves vX, and
       ["CHANGELOG.md", "deno.json", "dist/docker_credential_helper.mjs", "dist/main.mjs"],
     );
     assert.equal(git(dir, "status", "--porcelain"), "");
+    assert.equal(git(dir, "cat-file", "-t", `v${next}`), "tag", "vX.Y.Z is an annotated tag");
     assert.deepEqual(
       tags(dir),
       new Map([[`v${major}`, firstCommit], [`v${next}`, firstCommit]]),
