@@ -29,6 +29,7 @@ export const GROUP_OF_FOLDER: Readonly<Record<string, string>> = {
   "auth/credentials/": "credentials",
   "emulator/": "emulator",
   "endpoint/": "endpoint",
+  "request/": "endpoint",
   "sdk/": "sdks",
 };
 
