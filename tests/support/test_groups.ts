@@ -30,6 +30,7 @@ export const GROUP_OF_FOLDER: Readonly<Record<string, string>> = {
   "emulator/": "emulator",
   "endpoint/": "endpoint",
   "request/": "endpoint",
+  "tools/": "endpoint",
   "sdk/": "sdks",
 };
 
