@@ -12,7 +12,7 @@
  */
 import * as esbuild from "esbuild";
 import { fileURLToPath } from "node:url";
-import { dirname, join, relative } from "node:path";
+import { join, relative } from "node:path";
 
 /** The repository's root: esbuild's working directory. */
 const ROOT = fileURLToPath(new URL(".", import.meta.url));

@@ -126,8 +126,16 @@ function endpointOverrides(
  */
 function asInputError(error: AuthError): AuthError<string> {
   const option = error.option as keyof typeof INPUT_OF_OPTION | undefined;
-  // The runner's variables are not inputs: their errors say what the runner did not provide.
-  if (option === "oidcRequest" || option === "endpoints") return error;
+  // The runner's variables are not inputs: the OIDC error names the two the runner did not
+  // provide, and an endpoint override is named as the variable it is.
+  if (option === "oidcRequest") return error;
+  if (option === "endpoints") {
+    return new ActionInputError(
+      INPUT_OF_OPTION.endpoints,
+      `Invalid environment variable "${INPUT_OF_OPTION.endpoints}": ${error.message}`,
+      { hint: error.hint, code: error.code, cause: error },
+    );
+  }
   const input = (option === undefined ? undefined : INPUT_OF_OPTION[option]) ?? "inputs";
   return new ActionInputError(input, `Invalid input "${input}": ${error.message}`, {
     hint: error.hint,

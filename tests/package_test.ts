@@ -83,7 +83,7 @@ Deno.test("the npm build stamps the published version into the user-agent", asyn
   const dir = mkdtempSync(join(tmpdir(), "stamp-"));
   try {
     const source = readFileSync("endpoint/_package.ts", "utf8");
-    writeFileSync(join(dir, "package.ts"), stampVersion(source, "0.2.0"));
+    writeFileSync(join(dir, "_package.ts"), stampVersion(source, "0.2.0"));
     copyFileSync("endpoint/_user_agent.ts", join(dir, "_user_agent.ts"));
     const { USER_AGENT } = await import(pathToFileURL(join(dir, "_user_agent.ts")).href);
     assert.match(USER_AGENT, /^gcp-oidc-auth\/0\.2\.0 /);

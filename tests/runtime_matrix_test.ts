@@ -17,7 +17,7 @@ import {
   workerd,
 } from "../tools/runtimes.ts";
 import { runInWorkerd } from "./support/workerd.ts";
-import * as authMod from "../auth/mod.ts";
+import { library as authMod } from "./support/library.ts";
 import { startEmulator } from "../emulator/mod.ts";
 import { assertIssuedBy, credentialsFixture } from "./runtime/credentials_fixture.mjs";
 import { REQUEST_CHECK_OBJECTS } from "./runtime/request_checks.mjs";

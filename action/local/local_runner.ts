@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
 /** The built step: `dist/main.mjs` and `dist/post.mjs`. */
-export const DIST = resolve(import.meta.dirname ?? ".", "../dist");
+export const DIST = resolve(import.meta.dirname ?? ".", "../../dist");
 
 /** Everything one step invocation did. */
 export interface StepRun {

@@ -6,7 +6,7 @@
 // Usage: <runtime> _hostile_body_call.ts <sts base URL> [timeoutMs] [attempts]
 // (timeoutMs and attempts absent: the library's defaults, as docs/reliability.md measures them).
 import process from "node:process";
-import { exchangeToken } from "../../auth/flows/mod.ts";
+import { exchangeToken } from "../auth/flows/mod.ts";
 
 const [baseUrl = "", timeoutMs, attempts] = process.argv.slice(2).filter((a) => !a.startsWith("-"));
 const started = performance.now();
