@@ -6,17 +6,8 @@
  * @module
  */
 
-import type { TemplateVariableNames } from "./_route_types.ts";
-import type { EndpointDefaults, MediaType, RequestHeaders, RequestOptions } from "./types.ts";
-import type { RequestRequestOptions } from "./types.ts";
-
-/** The operation methods of an OpenAPI path item, as openapi-typescript names them. */
-type OperationMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
-
-/** The methods a path item defines (openapi-typescript writes absent ones as `put?: never`). */
-type MethodsOf<Item> = {
-  [M in keyof Item & OperationMethod]-?: [NonNullable<Item[M]>] extends [never] ? never : M;
-}[keyof Item & OperationMethod];
+import type { MethodsOf, OperationOptions, ReservedOptions, RouteParts } from "./_openapi_types.ts";
+import type { EndpointDefaults, RequestOptions } from "./types.ts";
 
 /**
  * Every route of `Paths`: `"<METHOD> <path>"` for each method each path defines, such as
@@ -61,12 +52,6 @@ export type TypedRoute<Paths> = unknown extends Paths ? string
 export type TypedRouteTemplate<Paths> = unknown extends Paths ? string
   : TypedRoute<Paths> | `${TypedRoute<Paths>}{?${string}}`;
 
-/** The method, path and listed query names of a route: `["POST", "/b", "project"]`. */
-type RouteParts<R extends string> = R extends `${infer Method} ${infer Rest}`
-  ? Rest extends `${infer Path}{?${infer Listed}}` ? [Method, Path, TemplateVariableNames<Listed>]
-  : [Method, Rest, never]
-  : never;
-
 /**
  * The operation object a route names in `Paths` (its `parameters`, `requestBody` and `responses`),
  * `never` for a route `Paths` does not have.
@@ -89,80 +74,6 @@ export type TypedOperation<Paths, R extends string> = RouteParts<R> extends
     : never
   : never
   : never;
-
-/** `T` without `undefined`, or `unknown` (nothing, in an intersection) when that leaves `never`. */
-type Part<T> = [NonNullable<T>] extends [never] ? unknown : NonNullable<T>;
-
-/** One of the operation's `parameters` groups (`path`, `query`), or `unknown` when it has none. */
-type ParameterGroup<Op, Group extends string> = Op extends { parameters: infer Parameters }
-  ? Group extends keyof Parameters ? Part<Parameters[Group]> : unknown
-  : unknown;
-
-/** The keys of `T` that are not optional. */
-type RequiredKeys<T> = {
-  [K in keyof T]-?: Record<never, never> extends Pick<T, K> ? never : K;
-}[keyof T];
-
-/**
- * The query parameters a route takes. `GET` and `HEAD` send every parameter that fills no
- * placeholder as the query; other methods send them as the body, so they take only the query
- * parameters the route lists in `{?...}`, and a required one it does not list is an error whose
- * type says what to do.
- */
-type QueryParameters<Query, Method, Listed> = Method extends "GET" | "HEAD" ? Query
-  : unknown extends Query ? unknown
-  :
-    & Pick<Query, Listed & keyof Query>
-    & {
-      [Name in Exclude<RequiredKeys<Query>, Listed>]: `add {?${Name & string}} to the route`;
-    };
-
-/** The options `endpoint()` reads besides the parameters. */
-interface ReservedOptions {
-  /** The URL every relative route is resolved against. */
-  baseUrl?: string;
-  /** Request headers. */
-  headers?: RequestHeaders;
-  /** `accept` header rewrites (GitHub's media types). */
-  mediaType?: MediaType;
-  /** Client options, passed through. */
-  request?: RequestRequestOptions;
-}
-
-/** Keys `endpoint()` reads as options, which a body field spread among the parameters can't use. */
-type ReservedKey = keyof ReservedOptions | "method" | "url" | "data";
-
-/** The body value of a request body's `content`: its JSON schema, else any of its media types. */
-type BodyValue<Content> = Content extends { "application/json": infer Json } ? Json
-  : Content[keyof Content];
-
-/** The body of an operation, `never` when it has none. */
-type BodyOf<Op> = "requestBody" extends keyof Op
-  ? [NonNullable<Op["requestBody" & keyof Op]>] extends [never] ? never
-  : NonNullable<Op["requestBody" & keyof Op]> extends { content: infer Content }
-    ? BodyValue<Content>
-  : never
-  : never;
-
-/** Whether an operation's request body may be left out. */
-type BodyIsOptional<Op> = Record<never, never> extends Pick<Op, "requestBody" & keyof Op> ? true
-  : false;
-
-/**
- * The body parameters: an object body's fields among the other parameters (as `endpoint()` sends
- * them), or `data` (the whole body) for any other body and for objects with a reserved key.
- */
-type BodyParameters<Op, Method> = Method extends "GET" | "HEAD" ? unknown
-  : [BodyOf<Op>] extends [never] ? unknown
-  : [BodyOf<Op>] extends [Record<string, unknown>]
-    ? [keyof BodyOf<Op> & ReservedKey] extends [never]
-      ? BodyIsOptional<Op> extends true ? Partial<BodyOf<Op>> : BodyOf<Op>
-    : DataParameter<Op>
-  : DataParameter<Op>;
-
-/** `data`, the whole body, required when the operation's body is. */
-type DataParameter<Op> = BodyIsOptional<Op> extends true ? { data?: BodyOf<Op> }
-  : { data: BodyOf<Op> };
 
 /**
  * The parameters of a route of `Paths`: its path parameters, its query parameters (for methods
@@ -191,13 +102,8 @@ type DataParameter<Op> = BodyIsOptional<Op> extends true ? { data?: BodyOf<Op> }
  */
 export type TypedRouteOptions<Paths, R extends string> = unknown extends Paths
   ? ReservedOptions & { [parameter: string]: unknown }
-  : TypedOperation<Paths, R> extends infer Op ? RouteParts<R> extends
-      [infer Method, unknown, infer Listed] ?
-        & ParameterGroup<Op, "path">
-        & QueryParameters<ParameterGroup<Op, "query">, Method, Listed>
-        & BodyParameters<Op, Method>
-        & ReservedOptions
-    : never
+  : RouteParts<R> extends [infer Method, unknown, infer Listed]
+    ? OperationOptions<TypedOperation<Paths, R>, Method, Listed>
   : never;
 
 /**

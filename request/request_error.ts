@@ -79,6 +79,7 @@ export interface RequestErrorOptions {
  * ```
  */
 export class RequestError extends Error {
+  /** The class name, as a string literal so it survives minification. */
   override name = "RequestError";
   /** The HTTP status, or 0 when no response came. */
   readonly status: number;
@@ -88,6 +89,8 @@ export class RequestError extends Error {
   readonly response?: RequestResponse<unknown>;
 
   /**
+   * Builds the error; the request function does, and so may a test or a wrapper.
+   *
    * @param message What failed, without secrets.
    * @param options The status, the request and the response.
    */

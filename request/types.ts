@@ -12,6 +12,7 @@ import type {
   TypedRouteArgument,
   TypedRouteTemplate,
 } from "../endpoint/mod.ts";
+import type { SuccessData } from "./_response_types.ts";
 
 /**
  * The `fetch` a request function calls: `globalThis.fetch`, a credentials object's `fetch` (which
@@ -86,25 +87,6 @@ export interface RequestResponse<Data> {
   /** The body. */
   data: Data;
 }
-
-/** The value a response's `content` gives `data`: JSON as typed, text as a string, else bytes. */
-type ContentData<Content> = {
-  [MediaType in keyof Content]: MediaType extends `${string}json${string}` ? Content[MediaType]
-    : MediaType extends `text/${string}` ? string
-    : Uint8Array;
-}[keyof Content];
-
-/** The `data` of one response object: `undefined` when it has no content. */
-type ResponseObjectData<Response> = Response extends { content: infer Content }
-  ? [Content] extends [never] ? undefined : ContentData<Content>
-  : undefined;
-
-/** The data of an operation's 2xx responses, `unknown` when it declares none. */
-type SuccessData<Responses> = {
-  [Status in keyof Responses]: `${Status & (string | number)}` extends `2${string}`
-    ? ResponseObjectData<Responses[Status]>
-    : never;
-}[keyof Responses] extends infer Data ? [Data] extends [never] ? unknown : Data : never;
 
 /**
  * The `data` of a route's successful response, from the 2xx responses its operation declares in

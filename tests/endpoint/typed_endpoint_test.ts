@@ -73,11 +73,13 @@ Deno.test("typedEndpoint() keeps endpoint()'s DEFAULTS and its handling of Googl
   assert.deepEqual({ ...insert.body as object }, { name: "bucket" });
   const object = gcs("GET /b/{bucket}/o/{object}", { bucket: "b", object: "logs/a b.txt" });
   assert.equal(object.url, "https://storage.googleapis.com/storage/v1/b/b/o/logs%2Fa%20b.txt");
-  for (const [route, options] of [
-    ["POST /v1/{+name}:generateAccessToken", { name, scope: ["s"] }],
-    ["POST /b{?project}", { project: "my project", name: "bucket" }],
-    ["GET /b/{bucket}/o/{object}", { bucket: "b", object: "logs/a b.txt" }],
-  ] as const) {
+  for (
+    const [route, options] of [
+      ["POST /v1/{+name}:generateAccessToken", { name, scope: ["s"] }],
+      ["POST /b{?project}", { project: "my project", name: "bucket" }],
+      ["GET /b/{bucket}/o/{object}", { bucket: "b", object: "logs/a b.txt" }],
+    ] as const
+  ) {
     const plain = endpoint.defaults({ baseUrl: "https://x.example" }) as unknown as AnyBuilder;
     const typed = typedEndpoint<storage>({ baseUrl: "https://x.example" }) as unknown as AnyBuilder;
     assert.equal(bytesOf(typed(route, { ...options })), bytesOf(plain(route, { ...options })));

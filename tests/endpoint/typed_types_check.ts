@@ -53,7 +53,11 @@ export function githubRoutes(): void {
     issue_number: 1,
     state: "closed",
   });
-  gh("PATCH /repos/{owner}/{repo}/issues/{issue_number}", { owner: "o", repo: "r", issue_number: 1 });
+  gh("PATCH /repos/{owner}/{repo}/issues/{issue_number}", {
+    owner: "o",
+    repo: "r",
+    issue_number: 1,
+  });
   gh("PATCH /repos/{owner}/{repo}/issues/{issue_number}", {
     owner: "o",
     repo: "r",
@@ -161,7 +165,11 @@ export function cloudStorageRoutes(): void {
   // @ts-expect-error: project is required
   gcs("GET /b", {});
   // A POST's query parameters go in the route; the body's fields are the other parameters.
-  gcs("POST /b{?project,predefinedAcl}", { project: "p", name: "bucket", predefinedAcl: "private" });
+  gcs("POST /b{?project,predefinedAcl}", {
+    project: "p",
+    name: "bucket",
+    predefinedAcl: "private",
+  });
   // @ts-expect-error: project would be sent in the body: the route must list {?project}
   gcs("POST /b", { project: "p", name: "bucket" });
   gcs("PATCH /b/{bucket}/o/{object}{?ifMetagenerationMatch}", {

@@ -160,7 +160,10 @@ Deno.test("no credential of the request reaches the error's message or its reque
   assert.ok(!shown.includes(token), shown);
   assert.ok(!shown.includes(apiKey), shown);
   assert.ok(!shown.includes(encodeURIComponent(apiKey)), shown);
-  assert.match(error.message, /^GET http:\/\/127\.0\.0\.1:\d+\/v1\/items: HTTP 401: bad credentials/);
+  assert.match(
+    error.message,
+    /^GET http:\/\/127\.0\.0\.1:\d+\/v1\/items: HTTP 401: bad credentials/,
+  );
   assert.match(error.message, /\[REDACTED\]/);
   assert.equal(error.request.headers.authorization, "[REDACTED]");
   assert.equal(error.request.headers["x-goog-api-key"], "[REDACTED]");
@@ -228,7 +231,9 @@ Deno.test("the caller's signal aborts a request with its own reason", async () =
   controller.abort(reason);
   await assert.rejects(pending, (error) => error === reason);
   await assert.rejects(
-    createRequest({ baseUrl: server.url })("GET /slow", { request: { signal: AbortSignal.abort() } }),
+    createRequest({ baseUrl: server.url })("GET /slow", {
+      request: { signal: AbortSignal.abort() },
+    }),
     (error: unknown) => error instanceof DOMException && error.name === "AbortError",
   );
 });

@@ -60,11 +60,13 @@ Deno.test("GitHub's Link header: every page, in order, until there is no next", 
   await using server = serve(githubPages(7, 3));
   const request = createRequest({ baseUrl: server.url });
   const pages: unknown[] = [];
-  for await (const page of request.paginate("GET /repos/{owner}/{repo}/issues", {
-    owner: "o",
-    repo: "r",
-    per_page: 3,
-  })) {
+  for await (
+    const page of request.paginate("GET /repos/{owner}/{repo}/issues", {
+      owner: "o",
+      repo: "r",
+      per_page: 3,
+    })
+  ) {
     pages.push(page);
   }
   assert.deepEqual(pages, [[1, 2, 3], [4, 5, 6], [7]]);
@@ -152,7 +154,9 @@ Deno.test("breaking out of the loop stops: no page is read after", async () => {
 Deno.test("a next link to another origin is not followed, nor one back to the same page", async () => {
   await using server = serve((url) => {
     const headers = new Headers();
-    if (url.pathname === "/away") headers.set("link", '<https://elsewhere.example/steal>; rel="next"');
+    if (url.pathname === "/away") {
+      headers.set("link", '<https://elsewhere.example/steal>; rel="next"');
+    }
     if (url.pathname === "/loop") headers.set("link", `<${url.href}>; rel="next"`);
     return Response.json([], { headers });
   });

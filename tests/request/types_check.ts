@@ -5,7 +5,10 @@
  */
 import type { components as githubComponents, paths as github } from "@octokit/openapi-types";
 import { createRequest, type ResponseData } from "../../request/mod.ts";
-import type { components as storageComponents, paths as storage } from "../support/discovery/storage_v1.ts";
+import type {
+  components as storageComponents,
+  paths as storage,
+} from "../support/discovery/storage_v1.ts";
 import type { Equal } from "../endpoint/types_check.ts";
 
 /** Compiles only when `T` is `true`. */

@@ -134,31 +134,39 @@ export default async function check(requestMod, authMod, emulator) {
       ensure(error instanceof RequestError && error.status === 0, String(error));
       ensure(/within 20 ms \(option timeoutMs\)$/.test(error.message), error.message);
     }],
-    ["the emulator's Cloud Storage through credentials.fetch: get, media, list pages, 404", async () => {
-      const credentials = authMod.credentialsFromJson(emulator.key);
-      const storage = createRequest({
-        baseUrl: emulator.storageUrl,
-        fetch: (/** @type {string} */ url, /** @type {RequestInit} */ init) =>
-          credentials.fetch(url, init),
-      });
-      const bucket = Object.keys(REQUEST_CHECK_OBJECTS)[0];
-      const object = await storage("GET /b/{bucket}/o/{object}", { bucket, object: "b.txt" });
-      ensure(object.data.name === "b.txt" && object.data.size === "4", JSON.stringify(object.data));
-      const media = await storage("GET /b/{bucket}/o/{object}", {
-        bucket,
-        object: "c.txt",
-        alt: "media",
-      });
-      ensure(media.data === "gamma", String(media.data));
-      /** @type {string[]} */
-      const names = [];
-      for await (const page of storage.paginate("GET /b/{bucket}/o", { bucket, maxResults: 1 })) {
-        names.push(...page.items.map((/** @type {{ name: string }} */ item) => item.name));
-      }
-      ensure(names.join() === "a.txt,b.txt,c.txt", names.join());
-      const missing = await rejection(storage("GET /b/{bucket}/o/{object}", { bucket, object: "z" }));
-      ensure(missing instanceof RequestError && missing.status === 404, String(missing));
-    }],
+    [
+      "the emulator's Cloud Storage through credentials.fetch: get, media, list pages, 404",
+      async () => {
+        const credentials = authMod.credentialsFromJson(emulator.key);
+        const storage = createRequest({
+          baseUrl: emulator.storageUrl,
+          fetch: (/** @type {string} */ url, /** @type {RequestInit} */ init) =>
+            credentials.fetch(url, init),
+        });
+        const bucket = Object.keys(REQUEST_CHECK_OBJECTS)[0];
+        const object = await storage("GET /b/{bucket}/o/{object}", { bucket, object: "b.txt" });
+        ensure(
+          object.data.name === "b.txt" && object.data.size === "4",
+          JSON.stringify(object.data),
+        );
+        const media = await storage("GET /b/{bucket}/o/{object}", {
+          bucket,
+          object: "c.txt",
+          alt: "media",
+        });
+        ensure(media.data === "gamma", String(media.data));
+        /** @type {string[]} */
+        const names = [];
+        for await (const page of storage.paginate("GET /b/{bucket}/o", { bucket, maxResults: 1 })) {
+          names.push(...page.items.map((/** @type {{ name: string }} */ item) => item.name));
+        }
+        ensure(names.join() === "a.txt,b.txt,c.txt", names.join());
+        const missing = await rejection(
+          storage("GET /b/{bucket}/o/{object}", { bucket, object: "z" }),
+        );
+        ensure(missing instanceof RequestError && missing.status === 404, String(missing));
+      },
+    ],
   ];
   for (const [name, run] of checks) {
     try {

@@ -17,10 +17,12 @@ async function documentOf(name: string): Promise<DiscoveryDocument> {
 }
 
 Deno.test("the committed type modules are the generator's output", async () => {
-  for (const [fixture, module] of [
-    ["storage.v1", "storage_v1.ts"],
-    ["iamcredentials.v1", "iamcredentials_v1.ts"],
-  ]) {
+  for (
+    const [fixture, module] of [
+      ["storage.v1", "storage_v1.ts"],
+      ["iamcredentials.v1", "iamcredentials_v1.ts"],
+    ]
+  ) {
     assert.equal(
       discoveryTypes(await documentOf(fixture!)),
       await Deno.readTextFile(new URL(module!, GENERATED)),
@@ -98,7 +100,10 @@ Deno.test("parameters keep Discovery's types, required flags, enums and repetiti
   assert.match(module, /^ {8}\[key: string\]: string;$/m);
   assert.match(module, /^ {6}any\?: unknown;$/m);
   // A method without a response answers with no content; one without query keeps the standard.
-  assert.match(module, /"demo\.items\.remove": \{\n {4}parameters: \{\n {6}query\?: StandardParameters;/);
+  assert.match(
+    module,
+    /"demo\.items\.remove": \{\n {4}parameters: \{\n {6}query\?: StandardParameters;/,
+  );
   assert.match(module, /^ {6}200: \{ content\?: never \};$/m);
 });
 
