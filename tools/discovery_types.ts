@@ -214,7 +214,9 @@ export function discoveryTypes(document: DiscoveryDocument): string {
   const title = document.title ?? document.id;
   const lines = [
     "/**",
-    ` * ${title} (\`${document.id}\`${document.revision ? `, revision ${document.revision}` : ""}).`,
+    ` * ${title} (\`${document.id}\`${
+      document.revision ? `, revision ${document.revision}` : ""
+    }).`,
     " *",
     " * Types in the shape openapi-typescript gives an OpenAPI document, written by",
     " * `deno task discovery-types` from the API's Google Discovery document. Do not edit: generate",
@@ -236,7 +238,9 @@ export function discoveryTypes(document: DiscoveryDocument): string {
       HTTP_METHODS.indexOf(b.httpMethod.toLowerCase())
     );
     for (const method of sorted) {
-      lines.push(`    ${method.httpMethod.toLowerCase()}: operations[${JSON.stringify(method.id)}];`);
+      lines.push(
+        `    ${method.httpMethod.toLowerCase()}: operations[${JSON.stringify(method.id)}];`,
+      );
     }
     lines.push("  };");
   }
