@@ -172,7 +172,8 @@ export default async function check(requestMod, authMod, emulator) {
     try {
       await run();
     } catch (error) {
-      throw new Error(`request check "${name}" failed`, { cause: error });
+      const why = error instanceof Error ? error.message : String(error);
+      throw new Error(`request check "${name}" failed: ${why}`, { cause: error });
     }
   }
   return checks.length;
