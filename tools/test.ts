@@ -26,6 +26,7 @@ export const TEST_PATHS: readonly string[] = [
   "mod.ts",
   "auth/",
   "endpoint/",
+  "request/",
   "emulator/",
   "action/",
   "node/",
