@@ -18,16 +18,44 @@ import type {
   VerificationErrorCode,
 } from "./error_codes.ts";
 
-/** The default hint of each code of `CredentialsError`. */
-export const CREDENTIALS_ERROR_HINTS: Readonly<Record<CredentialsErrorCode, string>> =
+/** The codes of the AWS and executable credential sources. */
+type ExternalSourceErrorCode =
+  | "ERR_AWS_REGION_UNAVAILABLE"
+  | "ERR_AWS_CREDENTIALS_UNAVAILABLE"
+  | "ERR_EXECUTABLES_NOT_ALLOWED"
+  | "ERR_EXECUTABLE_UNAVAILABLE"
+  | "ERR_EXECUTABLE_FAILED"
+  | "ERR_EXECUTABLE_TIMEOUT"
+  | "ERR_EXECUTABLE_RESPONSE_INVALID"
+  | "ERR_EXECUTABLE_UNSUCCESSFUL";
+
+/** The codes of `authenticate()` and the GitHub side of its flow. */
+type AuthenticateErrorCode =
+  | "ERR_OPTIONS_CREDENTIAL_SOURCE"
+  | "ERR_OPTIONS_SERVICE_ACCOUNT_REQUIRED"
+  | "ERR_OPTIONS_ID_TOKEN_AUDIENCE_REQUIRED"
+  | "ERR_PROVIDER_INVALID"
+  | "ERR_OIDC_UNAVAILABLE";
+
+/**
+ * The codes of `CredentialsError` whose default hint the class gives: those any use of the
+ * library can meet. The others come with the one function or source that raises them.
+ */
+type CoreCredentialsErrorCode = Exclude<
+  CredentialsErrorCode,
+  | ExternalSourceErrorCode
+  | AuthenticateErrorCode
+  | "ERR_API_KEY_INVALID"
+  | "ERR_API_KEY_NO_TOKEN"
+  | "ERR_ACCESS_BOUNDARY_INVALID"
+  | "ERR_CREDENTIALS_NOT_FOUND"
+  | "ERR_CREDENTIALS_UNREADABLE"
+>;
+
+/** The default hint of each code of `CredentialsError` the class gives (the others: below). */
+export const CREDENTIALS_ERROR_HINTS: Readonly<Record<CoreCredentialsErrorCode, string>> =
   /* @__PURE__ */ Object.freeze({
     ERR_OPTIONS_INVALID: "Fix the named option",
-    ERR_OPTIONS_CREDENTIAL_SOURCE:
-      "Set exactly one of workloadIdentityProvider or credentialsJson; forks and Dependabot get no secrets",
-    ERR_OPTIONS_SERVICE_ACCOUNT_REQUIRED: "Set serviceAccount to the account to impersonate",
-    ERR_OPTIONS_ID_TOKEN_AUDIENCE_REQUIRED: "Set idTokenAudience (such as a Cloud Run URL)",
-    ERR_PROVIDER_INVALID:
-      "Use projects/<project number>/locations/global/workloadIdentityPools/<pool>/providers/<provider>",
     ERR_KEY_EMPTY: "Pass the service account key JSON; forks and Dependabot get no secrets",
     ERR_KEY_MALFORMED: "Pass the key file as downloaded (or `jq -c .` of it) or its base64",
     ERR_KEY_UNSUPPORTED_TYPE:
@@ -35,12 +63,6 @@ export const CREDENTIALS_ERROR_HINTS: Readonly<Record<CredentialsErrorCode, stri
     ERR_KEY_FIELD_MISSING: "Create a new key and pass the file as downloaded",
     ERR_KEY_FIELD_INVALID: "Create a new key and pass the file as downloaded",
     ERR_KEY_PRIVATE_KEY_INVALID: "Create a new key and pass the file as downloaded",
-    ERR_OIDC_UNAVAILABLE:
-      "Add `permissions: id-token: write` to the job; forks and Dependabot get no OIDC token",
-    ERR_CREDENTIALS_NOT_FOUND:
-      "Set GOOGLE_APPLICATION_CREDENTIALS, run `gcloud auth application-default login`, pass `credentials` or run on Google Cloud",
-    ERR_CREDENTIALS_UNREADABLE:
-      "Make the file named by GOOGLE_APPLICATION_CREDENTIALS readable, or pass `readFile` where there is no file system",
     ERR_CREDENTIALS_MALFORMED:
       "Pass the file as gcloud, the Cloud console or the workflow step wrote it",
     ERR_CREDENTIALS_FIELD_MISSING:
@@ -54,11 +76,43 @@ export const CREDENTIALS_ERROR_HINTS: Readonly<Record<CredentialsErrorCode, stri
       "Remove the user name and password (user:password@) from the URL the message names; Google's endpoints authenticate with tokens",
     ERR_CREDENTIALS_SOURCE_REFUSED:
       "Use a credential configuration with a url credential source, or leave refuseLocalSources unset for configurations you trust",
-    ERR_ACCESS_BOUNDARY_INVALID:
-      "Give 1 to 10 accessBoundaryRules, each with an availableResource (//storage.googleapis.com/projects/_/buckets/<bucket>) and availablePermissions as inRole:roles/<role>",
-    ERR_API_KEY_INVALID: "Pass the API key as the Cloud console shows it: one word, no spaces",
-    ERR_API_KEY_NO_TOKEN:
-      "Send the key with getRequestHeaders() or fetch(); for an access or ID token use credentials from loadCredentials() or credentialsFromJson()",
+    ERR_SIGN_NO_SERVICE_ACCOUNT:
+      "Sign with credentials that act as a service account: a service_account key, impersonated_service_account credentials, service_account_impersonation_url in an external_account file, or the metadata server",
+  });
+
+/**
+ * The default hints of the codes of `authenticate()` and the GitHub side of its flow (its options,
+ * the provider name, the runner's OIDC environment), which those functions give themselves.
+ */
+export const AUTHENTICATE_HINTS: Readonly<Record<AuthenticateErrorCode, string>> =
+  /* @__PURE__ */ Object.freeze({
+    ERR_OPTIONS_CREDENTIAL_SOURCE:
+      "Set exactly one of workloadIdentityProvider or credentialsJson; forks and Dependabot get no secrets",
+    ERR_OPTIONS_SERVICE_ACCOUNT_REQUIRED: "Set serviceAccount to the account to impersonate",
+    ERR_OPTIONS_ID_TOKEN_AUDIENCE_REQUIRED: "Set idTokenAudience (such as a Cloud Run URL)",
+    ERR_PROVIDER_INVALID:
+      "Use projects/<project number>/locations/global/workloadIdentityPools/<pool>/providers/<provider>",
+    ERR_OIDC_UNAVAILABLE:
+      "Add `permissions: id-token: write` to the job; forks and Dependabot get no OIDC token",
+  });
+
+/** The default hints of the codes of `loadCredentials()`'s lookup, which it gives itself. */
+export const ADC_HINTS: Readonly<
+  Record<"ERR_CREDENTIALS_NOT_FOUND" | "ERR_CREDENTIALS_UNREADABLE", string>
+> = /* @__PURE__ */ Object.freeze({
+  ERR_CREDENTIALS_NOT_FOUND:
+    "Set GOOGLE_APPLICATION_CREDENTIALS, run `gcloud auth application-default login`, pass `credentials` or run on Google Cloud",
+  ERR_CREDENTIALS_UNREADABLE:
+    "Make the file named by GOOGLE_APPLICATION_CREDENTIALS readable, or pass `readFile` where there is no file system",
+});
+
+/**
+ * The default hints of the codes of the optional credential sources (AWS, executable), given by
+ * the modules that raise them, not by `CredentialsError`: a bundle without those sources carries
+ * none of them.
+ */
+export const EXTERNAL_SOURCE_HINTS: Readonly<Record<ExternalSourceErrorCode, string>> =
+  /* @__PURE__ */ Object.freeze({
     ERR_AWS_REGION_UNAVAILABLE:
       "Set AWS_REGION (or AWS_DEFAULT_REGION), or give credential_source a region_url (the EC2 metadata service's availability-zone URL)",
     ERR_AWS_CREDENTIALS_UNAVAILABLE:
@@ -75,9 +129,20 @@ export const CREDENTIALS_ERROR_HINTS: Readonly<Record<CredentialsErrorCode, stri
       "Make the program print a version 1 response: version, success, token_type, id_token or saml_response, and expiration_time (required with an output_file)",
     ERR_EXECUTABLE_UNSUCCESSFUL:
       "Fix what the program's code and message report (often a sign-in it needs first), then retry",
-    ERR_SIGN_NO_SERVICE_ACCOUNT:
-      "Sign with credentials that act as a service account: a service_account key, impersonated_service_account credentials, service_account_impersonation_url in an external_account file, or the metadata server",
   });
+
+/** The default hints of `credentialsFromApiKey()`'s codes, which it gives itself. */
+export const API_KEY_HINTS: Readonly<
+  Record<"ERR_API_KEY_INVALID" | "ERR_API_KEY_NO_TOKEN", string>
+> = /* @__PURE__ */ Object.freeze({
+  ERR_API_KEY_INVALID: "Pass the API key as the Cloud console shows it: one word, no spaces",
+  ERR_API_KEY_NO_TOKEN:
+    "Send the key with getRequestHeaders() or fetch(); for an access or ID token use credentials from loadCredentials() or credentialsFromJson()",
+});
+
+/** The default hint of `ERR_ACCESS_BOUNDARY_INVALID`, which `downscopedCredentials()` gives itself. */
+export const ACCESS_BOUNDARY_HINT =
+  "Give 1 to 10 accessBoundaryRules, each with an availableResource (//storage.googleapis.com/projects/_/buckets/<bucket>) and availablePermissions as inRole:roles/<role>";
 
 /** The default hint of each code of `GoogleApiError`. */
 export const GOOGLE_API_ERROR_HINTS: Readonly<Record<GoogleApiErrorCode, string>> =
@@ -132,6 +197,10 @@ export const VERIFICATION_ERROR_HINTS: Readonly<Record<VerificationErrorCode, st
     ERR_TOKEN_EXPIRED: "Have the caller mint a new token; check the clocks if it was fresh",
     ERR_TOKEN_NOT_YET_VALID:
       "Check the clocks of the caller and this service, or raise clockSkewSeconds",
+    ERR_TOKEN_USED_TOO_EARLY:
+      "Check the clocks of the caller and this service; refuse a token issued in the future",
+    ERR_TOKEN_LIFETIME_TOO_LONG:
+      "Refuse the request: Google's tokens live an hour at most, none more than a day",
     ERR_TOKEN_CLAIM_MISMATCH: "Refuse the request, or check the email and hd options",
     ERR_CERTS_INVALID:
       "Check that the certificates URL (or the certsUrl/keysUrl option) serves Google's JWK Set",
@@ -161,6 +230,11 @@ export const AUTH_ERROR_HINTS: Readonly<Record<AuthErrorCode, string>> = /* @__P
     /* @__PURE__ */ Object.assign(
       {},
       CREDENTIALS_ERROR_HINTS,
+      EXTERNAL_SOURCE_HINTS,
+      AUTHENTICATE_HINTS,
+      ADC_HINTS,
+      API_KEY_HINTS,
+      { ERR_ACCESS_BOUNDARY_INVALID: ACCESS_BOUNDARY_HINT },
       GOOGLE_API_ERROR_HINTS,
       GITHUB_OIDC_ERROR_HINTS,
       TOKEN_ERROR_HINTS,
@@ -203,6 +277,10 @@ export const STS_PROVIDER_HINT =
 export const KEY_REJECTED_HINT =
   "Check that the key and its service account exist and are enabled, or create a new key";
 
+/** The token endpoint refused an assertion's iat and exp: the signer's clock is off. */
+export const CLOCK_HINT =
+  "Set the clock of the machine that signs right (NTP), or fix the `now` option: the assertion's iat and exp come from it, and Google refused them as out of its own time";
+
 /** An authorized user's refresh token was refused. */
 export const USER_LOGIN_HINT =
   "Run `gcloud auth application-default login` again: the refresh token is revoked, expired or another client's";
@@ -222,6 +300,10 @@ export const LIFETIME_ORG_POLICY_HINT =
 /** IAM refused an access token lifetime over 12 hours, the most it issues. */
 export const LIFETIME_MAX_HINT =
   "Request at most 12 hours (43200 s): IAM issues no longer-lived access tokens";
+
+/** An options object with a name the function does not take (JavaScript does not check). */
+export const UNKNOWN_OPTION_HINT =
+  "Spell the option as the function's documentation does (docs/auth.md, docs/credentials.md): JavaScript callers get no check of option names";
 
 /** A service account that is neither an email nor a unique id. */
 export const SERVICE_ACCOUNT_NAME_HINT =

@@ -34,7 +34,10 @@ export interface AuthErrorOptions {
    * What to do about it; defaults to a network hint for a call that got no answer (status 0 with
    * a cause), a retry-later hint for a retryable status (5xx, 429, 408), else the code's default
    * hint (each class knows its own codes' hints; `AuthError` itself those of its
-   * {@linkcode TransportErrorCode}).
+   * {@linkcode TransportErrorCode}). The codes one function or optional source raises get theirs
+   * from it: those of `authenticate()` and its GitHub side, of `loadCredentials()`'s lookup, of
+   * the AWS and executable sources, of API keys and access boundaries. So a bundle without those
+   * parts carries none of their hints; built by a caller, such an error has the hint it is given.
    */
   hint?: string;
   /** The underlying error. */

@@ -3,16 +3,20 @@
  * esbuild as a Worker's bundler would (one ES module, browser platform, minified, whatever it
  * imports included, jose too), with the bytes each module puts into it (esbuild's metafile): the
  * figures of docs/measurements.md, and the ceiling
- * tests/auth/credentials/service_account_credentials_test.ts holds the key constructor to.
+ * tests/auth/credentials/service_account_credentials_test.ts holds the key constructor to. As the
+ * npm package ships the library (what a Worker installs): `deno.json` reduced to the version the
+ * user-agent reads, by the manifest plugin of the package's own build; `{ manifest: "whole" }`
+ * bundles it whole, as a bundle of the JSR source does.
  *
- * Usage: `deno run -A tools/credentials_bundles.ts [--modules]` prints each consumer's size (and,
- * with `--modules`, its modules by size).
+ * Usage: `deno run -A tools/credentials_bundles.ts [--modules]` prints each consumer's size, as the
+ * npm package ships it and with the whole `deno.json` (and, with `--modules`, its modules by size).
  *
  * @module
  */
 
 import * as esbuild from "esbuild";
 import { fileURLToPath } from "node:url";
+import { manifestPlugin } from "./manifest_plugin.ts";
 
 /** The repository's root: esbuild's working directory. */
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
@@ -50,7 +54,10 @@ export default {
 }
 
 /** Bundles the consumer `consumer` as a Worker's bundler would. */
-export async function consumerBundle(consumer: string): Promise<ConsumerBundle> {
+export async function consumerBundle(
+  consumer: string,
+  options: { manifest?: "version" | "whole" } = {},
+): Promise<ConsumerBundle> {
   const result = await esbuild.build({
     stdin: { contents: consumerSource(consumer), resolveDir: ROOT, loader: "js" },
     absWorkingDir: ROOT,
@@ -62,6 +69,7 @@ export async function consumerBundle(consumer: string): Promise<ConsumerBundle> 
     legalComments: "none",
     metafile: true,
     logLevel: "silent",
+    plugins: options.manifest === "whole" ? [] : [manifestPlugin],
   });
   const [output] = Object.values(result.metafile.outputs);
   const modules = Object.entries(output!.inputs)
@@ -80,7 +88,10 @@ if (import.meta.main) {
   try {
     for (const consumer of Object.keys(CONSUMERS)) {
       const { bytes, modules } = await consumerBundle(consumer);
-      console.log(`${consumer}(): ${kb(bytes)} (${bytes} bytes)`);
+      const whole = await consumerBundle(consumer, { manifest: "whole" });
+      console.log(
+        `${consumer}(): ${kb(bytes)} (${bytes} bytes); with the whole deno.json ${kb(whole.bytes)}`,
+      );
       if (!Deno.args.includes("--modules")) continue;
       for (const [path, size] of modules) console.log(`  ${String(size).padStart(6)}  ${path}`);
     }

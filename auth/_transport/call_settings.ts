@@ -3,6 +3,7 @@
 import type { AuthLogger, CallOptions, FetchLike, FetchResponse, SleepLike } from "../types.ts";
 import { type RetryPolicy, retryPolicy } from "./retry.ts";
 import { ownOption } from "../_util/own.ts";
+import { invalidOption } from "../_util/options.ts";
 
 /** The call options of {@linkcode CallOptions}, checked, with the retry policy and timeout filled in. */
 export interface CallSettings {
@@ -22,14 +23,17 @@ export interface CallSettings {
 
 /**
  * The call settings of `options` (own properties only, as every public function reads its
- * options): the retry policy and the timeout checked (RangeErrors naming the option), nothing
+ * options): the retry policy and the timeout checked (`ERR_OPTIONS_INVALID` naming the option), nothing
  * else kept.
  */
 export function callSettings(options: CallOptions): CallSettings {
   const retry = retryPolicy(ownOption(options, "retry"));
   const timeoutMs = ownOption(options, "timeoutMs");
   if (timeoutMs !== undefined && !(Number.isFinite(timeoutMs) && timeoutMs > 0)) {
-    throw new RangeError(`Cannot use option "timeoutMs": expected a number > 0, got ${timeoutMs}`);
+    throw invalidOption(
+      "timeoutMs",
+      `Cannot use option "timeoutMs": expected a number > 0, got ${timeoutMs}`,
+    );
   }
   // Every field present, undefined when not given: a field read from these settings, or from a
   // spread of them, never reaches Object.prototype.

@@ -10,6 +10,7 @@ import type { FetchResponse } from "../types.ts";
 import type { CallSettings } from "./call_settings.ts";
 import { onAbort } from "../_util/abort.ts";
 import { defaultFetch } from "./default_fetch.ts";
+import { hasUserinfo } from "../_util/url_userinfo.ts";
 import {
   type Attempt,
   attemptsText,
@@ -159,6 +160,21 @@ export async function requestJson(
   return { status: outcome.status, json, token };
 }
 
+/**
+ * The query of `url`, as written and as parsed, as secrets of the call: a runtime's network error
+ * can quote the whole URL (Deno's "error sending request for url (...)"), and a query can carry a
+ * token (`?sig=...`).
+ */
+function querySecrets(url: string): string[] {
+  const queries = [/\?([^#]*)/.exec(url)?.[1] ?? ""];
+  try {
+    queries.push(new URL(url).search.slice(1));
+  } catch {
+    // Not a URL: fetch refuses it, quoting what was written.
+  }
+  return [...new Set(queries)].filter((query) => query !== "");
+}
+
 /** Where a request goes, for a log line: origin and path, never userinfo or the query string. */
 function whereText(request: HttpRequest): string {
   try {
@@ -189,10 +205,12 @@ export async function requestText(
   const now = call.now ?? Date.now;
   const sleep = call.sleep ?? defaultSleep;
   const timeoutMs = call.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  if (/^[^:/?#]+:\/\/[^/?#]*@/.test(request.url)) {
-    // Refused, never sent or retried: a runtime's fetch error would quote the password.
+  if (hasUserinfo(request.url)) {
+    // Refused, never sent or retried: a runtime's fetch error would quote the password. Parsed,
+    // as fetch parses it: `http:\\user:password@host` has a password too.
     throw userinfoFailure(spec);
   }
+  spec = { ...spec, secrets: [...spec.secrets, ...querySecrets(request.url)] };
   const deadline = now() + policy.budgetMs;
   const where = whereText(request);
   let attempt = 0;

@@ -4,6 +4,7 @@
 import { type CallSettings, callSettings } from "../_transport/call_settings.ts";
 import { scopesOrDefault } from "../flows/iam_credentials.ts";
 import { ownOption } from "../_util/own.ts";
+import { invalidOption } from "../_util/options.ts";
 import type { FetchLike } from "../types.ts";
 import type {
   AwsSecurityCredentialsSupplier,
@@ -35,12 +36,13 @@ export interface CredentialsSettings {
 /**
  * The settings of `options` (own properties only): the call settings checked, the scopes
  * defaulted, and
- * `eagerRefreshSeconds` a number >= 0 (else a RangeError naming it).
+ * `eagerRefreshSeconds` a number >= 0 (else `ERR_OPTIONS_INVALID` naming it).
  */
 export function credentialsSettings(options: CommonCredentialsOptions): CredentialsSettings {
   const seconds = ownOption(options, "eagerRefreshSeconds") ?? DEFAULT_EAGER_REFRESH_SECONDS;
   if (!Number.isFinite(seconds) || seconds < 0) {
-    throw new RangeError(
+    throw invalidOption(
+      "eagerRefreshSeconds",
       `Cannot use option "eagerRefreshSeconds": expected a number >= 0, got ${seconds}`,
     );
   }

@@ -7,12 +7,16 @@
  */
 
 import { CredentialsError } from "../errors.ts";
+import { API_KEY_HINTS } from "../_hints.ts";
 import { ownCopy } from "../_util/own.ts";
+import { type OptionNameSet, refuseUnknownOptions } from "../_util/options.ts";
 import { DEFAULT_UNIVERSE } from "../universe.ts";
 import type { Credentials, CredentialsOptions, CredentialsToken } from "./types.ts";
 
 /** Options of {@linkcode credentialsFromApiKey}. */
 export type ApiKeyOptions = Pick<CredentialsOptions, "fetch">;
+
+const API_KEY_OPTION_NAMES: OptionNameSet<ApiKeyOptions> = { fetch: true };
 
 const HEADER = "x-goog-api-key";
 
@@ -21,6 +25,7 @@ function noToken(what: string): Promise<never> {
     new CredentialsError(
       "ERR_API_KEY_NO_TOKEN",
       `Cannot get ${what}: an API key is sent as it is (x-goog-api-key) and gives no tokens`,
+      { hint: API_KEY_HINTS.ERR_API_KEY_NO_TOKEN },
     ),
   );
 }
@@ -48,6 +53,7 @@ function noToken(what: string): Promise<never> {
  * ```
  */
 export function credentialsFromApiKey(apiKey: string, options: ApiKeyOptions = {}): Credentials {
+  refuseUnknownOptions(options, API_KEY_OPTION_NAMES, "credentialsFromApiKey()");
   const { fetch: fetchOption } = ownCopy(options);
   if (typeof apiKey !== "string" || !/^[\x21-\x7e]+$/.test(apiKey)) {
     throw new CredentialsError(
@@ -55,7 +61,7 @@ export function credentialsFromApiKey(apiKey: string, options: ApiKeyOptions = {
       `Cannot use the API key: it must be one word of printable ASCII (no space or line break), got ${
         typeof apiKey === "string" ? `a string of ${apiKey.length} characters` : typeof apiKey
       }`,
-      { option: "apiKey" },
+      { option: "apiKey", hint: API_KEY_HINTS.ERR_API_KEY_INVALID },
     );
   }
   const noServiceAccount = () =>

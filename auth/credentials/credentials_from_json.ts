@@ -5,6 +5,8 @@
  */
 
 import { ownCopy } from "../_util/own.ts";
+import { refuseUnknownOptions } from "../_util/options.ts";
+import { CREDENTIALS_OPTION_NAMES } from "./_option_names.ts";
 import { quote } from "../_util/quote.ts";
 import { authorizedUserSource } from "./_sources/authorized_user.ts";
 import { CachedCredentials } from "./_cache/cached_credentials.ts";
@@ -126,6 +128,7 @@ export function credentialsFromJson(
   json: string | object,
   options: CredentialsOptions = {},
 ): Credentials {
+  refuseUnknownOptions(options, CREDENTIALS_OPTION_NAMES, "credentialsFromJson()");
   options = ownCopy(options);
   const source = sourceFromJson(json, "credentials JSON", externalAccountSettings(options));
   return new CachedCredentials(source, credentialsSettings(options));

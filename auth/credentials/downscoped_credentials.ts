@@ -7,8 +7,16 @@
  */
 
 import { CredentialsError } from "../errors.ts";
+import { ACCESS_BOUNDARY_HINT } from "../_hints.ts";
 import { requestOAuth2Token } from "../flows/oauth2_token.ts";
 import { ownCopy } from "../_util/own.ts";
+import {
+  CALL_OPTION_NAMES,
+  invalidOption,
+  optionNames,
+  type OptionNameSet,
+  refuseUnknownOptions,
+} from "../_util/options.ts";
 import { isRecord } from "../_util/json.ts";
 import { quote } from "../_util/quote.ts";
 import { DEFAULT_UNIVERSE, endpointsOf } from "../universe.ts";
@@ -88,6 +96,18 @@ export interface DownscopedCredentialsOptions
   tokenUrl?: string;
 }
 
+const DOWNSCOPED_OPTION_NAMES: OptionNameSet<DownscopedCredentialsOptions> =
+  /* @__PURE__ */ optionNames<DownscopedCredentialsOptions>(
+    CALL_OPTION_NAMES,
+    {
+      eagerRefreshSeconds: true,
+      subjectTokenSupplier: true,
+      awsSecurityCredentialsSupplier: true,
+      runExecutable: true,
+      tokenUrl: true,
+    },
+  );
+
 /** The most rules a boundary may have, as Google's STS and its libraries allow. */
 const MAX_RULES = 10;
 const ACCESS_TOKEN = "urn:ietf:params:oauth:token-type:access_token";
@@ -96,7 +116,7 @@ function invalid(problem: string): CredentialsError {
   return new CredentialsError(
     "ERR_ACCESS_BOUNDARY_INVALID",
     `Cannot use the credential access boundary: ${problem}`,
-    { option: "credentialAccessBoundary" },
+    { option: "credentialAccessBoundary", hint: ACCESS_BOUNDARY_HINT },
   );
 }
 
@@ -212,9 +232,11 @@ export function downscopedCredentials(
   credentialAccessBoundary: CredentialAccessBoundary,
   options: DownscopedCredentialsOptions = {},
 ): Credentials {
+  refuseUnknownOptions(options, DOWNSCOPED_OPTION_NAMES, "downscopedCredentials()");
   const { tokenUrl: givenTokenUrl, ...rest } = ownCopy(options);
   if (typeof source?.getAccessToken !== "function") {
-    throw new TypeError(
+    throw invalidOption(
+      "source",
       "Cannot make downscoped credentials: the source must have getAccessToken(), as credentials from loadCredentials() or credentialsFromJson() do",
     );
   }

@@ -6,6 +6,8 @@
  */
 
 import { ownCopy } from "../_util/own.ts";
+import { refuseUnknownOptions } from "../_util/options.ts";
+import { CREDENTIALS_OPTION_NAMES } from "./_option_names.ts";
 import { CachedCredentials } from "./_cache/cached_credentials.ts";
 import { configurationFields, requireType, sourceOf } from "./_configuration.ts";
 import { credentialsSettings, externalAccountSettings } from "./_settings.ts";
@@ -34,8 +36,8 @@ import type { Credentials, CredentialsOptions } from "./types.ts";
  * `ERR_CREDENTIALS_MALFORMED`, `ERR_CREDENTIALS_FIELD_MISSING`, `ERR_CREDENTIALS_FIELD_INVALID`,
  * `ERR_CREDENTIALS_UNSUPPORTED` (a certificate source), `ERR_CREDENTIALS_URL_USERINFO`,
  * `ERR_CREDENTIALS_SOURCE_REFUSED` (a local source with `refuseLocalSources`),
- * `ERR_OPTIONS_INVALID` (a supplier option without its methods).
- * @throws {RangeError} For a bad `retry`, `timeoutMs` or `eagerRefreshSeconds`.
+ * `ERR_OPTIONS_INVALID` (a supplier option without its methods, an option it does not take, a
+ * bad `retry`, `timeoutMs` or `eagerRefreshSeconds`).
  *
  * @example A URL source, with a fake subject token server and STS
  * ```ts
@@ -73,6 +75,7 @@ export function externalAccountCredentials(
   config: string | object,
   options: CredentialsOptions = {},
 ): Credentials {
+  refuseUnknownOptions(options, CREDENTIALS_OPTION_NAMES, "externalAccountCredentials()");
   options = ownCopy(options);
   const fields = configurationFields(config, "credentials JSON");
   requireType(fields, "external_account", "externalAccountCredentials()");

@@ -5,8 +5,10 @@
  */
 
 import { CredentialsError } from "../errors.ts";
-import { WELL_KNOWN_UNREADABLE_HINT } from "../_hints.ts";
+import { ADC_HINTS, WELL_KNOWN_UNREADABLE_HINT } from "../_hints.ts";
 import { ownCopy } from "../_util/own.ts";
+import { refuseUnknownOptions } from "../_util/options.ts";
+import { LOAD_CREDENTIALS_OPTION_NAMES } from "./_option_names.ts";
 import { quote } from "../_util/quote.ts";
 import { CachedCredentials } from "./_cache/cached_credentials.ts";
 import { credentialsSettings, externalAccountSettings } from "./_settings.ts";
@@ -81,7 +83,7 @@ async function readCredentialsFile(
     throw new CredentialsError(
       "ERR_CREDENTIALS_UNREADABLE",
       `Cannot read the ${credentialsFile(path)} (${why}): ${readFailure(cause)}`,
-      { option: "credentials", cause, hint },
+      { option: "credentials", cause, hint: hint ?? ADC_HINTS.ERR_CREDENTIALS_UNREADABLE },
     );
   }
 }
@@ -151,6 +153,7 @@ async function readCredentialsFile(
  * ```
  */
 export async function loadCredentials(options: LoadCredentialsOptions = {}): Promise<Credentials> {
+  refuseUnknownOptions(options, LOAD_CREDENTIALS_OPTION_NAMES, "loadCredentials()");
   options = ownCopy(options);
   // The signal bounds loading only: the credentials made here do not keep it.
   const { credentials, signal, ...rest } = options;
@@ -215,6 +218,6 @@ export async function loadCredentials(options: LoadCredentialsOptions = {}): Pro
   throw new CredentialsError(
     "ERR_CREDENTIALS_NOT_FOUND",
     `Could not find Google Cloud credentials; tried ${tried.join(", ")}`,
-    { option: "credentials" },
+    { option: "credentials", hint: ADC_HINTS.ERR_CREDENTIALS_NOT_FOUND },
   );
 }

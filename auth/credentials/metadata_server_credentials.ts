@@ -5,6 +5,8 @@
  */
 
 import { ownCopy } from "../_util/own.ts";
+import { refuseUnknownOptions } from "../_util/options.ts";
+import { METADATA_SERVER_CREDENTIALS_OPTION_NAMES } from "./_option_names.ts";
 import { CachedCredentials } from "./_cache/cached_credentials.ts";
 import { credentialsSettings } from "./_settings.ts";
 import { metadataBaseUrls, metadataServerSource } from "./_sources/metadata_server.ts";
@@ -27,9 +29,11 @@ import type { Credentials, MetadataServerCredentialsOptions } from "./types.ts";
  * @param options The environment, injected effects (`fetch`, `now`), call options, scopes and the
  * refresh window; `signal` bounds this request only, not later token refreshes.
  * @returns The credentials.
+ * @throws {CredentialsError} `ERR_OPTIONS_INVALID` for an option it does not take, a bad
+ * `retry`, `timeoutMs` or `eagerRefreshSeconds`, or a bad `GCE_METADATA_*` variable;
+ * `ERR_CREDENTIALS_URL_USERINFO` for a metadata host with a user name or password.
  * @throws {GoogleApiError} `ERR_METADATA_REQUEST_FAILED` when the server does not answer (off
  * Google Cloud, after the retry budget: bound it with `signal` or `retry`).
- * @throws {RangeError} For a bad `retry`, `timeoutMs` or `eagerRefreshSeconds`.
  *
  * @example With a fake metadata server
  * ```ts
@@ -52,6 +56,11 @@ import type { Credentials, MetadataServerCredentialsOptions } from "./types.ts";
 export async function metadataServerCredentials(
   options: MetadataServerCredentialsOptions = {},
 ): Promise<Credentials> {
+  refuseUnknownOptions(
+    options,
+    METADATA_SERVER_CREDENTIALS_OPTION_NAMES,
+    "metadataServerCredentials()",
+  );
   options = ownCopy(options);
   // The signal bounds this request only: the credentials made here do not keep it.
   const { signal, env, ...rest } = options;

@@ -5,6 +5,8 @@
  */
 
 import { ownCopy } from "../_util/own.ts";
+import { refuseUnknownOptions } from "../_util/options.ts";
+import { COMMON_CREDENTIALS_OPTION_NAMES } from "./_option_names.ts";
 import type { ServiceAccountKey } from "../keys/service_account_key.ts";
 import { CachedCredentials } from "./_cache/cached_credentials.ts";
 import { configurationFields, requireType, sourceOf } from "./_configuration.ts";
@@ -33,7 +35,8 @@ import type { CommonCredentialsOptions, Credentials } from "./types.ts";
  * `ERR_KEY_FIELD_INVALID` or `ERR_KEY_PRIVATE_KEY_INVALID` (no `client_email`, a private key
  * that is not a whole PEM PKCS #8 key), `ERR_CREDENTIALS_FIELD_INVALID` (a `token_uri` that is
  * not an http(s) URL); the message names the field and never holds the key.
- * @throws {RangeError} For a bad `retry`, `timeoutMs` or `eagerRefreshSeconds`.
+ * `ERR_OPTIONS_INVALID` for an option it does not take, or a bad `retry`, `timeoutMs` or
+ * `eagerRefreshSeconds`.
  *
  * @example A key's access token, with a fake token endpoint
  * ```ts
@@ -77,6 +80,7 @@ export function serviceAccountCredentials(
   key: ServiceAccountKey | string,
   options: CommonCredentialsOptions = {},
 ): Credentials {
+  refuseUnknownOptions(options, COMMON_CREDENTIALS_OPTION_NAMES, "serviceAccountCredentials()");
   options = ownCopy(options);
   const fields = configurationFields(key, "credentials JSON");
   requireType(fields, "service_account", "serviceAccountCredentials()");

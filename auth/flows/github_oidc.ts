@@ -6,7 +6,7 @@
 
 import { endpoint } from "../../endpoint/mod.ts";
 import { CredentialsError, GithubOidcError } from "../errors.ts";
-import { OIDC_PERMISSION_HINT } from "../_hints.ts";
+import { AUTHENTICATE_HINTS, OIDC_PERMISSION_HINT } from "../_hints.ts";
 import { httpRequest } from "../_transport/google_request.ts";
 import { requestJson } from "../_transport/http.ts";
 import { quote } from "../_util/quote.ts";
@@ -57,7 +57,7 @@ export function githubOidcTokenUrl(requestUrl: string, audience: string): string
       `Cannot request a GitHub OIDC token: the request URL ${
         quote(requestUrl)
       } is not an http(s) URL`,
-      { option: "oidcRequest" },
+      { option: "oidcRequest", hint: AUTHENTICATE_HINTS.ERR_OIDC_UNAVAILABLE },
     );
   }
   url.searchParams.set("audience", audience);

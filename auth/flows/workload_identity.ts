@@ -6,6 +6,7 @@
  */
 
 import { CredentialsError } from "../errors.ts";
+import { AUTHENTICATE_HINTS } from "../_hints.ts";
 import { quote } from "../_util/quote.ts";
 
 /** A parsed workload identity provider resource name. */
@@ -74,8 +75,10 @@ function problemOf(name: string): string {
  */
 export function parseWorkloadIdentityProvider(name: string): WorkloadIdentityProvider {
   if (typeof name !== "string") {
-    throw new TypeError(
+    throw new CredentialsError(
+      "ERR_PROVIDER_INVALID",
       `Cannot parse workload identity provider: expected a string, got ${typeof name}`,
+      { option: "workloadIdentityProvider", hint: AUTHENTICATE_HINTS.ERR_PROVIDER_INVALID },
     );
   }
   const trimmed = name.length > MAX_INPUT ? name : name.trim();
@@ -84,7 +87,7 @@ export function parseWorkloadIdentityProvider(name: string): WorkloadIdentityPro
     throw new CredentialsError(
       "ERR_PROVIDER_INVALID",
       `Cannot use workload identity provider ${quote(trimmed)}: ${problemOf(trimmed)}`,
-      { option: "workloadIdentityProvider" },
+      { option: "workloadIdentityProvider", hint: AUTHENTICATE_HINTS.ERR_PROVIDER_INVALID },
     );
   }
   const [, projectNumber = "", pool = "", provider = ""] = match;

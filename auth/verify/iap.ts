@@ -8,6 +8,12 @@
 import type { JWTPayload } from "jose";
 import { ownCopy } from "../_util/own.ts";
 import { callSettings } from "../_transport/call_settings.ts";
+import {
+  CALL_OPTION_NAMES,
+  optionNames,
+  type OptionNameSet,
+  refuseUnknownOptions,
+} from "../_util/options.ts";
 import type { CallOptions } from "../types.ts";
 import { verifyToken } from "./_keys.ts";
 
@@ -29,6 +35,13 @@ export interface VerifyIapJwtOptions extends CallOptions {
   /** The JWK Set URL instead of {@linkcode IAP_KEYS_URL}, such as an emulator's `iapKeysUrl`. */
   keysUrl?: string;
 }
+
+const VERIFY_IAP_JWT_OPTION_NAMES: OptionNameSet<VerifyIapJwtOptions> = /* @__PURE__ */ optionNames<
+  VerifyIapJwtOptions
+>(
+  CALL_OPTION_NAMES,
+  { clockSkewSeconds: true, audience: true, keysUrl: true },
+);
 
 /** The claims of a verified IAP assertion. */
 export interface IapJwtPayload extends JWTPayload {
@@ -67,6 +80,7 @@ export async function verifyIapJwt(
   jwt: string,
   options: VerifyIapJwtOptions,
 ): Promise<IapJwtPayload> {
+  refuseUnknownOptions(options, VERIFY_IAP_JWT_OPTION_NAMES, "verifyIapJwt()");
   options = ownCopy(options);
   return await verifyToken(
     jwt,

@@ -11,6 +11,12 @@ import { VerificationError } from "../errors.ts";
 import { endpointsOf } from "../universe.ts";
 import { ownCopy } from "../_util/own.ts";
 import { callSettings } from "../_transport/call_settings.ts";
+import {
+  CALL_OPTION_NAMES,
+  optionNames,
+  type OptionNameSet,
+  refuseUnknownOptions,
+} from "../_util/options.ts";
 import type { CallOptions } from "../types.ts";
 import { verifyToken } from "./_keys.ts";
 
@@ -35,6 +41,19 @@ export interface VerifyIdTokenOptions extends CallOptions {
   /** The JWK Set URL instead, such as an emulator's `googleCertsUrl`. */
   certsUrl?: string;
 }
+
+const VERIFY_ID_TOKEN_OPTION_NAMES: OptionNameSet<VerifyIdTokenOptions> =
+  /* @__PURE__ */ optionNames<VerifyIdTokenOptions>(
+    CALL_OPTION_NAMES,
+    {
+      clockSkewSeconds: true,
+      audience: true,
+      email: true,
+      hd: true,
+      universeDomain: true,
+      certsUrl: true,
+    },
+  );
 
 /** The claims of a verified Google ID token. */
 export interface IdTokenPayload extends JWTPayload {
@@ -83,6 +102,7 @@ export async function verifyIdToken(
   idToken: string,
   options: VerifyIdTokenOptions,
 ): Promise<IdTokenPayload> {
+  refuseUnknownOptions(options, VERIFY_ID_TOKEN_OPTION_NAMES, "verifyIdToken()");
   options = ownCopy(options);
   const keysUrl = options.certsUrl ??
     `${endpointsOf(options.universeDomain).www}/oauth2/v3/certs`;

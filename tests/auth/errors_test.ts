@@ -1,16 +1,24 @@
 import assert from "node:assert/strict";
 import {
   type AnyAuthError,
+  authenticate,
   AuthError,
   type AuthErrorCode,
   CredentialsError,
+  credentialsFromApiKey,
   credentialsFromJson,
+  downscopedCredentials,
   GithubOidcError,
   GoogleApiError,
+  loadCredentials,
   TokenError,
 } from "../../auth/mod.ts";
 import { AUTH_ERROR_HINTS } from "../../auth/_hints.ts";
-import { exchangeToken, generateAccessToken } from "../../auth/flows/mod.ts";
+import {
+  exchangeToken,
+  generateAccessToken,
+  parseWorkloadIdentityProvider,
+} from "../../auth/flows/mod.ts";
 import { testKey } from "../support/keys.ts";
 
 Deno.test("AuthError subclasses carry name, code, default hint and cause", () => {
@@ -175,4 +183,49 @@ Deno.test("AuthError fields are own properties in a fixed order, undefined when 
     ["googleMessage", "denied"],
     ["option", undefined],
   ]);
+});
+
+Deno.test("the codes a class leaves to the function that raises them carry their default hint when that function raises them", async () => {
+  const raised: [string, () => unknown][] = [
+    ["ERR_PROVIDER_INVALID", () => parseWorkloadIdentityProvider("my-pool")],
+    [
+      "ERR_OIDC_UNAVAILABLE",
+      () =>
+        authenticate({
+          workloadIdentityProvider:
+            "projects/123456/locations/global/workloadIdentityPools/github/providers/repo",
+        }),
+    ],
+    ["ERR_CREDENTIALS_NOT_FOUND", () => loadCredentials({ env: { NO_GCE_CHECK: "true" } })],
+    ["ERR_API_KEY_INVALID", () => credentialsFromApiKey("two words")],
+    ["ERR_API_KEY_NO_TOKEN", () => credentialsFromApiKey("AIzaKey").getAccessToken()],
+    [
+      "ERR_ACCESS_BOUNDARY_INVALID",
+      () =>
+        downscopedCredentials(credentialsFromApiKey("AIzaKey"), {
+          accessBoundary: { accessBoundaryRules: [] },
+        }),
+    ],
+    [
+      "ERR_EXECUTABLES_NOT_ALLOWED",
+      () =>
+        credentialsFromJson({
+          type: "external_account",
+          audience:
+            "//iam.googleapis.com/projects/1/locations/global/workloadIdentityPools/p/providers/x",
+          subject_token_type: "urn:ietf:params:oauth:token-type:jwt",
+          credential_source: { executable: { command: "/bin/token" } },
+        }, { env: {}, fetch: () => Promise.reject(new Error("no call expected")) })
+          .getAccessToken(),
+    ],
+  ];
+  for (const [code, raise] of raised) {
+    const error = await (async () => raise())().then(() => undefined, (e: unknown) => e);
+    assert.ok(error instanceof CredentialsError, `${code}: ${error}`);
+    assert.equal(error.code, code);
+    assert.equal(error.hint, AUTH_ERROR_HINTS[code as AuthErrorCode], code);
+  }
+  // Built by a caller, such an error has the hint it is given: its class does not carry it.
+  assert.equal(new CredentialsError("ERR_AWS_REGION_UNAVAILABLE", "no region").hint, "");
+  assert.equal(new CredentialsError("ERR_KEY_EMPTY", "empty").hint, AUTH_ERROR_HINTS.ERR_KEY_EMPTY);
 });

@@ -6,6 +6,7 @@
 // the role's credentials), each behind an IMDSv2 session token when the file names its URL.
 import { bareEndpoint } from "../../../endpoint/mod.ts";
 import { CredentialsError, GoogleApiError } from "../../errors.ts";
+import { EXTERNAL_SOURCE_HINTS } from "../../_hints.ts";
 import { type AwsKey, signAwsRequest } from "../../keys/_aws_signature.ts";
 import { httpRequest } from "../../_transport/google_request.ts";
 import { requestJson, requestText } from "../../_transport/http.ts";
@@ -42,12 +43,24 @@ function awsError(
   const what = code === "ERR_AWS_REGION_UNAVAILABLE" ? "region" : "credentials";
   return new CredentialsError(code, `Cannot get the AWS ${what} of ${origin}: ${problem}`, {
     option: "credentials",
+    hint: EXTERNAL_SOURCE_HINTS[code],
   });
 }
 
 /** A failed call to the EC2 metadata service, or an answer without what was asked. */
 function metadataError(message: string, details: { status?: number; secrets?: readonly string[] }) {
   return new GoogleApiError("ERR_SUBJECT_TOKEN_FAILED", message, details);
+}
+
+/**
+ * Whether `url`'s query is GetCallerIdentity's and nothing else: exactly one `Action` of
+ * `GetCallerIdentity` and one `Version` of `2011-06-15`. A second `Action` (`...&Action=AssumeRole`)
+ * would be signed too, and what AWS makes of it is not ours to guess.
+ */
+function isGetCallerIdentity(url: URL): boolean {
+  const names = [...url.searchParams.keys()];
+  return names.length === 2 && url.searchParams.getAll("Action").join() === "GetCallerIdentity" &&
+    url.searchParams.getAll("Version").join() === "2011-06-15";
 }
 
 /**
@@ -65,11 +78,11 @@ function verificationUrlOf(source: Fields): string {
   if (
     url === undefined || url.protocol !== "https:" || !AWS_STS_HOST.test(url.hostname) ||
     url.username !== "" || url.password !== "" ||
-    url.searchParams.get("Action") !== "GetCallerIdentity"
+    !isGetCallerIdentity(url)
   ) {
     throw fieldError(
       source,
-      `"regional_cred_verification_url" must be AWS STS's GetCallerIdentity URL, such as ${DEFAULT_VERIFICATION_URL}`,
+      `"regional_cred_verification_url" must be AWS STS's GetCallerIdentity URL (one Action=GetCallerIdentity, one Version=2011-06-15, nothing else), such as ${DEFAULT_VERIFICATION_URL}`,
     );
   }
   return template;

@@ -3,7 +3,8 @@
 // with the GOOGLE_EXTERNAL_ACCOUNT_* variables, within `timeout_millis`, its last response reused
 // from `output_file` while it lasts. The program is started by the runExecutable option (auth/
 // starts no process itself); its output is bounded and never quoted in an error.
-import { CredentialsError, type CredentialsErrorCode } from "../../errors.ts";
+import { CredentialsError } from "../../errors.ts";
+import { EXTERNAL_SOURCE_HINTS } from "../../_hints.ts";
 import { onAbort, untilAborted } from "../../_util/abort.ts";
 import { quote } from "../../_util/quote.ts";
 import { redactAndTruncate } from "../../_util/redact.ts";
@@ -88,8 +89,12 @@ export function executableSource(
   }
   if (outputFile !== undefined) env.GOOGLE_EXTERNAL_ACCOUNT_OUTPUT_FILE = outputFile;
   const what = `the subject token of ${fields.origin} from the executable ${quote(program)}`;
-  const error = (code: CredentialsErrorCode, problem: string, cause?: unknown) =>
-    new CredentialsError(code, `Cannot get ${what}: ${problem}`, { option: "credentials", cause });
+  const error = (code: keyof typeof EXTERNAL_SOURCE_HINTS, problem: string, cause?: unknown) =>
+    new CredentialsError(code, `Cannot get ${what}: ${problem}`, {
+      option: "credentials",
+      cause,
+      hint: EXTERNAL_SOURCE_HINTS[code],
+    });
 
   /** The token of a response, or why it cannot be used. */
   function tokenOf(response: ExecutableResponse, now: number): string {

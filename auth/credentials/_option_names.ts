@@ -1,0 +1,49 @@
+// The option names of the credentials functions, checked against their interfaces by the
+// compiler, for refusing a name a JavaScript caller misspelt (see auth/_util/options.ts).
+import { CALL_OPTION_NAMES, optionNames, type OptionNameSet } from "../_util/options.ts";
+import type {
+  CommonCredentialsOptions,
+  CredentialsOptions,
+  IdTokenOptions,
+  LoadCredentialsOptions,
+  MetadataServerCredentialsOptions,
+} from "./types.ts";
+
+/** Every name of `CommonCredentialsOptions`: `serviceAccountCredentials()`. */
+export const COMMON_CREDENTIALS_OPTION_NAMES: OptionNameSet<CommonCredentialsOptions> =
+  /* @__PURE__ */ optionNames<CommonCredentialsOptions>(
+    CALL_OPTION_NAMES,
+    { scopes: true, eagerRefreshSeconds: true },
+  );
+
+/** Every name of `MetadataServerCredentialsOptions`: `metadataServerCredentials()`. */
+export const METADATA_SERVER_CREDENTIALS_OPTION_NAMES: OptionNameSet<
+  MetadataServerCredentialsOptions
+> = /* @__PURE__ */ optionNames<MetadataServerCredentialsOptions, CommonCredentialsOptions>(
+  COMMON_CREDENTIALS_OPTION_NAMES,
+  { env: true },
+);
+
+/** Every name of `CredentialsOptions`: `credentialsFromJson()`, `externalAccountCredentials()`. */
+export const CREDENTIALS_OPTION_NAMES: OptionNameSet<CredentialsOptions> =
+  /* @__PURE__ */ optionNames<CredentialsOptions, CommonCredentialsOptions>(
+    COMMON_CREDENTIALS_OPTION_NAMES,
+    {
+      env: true,
+      readFile: true,
+      refuseLocalSources: true,
+      subjectTokenSupplier: true,
+      awsSecurityCredentialsSupplier: true,
+      runExecutable: true,
+    },
+  );
+
+/** Every name of `LoadCredentialsOptions`: `loadCredentials()`. */
+export const LOAD_CREDENTIALS_OPTION_NAMES: OptionNameSet<LoadCredentialsOptions> =
+  /* @__PURE__ */ optionNames<LoadCredentialsOptions, CredentialsOptions>(
+    CREDENTIALS_OPTION_NAMES,
+    { credentials: true },
+  );
+
+/** Every name of `IdTokenOptions`: `Credentials.getIdToken()`. */
+export const ID_TOKEN_OPTION_NAMES: OptionNameSet<IdTokenOptions> = { includeEmail: true };
