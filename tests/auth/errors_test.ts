@@ -220,7 +220,7 @@ Deno.test("the codes a class leaves to the function that raises them carry their
     ],
   ];
   for (const [code, raise] of raised) {
-    const error = await (async () => raise())().then(() => undefined, (e: unknown) => e);
+    const error = await Promise.resolve().then(raise).then(() => undefined, (e: unknown) => e);
     assert.ok(error instanceof CredentialsError, `${code}: ${error}`);
     assert.equal(error.code, code);
     assert.equal(error.hint, AUTH_ERROR_HINTS[code as AuthErrorCode], code);
