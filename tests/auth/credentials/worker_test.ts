@@ -55,7 +55,10 @@ Deno.test("the step's bundles leave the credentials code out (its modules have n
       fileURLToPath(new URL(`../../../dist/${bundle}`, import.meta.url)),
       "utf8",
     );
-    assert.ok(dist.includes("ERR_CREDENTIALS_NOT_FOUND"), `the error table is in ${bundle}`);
+    // CredentialsError's hints are there; ERR_CREDENTIALS_NOT_FOUND's, loadCredentials()'s own,
+    // are not: the step looks for no credentials.
+    assert.ok(dist.includes("ERR_KEY_EMPTY"), `the error table is in ${bundle}`);
+    assert.ok(!dist.includes("ERR_CREDENTIALS_NOT_FOUND"), `${bundle}: ADC's hints`);
     for (
       const text of ["regional_cred_verification_url", "X.509 certificate", "source_credentials"]
     ) {
