@@ -44,8 +44,11 @@ async function importGraph(files: readonly string[]): Promise<Map<string, string
         dependencies?: { code?: { specifier: string }; type?: { specifier: string } }[];
       }[];
     };
+    // npm packages resolve to files of node_modules/ (deno.json's nodeModulesDir is "manual"):
+    // they are no files of the project.
     const inRepo = (specifier: string) =>
-      specifier.startsWith("file://") && !specifier.startsWith(pathToFileURL(dir).href)
+      specifier.startsWith("file://") && !specifier.startsWith(pathToFileURL(dir).href) &&
+        !specifier.startsWith(pathToFileURL(join(ROOT, "node_modules")).href + "/")
         ? relative(ROOT, fileURLToPath(specifier))
         : undefined;
     const graph = new Map<string, string[]>();
@@ -173,6 +176,8 @@ function layerOf(file: string): { rank: number; part: string } | undefined {
 
 /** The rule an import breaks, if any. */
 function violation(from: string, to: string): string | undefined {
+  // The package's manifest, which holds its version, is every area's to read.
+  if (to === "deno.json") return undefined;
   const [fromArea] = areasOf(from);
   const [toArea] = areasOf(to);
   // Tests are white-box, and the build scripts at the root build the package from its files.
@@ -250,9 +255,12 @@ Deno.test("the checks catch what they are for", () => {
   assert.match(violation("bench/endpoint_bench.ts", "tests/support/secrets.ts")!, /test file/);
   assert.match(violation("emulator/_core/state.ts", "emulator/_services/sts.ts")!, /room above/);
   assert.equal(violation("emulator/_server/router.ts", "emulator/_services/sts.ts"), undefined);
+  assert.equal(violation("endpoint/_package.ts", "deno.json"), undefined);
+  assert.match(violation("endpoint/_package.ts", "tools.json")!, /endpoint\/ imports tools\.json/);
   // The graph itself holds what it must: type-only imports and the step's dynamic entry imports.
   assert.ok(graph.get("auth/errors.ts")?.includes("auth/error_codes.ts"));
   assert.ok(graph.get("auth/flows/sts.ts")?.includes("auth/_transport/http.ts"));
+  assert.ok(graph.get("endpoint/_package.ts")?.includes("deno.json"));
 });
 
 /** Source files of the library and the step, with comments left out (JSDoc examples use Deno). */

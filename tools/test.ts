@@ -32,6 +32,7 @@ export const TEST_PATHS: readonly string[] = [
   "build_npm.ts",
   "npm_bundle.ts",
   "build_dist.ts",
+  "tools/",
   "README.md",
   "docs/",
 ];

@@ -17,6 +17,7 @@ import { isRetryableStatus } from "../_util/http_status.ts";
 import type { CallOptions, FetchResponse } from "../types.ts";
 import { ownCopy } from "../_util/own.ts";
 import { onAbort } from "../_util/abort.ts";
+import { invalidOption } from "../_util/options.ts";
 import { HINTS } from "../_hints.ts";
 import { defaultFetch } from "./default_fetch.ts";
 import { hasUserinfo } from "../_util/url_userinfo.ts";
@@ -335,7 +336,10 @@ export async function requestText(
   const sleep = options.sleep ?? defaultSleep;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
-    throw new RangeError(`Cannot use option "timeoutMs": expected a number > 0, got ${timeoutMs}`);
+    throw invalidOption(
+      "timeoutMs",
+      `Cannot use option "timeoutMs": expected a number > 0, got ${timeoutMs}`,
+    );
   }
   if (hasUserinfo(request.url)) {
     // Refused, never sent or retried: a runtime's fetch error would quote the password. Parsed,

@@ -3,6 +3,7 @@
 import { CredentialsError } from "../errors.ts";
 import { DEFAULT_UNIVERSE } from "../universe.ts";
 import { quote } from "../_util/quote.ts";
+import type { OptionNameSet } from "../_util/options.ts";
 import type { UrlStyle } from "./types.ts";
 
 /** The signing algorithm Cloud Storage's V4 signatures name. */
@@ -22,6 +23,19 @@ export interface V4Options {
   universeDomain?: string;
   now?: () => number;
 }
+
+/** The names of {@linkcode V4Options}, which both signers' option names start from. */
+export const V4_OPTION_NAMES: OptionNameSet<V4Options> = {
+  bucket: true,
+  object: true,
+  expiration: true,
+  timestamp: true,
+  scheme: true,
+  urlStyle: true,
+  bucketBoundHostname: true,
+  universeDomain: true,
+  now: true,
+};
 
 /** A problem with option `option`, before any signing. */
 export function optionError(option: string, problem: string): CredentialsError {

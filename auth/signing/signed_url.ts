@@ -7,6 +7,7 @@
  */
 
 import { ownCopy } from "../_util/own.ts";
+import { type OptionNameSet, refuseUnknownOptions } from "../_util/options.ts";
 import {
   ALGORITHM,
   basicTimestamp,
@@ -19,6 +20,7 @@ import {
   requestTime,
   requiredString,
   sha256Hex,
+  V4_OPTION_NAMES,
   withScheme,
 } from "./_v4.ts";
 import type { SigningCredentials, UrlStyle } from "./types.ts";
@@ -63,6 +65,16 @@ export interface SignedUrlOptions {
   /** The clock in milliseconds, for the default `timestamp`; default `Date.now`. */
   now?: () => number;
 }
+
+const SIGNED_URL_OPTION_NAMES: OptionNameSet<SignedUrlOptions> = {
+  ...V4_OPTION_NAMES,
+  method: true,
+  headers: true,
+  queryParameters: true,
+  hostname: true,
+  clientEndpoint: true,
+  emulatorHostname: true,
+};
 
 /** The origin a host override names, and the path prefix of the bucket there (path style). */
 function overrideOrigin(options: SignedUrlOptions, bucket: string) {
@@ -149,6 +161,7 @@ export async function createSignedUrl(
   credentials: SigningCredentials,
   options: SignedUrlOptions,
 ): Promise<string> {
+  refuseUnknownOptions(options, SIGNED_URL_OPTION_NAMES, "createSignedUrl()");
   options = ownCopy(options);
   const bucket = requiredString(options.bucket, "bucket");
   const method = requiredString(options.method ?? "GET", "method").toUpperCase();

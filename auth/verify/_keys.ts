@@ -6,6 +6,8 @@ import type { JOSEError } from "jose/errors";
 import { GoogleApiError, VerificationError } from "../errors.ts";
 import { type HttpRequest, requestText } from "../_transport/http.ts";
 import { isRecord } from "../_util/json.ts";
+import { invalidOption } from "../_util/options.ts";
+import { quote } from "../_util/quote.ts";
 import type { CallOptions } from "../types.ts";
 
 /** What every verifier takes besides its own checks: the call options and the clock leeway. */
@@ -172,6 +174,18 @@ function codeOf(error: JOSEError): VerificationError["code"] {
     JOSE_CODES[code] ?? "ERR_TOKEN_MALFORMED";
 }
 
+/**
+ * The `aud` of a token jose refused for it, quoted and bounded: not a secret, and what a caller
+ * needs to tell a wrong audience option from a token minted for another service.
+ */
+function audienceOf(error: JOSEError): string {
+  const aud = (error as JOSEError & { payload?: JWTPayload }).payload?.aud;
+  const values = typeof aud === "string" ? [aud] : Array.isArray(aud) ? aud : [];
+  if (values.length === 0) return "missing";
+  const shown = values.slice(0, 3).map((value) => quote(String(value))).join(", ");
+  return values.length > 3 ? `${shown} and ${values.length - 3} more` : shown;
+}
+
 /** jose's verdict as a VerificationError naming the check; never the token. */
 async function verdict(error: unknown, rules: TokenRules): Promise<unknown> {
   if (error instanceof VerificationError || error instanceof GoogleApiError) return error;
@@ -179,7 +193,7 @@ async function verdict(error: unknown, rules: TokenRules): Promise<unknown> {
   if (!(error instanceof JOSEError)) return error;
   const mapped = codeOf(error);
   const expected = mapped === "ERR_TOKEN_AUDIENCE_MISMATCH"
-    ? ` (expected ${JSON.stringify(rules.audience)})`
+    ? ` (the token's aud is ${audienceOf(error)}; expected ${JSON.stringify(rules.audience)})`
     : mapped === "ERR_TOKEN_ISSUER_MISMATCH"
     ? ` (expected ${rules.issuers.join(" or ")})`
     : mapped === "ERR_TOKEN_ALGORITHM"
@@ -239,13 +253,15 @@ export async function verifyToken(
   }
   const audience = typeof rules.audience === "string" ? [rules.audience] : [...rules.audience];
   if (audience.length === 0 || !audience.every((item) => typeof item === "string" && item !== "")) {
-    throw new TypeError(
+    throw invalidOption(
+      "audience",
       `Cannot verify the ${rules.what}: audience must be a non-empty string or list`,
     );
   }
   const skew = options.clockSkewSeconds ?? 300;
   if (!Number.isFinite(skew) || skew < 0) {
-    throw new RangeError(
+    throw invalidOption(
+      "clockSkewSeconds",
       `Cannot use option "clockSkewSeconds": expected a number >= 0, got ${skew}`,
     );
   }

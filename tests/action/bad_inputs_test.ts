@@ -24,6 +24,8 @@ interface Case {
   env?: Record<string, string | undefined>;
   /** Text the annotation must contain (the input or variable it names). */
   names: string;
+  /** What else the annotation must say, when the input's name alone does not tell the fault. */
+  says?: RegExp;
   /** Secrets of the case besides the runner's token and the key: no line may hold them. */
   secrets?: string[];
 }
@@ -133,6 +135,15 @@ const CASES: Case[] = [
       return KEY(JSON.stringify({ ...key, private_key: key.private_key.split("-----END")[0] }));
     },
     names: "credentials_json",
+  },
+  {
+    name: "key whose PEM lost its line breaks",
+    inputs: (_w, k) => {
+      const key = JSON.parse(k);
+      return KEY(JSON.stringify({ ...key, private_key: key.private_key.replace(/\n/g, "") }));
+    },
+    names: "credentials_json",
+    says: /"private_key" has lost its line breaks/,
   },
   {
     name: "unknown token format",
@@ -332,6 +343,7 @@ const THROUGH_DIST = new Set([
   "key that is base64 of plain text",
   // The step signs over node:crypto, run() above over Web Crypto: both refuse it before signing.
   "key whose PEM has no END line",
+  "key whose PEM lost its line breaks",
   "lifetime of 13h in key mode",
   "id_token without audience",
   "create_credentials_file yes",
@@ -362,6 +374,7 @@ function secretsOf(world: Emulator, inputs: Record<string, string>, key: string)
 function assertAnnotation(row: Case, annotations: string[], log: string): void {
   assert.equal(annotations.length, 1, log);
   assert.ok(annotations[0]!.includes(row.names), annotations[0]);
+  if (row.says !== undefined) assert.match(annotations[0]!, row.says);
   assert.match(annotations[0]!, /^ERR_[A-Z0-9_]+: /);
   assert.match(annotations[0]!, /\nHint: /);
   assert.doesNotMatch(log, /\n\s+at |%0A\s+at /, "no stack trace");

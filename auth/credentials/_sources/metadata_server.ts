@@ -14,6 +14,7 @@ import type { Source } from "./source.ts";
 import type { EnvLike } from "../types.ts";
 import { quote } from "../../_util/quote.ts";
 import { onAbort } from "../../_util/abort.ts";
+import { invalidOption } from "../../_util/options.ts";
 import { hasUserinfo } from "../../_util/url_userinfo.ts";
 
 /**
@@ -40,14 +41,15 @@ export type MetadataDetection = "probe" | "assume-present" | "none";
 /**
  * `METADATA_SERVER_DETECTION` (gcp-metadata's): `assume-present` and `none` skip the probe;
  * `ping-only`, `bios-only` (a BIOS check is not runtime-neutral) and unset probe. Unset, and
- * `NO_GCE_CHECK` is `true` (any case; TensorFlow's and Firebase's variable, which neither
- * google-auth-library nor Python google-auth reads): `none`.
+ * `NO_GCE_CHECK` is `true` (any case; Python google-auth reads it from 2.48.0, as exactly
+ * `true`; google-auth-library does not): `none`.
  */
 export function metadataDetection(env: EnvLike): MetadataDetection {
   const value = env.METADATA_SERVER_DETECTION?.trim().toLowerCase();
   if (!value) return env.NO_GCE_CHECK?.trim().toLowerCase() === "true" ? "none" : "probe";
   if (!(DETECTION as readonly string[]).includes(value)) {
-    throw new RangeError(
+    throw invalidOption(
+      "env",
       `Cannot use METADATA_SERVER_DETECTION: expected one of ${
         DETECTION.join(", ")
       } or unset, got ${quote(value)}`,
@@ -91,14 +93,15 @@ export function metadataBaseUrls(env: EnvLike): readonly string[] {
 
 /**
  * How long the probe waits: `GCE_METADATA_TIMEOUT` seconds (Python google-auth's), else 1 s; a
- * value that is not a whole number of seconds from 1 is a RangeError naming it.
+ * value that is not a whole number of seconds from 1 is `ERR_OPTIONS_INVALID` naming it.
  */
 export function metadataProbeTimeoutMs(env: EnvLike): number {
   const value = env.GCE_METADATA_TIMEOUT?.trim();
   if (!value) return PROBE_TIMEOUT_MS;
   const seconds = Number(value);
   if (!/^\d+$/.test(value) || !Number.isSafeInteger(seconds) || seconds < 1) {
-    throw new RangeError(
+    throw invalidOption(
+      "env",
       `Cannot use GCE_METADATA_TIMEOUT: expected a whole number of seconds from 1, got ${
         quote(value)
       }`,

@@ -193,27 +193,33 @@ Deno.test("external_account of a workforce pool: userProject, or the client's pr
       client_secret: GCLOUD_CLIENT.secret,
     });
     const before = emulator.requests.length;
-    const clientToken = (await credentialsFromJson(withClient.file, withClient).getAccessToken())
-      .token;
+    const clientToken =
+      (await credentialsFromJson(withClient.file, { readFile: withClient.readFile })
+        .getAccessToken())
+        .token;
     assert.equal(emulator.tokenInfo(clientToken)?.userProject, "32555940559");
     const sent = emulator.requests.slice(before).find((r) => r.route === "sts")!;
     assert.equal(sent.headers.authorization, BASIC);
     assert.equal(JSON.parse(sent.body).options, undefined);
     // A project the pool's users may not bill: STS's 400, named.
     const other = await workforceFile(emulator, { workforce_pool_user_project: "someone-else" });
-    await assert.rejects(credentialsFromJson(other.file, other).getAccessToken(), {
-      code: "ERR_STS_EXCHANGE_FAILED",
-      message: /someone-else/,
-    });
+    await assert.rejects(
+      credentialsFromJson(other.file, { readFile: other.readFile }).getAccessToken(),
+      {
+        code: "ERR_STS_EXCHANGE_FAILED",
+        message: /someone-else/,
+      },
+    );
     // A wrong client secret: 401, and the secret is in no message.
     const wrong = await workforceFile(emulator, {
       client_id: GCLOUD_CLIENT.id,
       client_secret: "wrong-client-secret",
     });
-    const error = await credentialsFromJson(wrong.file, wrong).getAccessToken().then(
-      () => undefined,
-      (e) => e,
-    );
+    const error = await credentialsFromJson(wrong.file, { readFile: wrong.readFile })
+      .getAccessToken().then(
+        () => undefined,
+        (e) => e,
+      );
     assert.equal(error?.status, 401);
     assert.doesNotMatch(`${error.message} ${error.hint}`, /wrong-client-secret/);
   });

@@ -219,6 +219,36 @@ Deno.test("verifyIdToken refuses bad tokens with the code of the failed check", 
   });
 });
 
+Deno.test("verifyIdToken's audience refusal shows the token's aud beside the expected one", async (t) => {
+  const google = await fakeGoogle();
+  const options = { audience: AUDIENCE, fetch: google.fetch, now: () => NOW };
+  const cases: [string, unknown, string][] = [
+    ["one audience", "https://elsewhere.example", '"https://elsewhere.example"'],
+    [
+      "a list",
+      ["https://a.example", "https://b.example"],
+      '"https://a.example", "https://b.example"',
+    ],
+    ["a long list, shortened", ["1", "2", "3", "4", "5"], '"1", "2", "3" and 2 more'],
+    ["none", undefined, "missing"],
+  ];
+  for (const [name, aud, shown] of cases) {
+    await t.step(name, async () => {
+      const token = await google.sign({ aud });
+      await assert.rejects(verifyIdToken(token, options), (error: unknown) => {
+        refused("ERR_TOKEN_AUDIENCE_MISMATCH", token)(error);
+        assert.ok(
+          (error as Error).message.endsWith(
+            `(the token's aud is ${shown}; expected ${JSON.stringify(AUDIENCE)})`,
+          ),
+          (error as Error).message,
+        );
+        return true;
+      });
+    });
+  }
+});
+
 Deno.test("verifyIdToken caches keys for max-age, shares one fetch, refetches once for an unknown kid", async (t) => {
   const google = await fakeGoogle(60);
   let now = NOW;
@@ -302,5 +332,9 @@ Deno.test("verifyIdToken: a certs answer that is not a JWK Set, and a failing ce
 });
 
 Deno.test("verifyIdToken requires an audience", async () => {
-  await assert.rejects(verifyIdToken("a.b.c", { audience: [] }), TypeError);
+  await assert.rejects(verifyIdToken("a.b.c", { audience: [] }), {
+    name: "CredentialsError",
+    code: "ERR_OPTIONS_INVALID",
+    option: "audience",
+  });
 });
