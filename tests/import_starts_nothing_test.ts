@@ -22,6 +22,8 @@ const PROGRAMS = new Set([
   "build_npm.ts",
   "tools/test.ts",
   "tools/load_rounds.ts",
+  "tools/discovery_types.ts",
+  "tools/release.ts",
 ]);
 
 function scripts(dir = ROOT): string[] {
