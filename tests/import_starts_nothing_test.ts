@@ -22,6 +22,7 @@ const PROGRAMS = new Set([
   "build_npm.ts",
   "tools/test.ts",
   "tools/load_rounds.ts",
+  "tools/release.ts",
 ]);
 
 function scripts(dir = ROOT): string[] {
