@@ -8,14 +8,8 @@
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import {
-  bun,
-  node24,
-  required,
-  type Runtime,
-  RUNTIMES_REQUIRED,
-  workerd,
-} from "./support/runtimes.ts";
+import { bun, node24, required, type Runtime, workerd } from "./support/runtimes.ts";
+import { runtimeMissing, skippedWhen } from "./support/skip.ts";
 import { runInWorkerd } from "./support/workerd.ts";
 import * as authMod from "../auth/mod.ts";
 import { startEmulator } from "../emulator/mod.ts";
@@ -51,23 +45,20 @@ Deno.test("runtime checks pass on the sources under Deno", async () => {
 
 const [bunRuntime, node24Runtime] = await Promise.all([bun(), node24()]);
 
-Deno.test({
+Deno.test(skippedWhen(runtimeMissing(bunRuntime, "Bun"), {
   name: "runtime checks pass on the sources under Bun",
-  ignore: !bunRuntime && !RUNTIMES_REQUIRED,
   fn: () => assertChecksPass(required(bunRuntime, "Bun"), []),
-});
+}));
 
-Deno.test({
+Deno.test(skippedWhen(runtimeMissing(node24Runtime, "Node 24"), {
   name: "runtime checks pass on the sources under Node 24 type stripping",
-  ignore: !node24Runtime && !RUNTIMES_REQUIRED,
   fn: () => assertChecksPass(required(node24Runtime, "Node 24"), []),
-});
+}));
 
 const workerdRuntime = await workerd();
 
-Deno.test({
+Deno.test(skippedWhen(runtimeMissing(workerdRuntime, "workerd"), {
   name: "credentials checks pass in Cloudflare's workerd, the files given as a binding",
-  ignore: !workerdRuntime && !RUNTIMES_REQUIRED,
   fn: async () => {
     const emu = await startEmulator();
     try {
@@ -92,4 +83,4 @@ Deno.test({
       await emu.close();
     }
   },
-});
+}));

@@ -16,19 +16,9 @@ import {
   withEmulator,
 } from "../support/emulator_calls.ts";
 import { startForwardProxy } from "../support/forward_proxy.ts";
+import { GCLOUD, GCLOUD_MISSING, skippedWhen } from "../support/skip.ts";
 
-const GCLOUD = "/usr/lib/google-cloud-sdk";
-const gcloudPath = (() => {
-  for (const dir of (Deno.env.get("PATH") ?? "").split(":")) {
-    try {
-      if (Deno.statSync(`${dir}/gcloud`).isFile) return `${dir}/gcloud`;
-    } catch {
-      // not in this folder
-    }
-  }
-  return undefined;
-})();
-if (gcloudPath === undefined) console.log("gcloud_test.ts: skipped, gcloud is not on the PATH");
+const GCLOUD_SDK = "/usr/lib/google-cloud-sdk";
 
 const PROJECT = "emulated-project.iam.gserviceaccount.com";
 const [SOURCE, MIDDLE, TARGET] = ["src", "mid", "target"].map((name) => `${name}@${PROJECT}`) as [
@@ -41,14 +31,14 @@ const AUDIENCE = "https://svc.example.run.app";
 
 /** The bundled Python and its google-auth: the python next to gcloud's installation. */
 function bundledPython(): { python: string; path: string } {
-  const root = Deno.realPathSync(gcloudPath!).replace(/\/bin\/gcloud$/, "");
-  const base = [root, GCLOUD].find((dir) => {
+  const root = Deno.realPathSync(GCLOUD!).replace(/\/bin\/gcloud$/, "");
+  const base = [root, GCLOUD_SDK].find((dir) => {
     try {
       return Deno.statSync(`${dir}/platform/bundledpythonunix/bin/python3`).isFile;
     } catch {
       return false;
     }
-  }) ?? GCLOUD;
+  }) ?? GCLOUD_SDK;
   return {
     python: `${base}/platform/bundledpythonunix/bin/python3`,
     path: `${base}/lib/third_party`,
@@ -101,9 +91,8 @@ async function files(emulator: Emulator, dir: string) {
   );
 }
 
-Deno.test({
+Deno.test(skippedWhen(GCLOUD_MISSING, {
   name: "gcloud and Python google-auth get tokens from the emulator, with nothing leaving loopback",
-  ignore: gcloudPath === undefined,
   async fn(t) {
     const proxy = await startForwardProxy({ hosts: {}, refuseWith: 403 });
     const dir = await Deno.makeTempDir();
@@ -138,7 +127,7 @@ Deno.test({
           no_proxy: "127.0.0.1",
         };
         const gcloud = (file: string, ...args: string[]) =>
-          run(gcloudPath!, args, {
+          run(GCLOUD!, args, {
             ...env,
             CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE: `${dir}/${file}`,
           });
@@ -221,4 +210,4 @@ Deno.test({
       await Deno.remove(dir, { recursive: true });
     }
   },
-});
+}));

@@ -11,14 +11,8 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { startEmulator } from "../../emulator/mod.ts";
 import { startVertexStandIn } from "../support/vertex_standin.ts";
-import {
-  bun,
-  node24,
-  required,
-  type Runtime,
-  RUNTIMES_REQUIRED,
-  workerd,
-} from "../support/runtimes.ts";
+import { bun, node24, required, type Runtime, workerd } from "../support/runtimes.ts";
+import { runtimeMissing, skippedWhen } from "../support/skip.ts";
 import { runInWorkerd } from "../support/workerd.ts";
 
 const run = promisify(execFile);
@@ -57,21 +51,18 @@ const [bunRuntime, node24Runtime, workerdRuntime] = await Promise.all([
   workerd(),
 ]);
 
-Deno.test({
+Deno.test(skippedWhen(runtimeMissing(bunRuntime, "Bun"), {
   name: "the SDKs take toAuthClient() under Bun",
-  ignore: !bunRuntime && !RUNTIMES_REQUIRED,
   fn: () => assertSdksPass(required(bunRuntime, "Bun"), []),
-});
+}));
 
-Deno.test({
+Deno.test(skippedWhen(runtimeMissing(node24Runtime, "Node 24"), {
   name: "the SDKs take toAuthClient() under Node 24 (type stripping)",
-  ignore: !node24Runtime && !RUNTIMES_REQUIRED,
   fn: () => assertSdksPass(required(node24Runtime, "Node 24"), []),
-});
+}));
 
-Deno.test({
+Deno.test(skippedWhen(runtimeMissing(workerdRuntime, "workerd"), {
   name: "@anthropic-ai/vertex-sdk and @ai-sdk/google-vertex take toAuthClient() in workerd",
-  ignore: !workerdRuntime && !RUNTIMES_REQUIRED,
   fn: async () => {
     await using emulator = await startEmulator();
     const standIn = startVertexStandIn(emulator);
@@ -91,4 +82,4 @@ Deno.test({
       await standIn.close();
     }
   },
-});
+}));

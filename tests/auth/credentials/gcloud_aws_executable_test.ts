@@ -13,28 +13,12 @@ import { credentialsFromJson, type RunExecutableLike } from "../../../auth/mod.t
 import { runExecutable } from "../../../node/run_executable.ts";
 import { startEmulator } from "../../../emulator/mod.ts";
 import { githubToken, oidcAudience } from "../../support/emulator_calls.ts";
+import { GCLOUD_MISSING, skippedWhen } from "../../support/skip.ts";
 
 const run = promisify(execFile);
 
-async function onPath(command: string): Promise<boolean> {
-  try {
-    await run(command, ["--version"], {
-      timeout: 60_000,
-      env: { ...process.env, CLOUDSDK_CORE_DISABLE_PROMPTS: "1" },
-    });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const gcloud = await onPath("gcloud");
-
-Deno.test({
-  name: gcloud
-    ? "the AWS and executable files gcloud writes get tokens from the emulator"
-    : "the AWS and executable files gcloud writes (skipped: gcloud is not on the PATH)",
-  ignore: !gcloud,
+Deno.test(skippedWhen(GCLOUD_MISSING, {
+  name: "the AWS and executable files gcloud writes get tokens from the emulator",
   fn: async (t) => {
     await using emulator = await startEmulator();
     const dir = await mkdtemp(join(tmpdir(), "gcloud-"));
@@ -117,4 +101,4 @@ Deno.test({
       await rm(dir, { recursive: true, force: true });
     }
   },
-});
+}));

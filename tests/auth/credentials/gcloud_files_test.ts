@@ -7,15 +7,7 @@
 import assert from "node:assert/strict";
 import { credentialsFromJson } from "../../../auth/mod.ts";
 import { githubToken, oidcAudience, withEmulator } from "../../support/emulator_calls.ts";
-
-const hasGcloud = (Deno.env.get("PATH") ?? "").split(":").some((dir) => {
-  try {
-    return Deno.statSync(`${dir}/gcloud`).isFile;
-  } catch {
-    return false;
-  }
-});
-if (!hasGcloud) console.log("gcloud_files_test.ts: skipped, gcloud is not on the PATH");
+import { GCLOUD_MISSING, skippedWhen } from "../../support/skip.ts";
 
 const SA = "ci@emulated-project.iam.gserviceaccount.com";
 const CREATOR = "roles/iam.serviceAccountTokenCreator";
@@ -44,9 +36,8 @@ async function createCredConfig(dir: string, args: string[]): Promise<Record<str
   return JSON.parse(await Deno.readTextFile(file));
 }
 
-Deno.test({
+Deno.test(skippedWhen(GCLOUD_MISSING, {
   name: "the files gcloud create-cred-config writes get tokens from the emulator as they are",
-  ignore: !hasGcloud,
   async fn(t) {
     const dir = await Deno.makeTempDir();
     try {
@@ -149,4 +140,4 @@ Deno.test({
       await Deno.remove(dir, { recursive: true });
     }
   },
-});
+}));

@@ -3,7 +3,8 @@
 // runs, built) print the environment to export, serve, and stop cleanly on SIGTERM.
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
-import { node24, required, type Runtime, RUNTIMES_REQUIRED } from "../../support/runtimes.ts";
+import { node24, required, type Runtime } from "../../support/runtimes.ts";
+import { runtimeMissing, skippedWhen } from "../../support/skip.ts";
 import { withEmulator } from "../../support/emulator_calls.ts";
 
 const MOD = new URL("../../../emulator/mod.ts", import.meta.url).pathname;
@@ -121,11 +122,10 @@ Deno.test("emulator program explains its options", async () => {
 
 const node = await node24();
 
-Deno.test({
+Deno.test(skippedWhen(runtimeMissing(node, "Node 24"), {
   name: "emulator/main.ts (the npm command) runs under Node 24 and stops on SIGTERM",
-  ignore: !node && !RUNTIMES_REQUIRED,
   fn: async () => {
     const runtime: Runtime = required(node, "Node 24");
     await withProgram(runtime.path, [MAIN], assertServes);
   },
-});
+}));
