@@ -5,7 +5,7 @@
  * one ES module each for Node, minified and deterministic (CI rebuilds them and fails on any
  * difference), each within its byte budget.
  *
- * Some modules are replaced when esbuild resolves them by the typed shims of `action/_shims/`
+ * Some modules are replaced when esbuild resolves them by the typed shims of `action/shims/`
  * ({@linkcode SHIMS}): the two packages `@actions/core` imports for what the step never calls, and
  * every Node built-in, so that the bundle imports nothing as an ES module (under Node that builds
  * a facade over all the module's exports, running every getter). esbuild fails the build on an
@@ -25,15 +25,15 @@ const ROOT = fileURLToPath(new URL(".", import.meta.url));
 
 /** The shim each specifier resolves to; a built-in is named without `node:` (both resolve). */
 export const SHIMS: Readonly<Record<string, string>> = {
-  "@actions/http-client": "action/_shims/actions_http_client.ts",
-  "@actions/http-client/lib/auth": "action/_shims/actions_http_client.ts",
-  "@actions/exec": "action/_shims/actions_exec.ts",
-  buffer: "action/_shims/node_buffer.ts",
-  crypto: "action/_shims/node_crypto.ts",
-  fs: "action/_shims/node_fs.ts",
-  os: "action/_shims/node_os.ts",
-  path: "action/_shims/node_path.ts",
-  process: "action/_shims/node_process.ts",
+  "@actions/http-client": "action/shims/actions_http_client.ts",
+  "@actions/http-client/lib/auth": "action/shims/actions_http_client.ts",
+  "@actions/exec": "action/shims/actions_exec.ts",
+  buffer: "action/shims/node_buffer.ts",
+  crypto: "action/shims/node_crypto.ts",
+  fs: "action/shims/node_fs.ts",
+  os: "action/shims/node_os.ts",
+  path: "action/shims/node_path.ts",
+  process: "action/shims/node_process.ts",
 };
 
 /** A bundle to build: entry and output (from the root), byte budget, paths it must not hold. */
@@ -46,21 +46,21 @@ export interface Bundle {
 
 /** What the build makes. The post step only removes files: no `auth/` or jose code. */
 export const BUNDLES: readonly Bundle[] = [
-  { source: "action/_entry_main.ts", output: "dist/main.mjs", limit: 120_000 },
+  { source: "action/entries/main.ts", output: "dist/main.mjs", limit: 120_000 },
   {
-    source: "action/_entry_post.ts",
+    source: "action/entries/post.ts",
     output: "dist/post.mjs",
     limit: 8_000,
     without: ["auth/", "/jose/"],
   },
   {
-    source: "action/_entry_docker_post.ts",
+    source: "action/entries/docker_post.ts",
     output: "dist/docker_post.mjs",
     limit: 8_000,
     without: ["auth/", "/jose/"],
   },
   {
-    source: "action/_entry_docker_credential_helper.ts",
+    source: "action/entries/docker_credential_helper.ts",
     output: "dist/docker_credential_helper.mjs",
     limit: 100_000,
   },

@@ -43,9 +43,9 @@ import {
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { PACKAGE_NAME } from "./endpoint/package.ts";
+import { PACKAGE_NAME } from "./endpoint/_package.ts";
 import { type BundledExport, bundleExports, bundleProgram } from "./npm_bundle.ts";
-import { node24, required, RUNTIMES_REQUIRED } from "./tests/support/runtimes.ts";
+import { node24, required, RUNTIMES_REQUIRED } from "./tools/runtimes.ts";
 import tools from "./tools.json" with { type: "json" };
 
 const OUT = "npm";
@@ -249,7 +249,6 @@ export function npmReadme(readme: string, name: string): string {
  */
 export function exportEntry(types: string, bundled: BundledExport): ExportEntry {
   const web = `./${bundled.web}`;
-  if (bundled.node === undefined) return { types, import: web, default: web };
   return {
     types,
     deno: web,
@@ -271,7 +270,7 @@ async function completePackage(
     if (file.endsWith(".js")) rmSync(join(OUT, file));
   }
   const stamp = (path: string, text: string) =>
-    path === "endpoint/package.ts" ? stampVersion(text, pkg.version) : text;
+    path === "endpoint/_package.ts" ? stampVersion(text, pkg.version) : text;
   const bundled = await bundleExports(exports, OUT, external, stamp);
   for (const [command, file] of Object.entries(BIN)) {
     await bundleProgram(SOURCE_OF_BIN[command]!, join(OUT, file), external);

@@ -1,31 +1,32 @@
 /**
- * Google Cloud credentials from GitHub Actions OIDC, and the request options builder they are
- * made with.
+ * Google Cloud credentials for Deno, Node, Bun and Workers, over `fetch` and Web Crypto: the same
+ * names as `@gcp-oidc/auth/auth`. Application Default Credentials and credentials from a
+ * configuration whose tokens refresh themselves, `toAuthClient()` for the SDKs that take
+ * google-auth-library's clients, and `authenticate()`, the GitHub OIDC -> Workload Identity
+ * Federation -> IAM Credentials flow of the workflow step.
  *
- * - `endpoint`: turns a REST route such as `"GET /repos/{owner}/{repo}"` plus parameters into
- *   request options `{ method, url, headers, body }` for any HTTP client; compatible with
- *   `@octokit/endpoint`, RFC 6570 done right, typed routes. Also at `@gcp-oidc/auth/endpoint`.
- * - `authenticate` and its building blocks: GitHub OIDC token to Workload Identity Federation,
- *   service account impersonation, service account keys and domain-wide delegation, over `fetch`
- *   and Web Crypto. Also at `@gcp-oidc/auth/auth`.
+ * Other jobs have entries of their own: `@gcp-oidc/auth/flows` (each Google and GitHub call),
+ * `/keys` (service account keys and JWTs), `/signing` (signed URLs and POST policies), `/verify`
+ * (ID tokens and IAP assertions), `/endpoint` (the request options builder, compatible with
+ * `@octokit/endpoint`), `/emulator` (a loopback emulator of GitHub's and Google's endpoints) and
+ * `/run-executable`.
  *
- * The loopback emulator of GitHub's and Google's endpoints lives at `@gcp-oidc/auth/emulator`.
- *
- * @example Build request options for a GitHub route
+ * @example Credentials from a service account key
  * ```ts
  * import assert from "node:assert/strict";
- * import { endpoint } from "./mod.ts";
+ * import { credentialsFromJson } from "./mod.ts";
  *
- * const options = endpoint("GET /repos/{owner}/{repo}/issues", {
- *   owner: "octo-org",
- *   repo: "octo-repo",
- *   state: "open",
+ * const credentials = credentialsFromJson({
+ *   type: "authorized_user",
+ *   client_id: "id.apps.googleusercontent.com",
+ *   client_secret: "secret",
+ *   refresh_token: "1//refresh",
+ * }, {
+ *   fetch: async () => Response.json({ access_token: "ya29.user", expires_in: 3600 }),
  * });
- * assert.equal(options.method, "GET");
- * assert.equal(options.url, "https://api.github.com/repos/octo-org/octo-repo/issues?state=open");
+ * assert.equal((await credentials.getAccessToken()).token, "ya29.user");
  * ```
  *
  * @module
  */
-export * from "./endpoint/mod.ts";
 export * from "./auth/mod.ts";

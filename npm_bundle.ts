@@ -1,11 +1,10 @@
 /**
  * The npm package's JavaScript: each export of deno.json as one ES module file, bundled by esbuild
  * from the TypeScript sources (a file per source module cost Node 31-35 ms of CPU at import;
- * figures in docs/measurements.md). An export that re-exports another (`.` re-exports `./endpoint`
- * and `./auth`) imports that one's file, so a class such as `AuthError` exists once. Exports whose
- * code reaches a module of {@linkcode NODE_DEFAULTS} get a second file for Node, `mod.node.js`,
- * with the Node module in its place: `node/default_fetch.ts` (the `node:http(s)` transport of the
- * step, proxies included) and `node/default_run_executable.ts` (executable credential sources
+ * figures in docs/measurements.md), the code several exports share in chunks of its own, so that a
+ * class such as `AuthError` exists once. Each export gets a second file for Node, `mod.node.js`,
+ * whose code has the Node modules in place of {@linkcode NODE_DEFAULTS}: `node/_default_fetch.ts` (the `node:http(s)` transport of the
+ * step, proxies included) and `node/_default_run_executable.ts` (executable credential sources
  * started with `node:child_process`).
  * Dependencies of the manifest (jose) and Node's built-ins stay imports.
  *
@@ -13,7 +12,7 @@
  */
 import * as esbuild from "esbuild";
 import { fileURLToPath } from "node:url";
-import { dirname, join, relative } from "node:path";
+import { join, relative } from "node:path";
 
 /** The repository's root: esbuild's working directory. */
 const ROOT = fileURLToPath(new URL(".", import.meta.url));
@@ -30,8 +29,8 @@ const ESM_BUNDLE = {
 
 /** The Web default of auth/ -> the Node module that the Node files use in its place. */
 export const NODE_DEFAULTS: Readonly<Record<string, string>> = {
-  "auth/_transport/default_fetch.ts": "node/default_fetch.ts",
-  "auth/credentials/_sources/default_run_executable.ts": "node/default_run_executable.ts",
+  "auth/_transport/default_fetch.ts": "node/_default_fetch.ts",
+  "auth/credentials/_sources/default_run_executable.ts": "node/_default_run_executable.ts",
 };
 
 /** One export: its key, its source and the file each build writes (relative to the package). */
@@ -39,8 +38,8 @@ export interface BundledExport {
   key: string;
   source: string;
   web: string;
-  /** The Node file, when the export's code sends requests. */
-  node?: string;
+  /** The Node file: the same module with the Node defaults in place. */
+  node: string;
 }
 
 /** `endpoint/mod.ts` -> `endpoint/mod.js` (or `mod.node.js`). */
@@ -49,8 +48,10 @@ function outputOf(source: string, variant: "web" | "node"): string {
 }
 
 /**
- * Bundles every export of `exports` (deno.json's) into `outDir`; `transform` may rewrite a source
- * module's text as it is loaded (the version stamp).
+ * Bundles every export of `exports` (deno.json's) into `outDir`, twice: once for the Web and once
+ * for Node. Each build splits the code the exports share into chunks (`_chunks/`), so that a class
+ * such as `AuthError` exists once per runtime whichever entries a program imports. `transform` may
+ * rewrite a source module's text as it is loaded (the version stamp).
  */
 export async function bundleExports(
   exports: Record<string, string>,
@@ -58,57 +59,40 @@ export async function bundleExports(
   external: string[],
   transform: (path: string, text: string) => string = (_, text) => text,
 ): Promise<BundledExport[]> {
-  // Leaves first: an export that imports another is built after it.
   const entries = Object.entries(exports).map(([key, path]) => ({
     key,
     source: path.replace(/^\.\//, ""),
-  })).sort((a, b) => (a.key === "." ? 1 : 0) - (b.key === "." ? 1 : 0));
-  const built: BundledExport[] = [];
+  }));
   try {
-    for (const { key, source } of entries) {
-      const web = await build(source, "web", built, outDir, external, transform);
-      const result: BundledExport = { key, source, web: outputOf(source, "web") };
-      if (web.needsNode) {
-        await build(source, "node", built, outDir, external, transform);
-        result.node = outputOf(source, "node");
-      }
-      built.push(result);
+    for (const variant of ["web", "node"] as const) {
+      await build(entries.map((entry) => entry.source), variant, outDir, external, transform);
     }
   } finally {
     await esbuild.stop();
   }
-  return built;
+  return entries.map(({ key, source }) => ({
+    key,
+    source,
+    web: outputOf(source, "web"),
+    node: outputOf(source, "node"),
+  }));
 }
 
 async function build(
-  source: string,
+  sources: string[],
   variant: "web" | "node",
-  built: readonly BundledExport[],
   outDir: string,
   external: string[],
   transform: (path: string, text: string) => string,
-): Promise<{ needsNode: boolean }> {
-  const outfile = join(outDir, outputOf(source, variant));
-  let needsNode = false;
+): Promise<void> {
   const plugin: esbuild.Plugin = {
     name: "npm-exports",
     setup(b) {
       b.onResolve({ filter: /^\.\.?\// }, (args) => {
-        const path = relative(ROOT, join(args.resolveDir, args.path));
-        const other = built.find((entry) => entry.source === path);
-        if (other !== undefined && path !== source) {
-          const target = variant === "node" && other.node !== undefined ? other.node : other.web;
-          if (other.node !== undefined) needsNode = true;
-          let specifier = relative(dirname(outfile), join(outDir, target));
-          if (!specifier.startsWith(".")) specifier = `./${specifier}`;
-          return { path: specifier, external: true };
-        }
-        const nodeDefault = NODE_DEFAULTS[path];
-        if (nodeDefault !== undefined) {
-          needsNode = true;
-          if (variant === "node") return { path: join(ROOT, nodeDefault) };
-        }
-        return undefined;
+        const nodeDefault = NODE_DEFAULTS[relative(ROOT, join(args.resolveDir, args.path))];
+        return variant === "node" && nodeDefault !== undefined
+          ? { path: join(ROOT, nodeDefault) }
+          : undefined;
       });
       b.onLoad({ filter: /\.ts$/ }, async (args) => ({
         contents: transform(relative(ROOT, args.path), await Deno.readTextFile(args.path)),
@@ -118,13 +102,16 @@ async function build(
   };
   await esbuild.build({
     ...ESM_BUNDLE,
-    entryPoints: [source],
-    outfile,
+    entryPoints: sources,
+    outbase: ROOT,
+    outdir: outDir,
+    splitting: true,
+    entryNames: variant === "node" ? "[dir]/[name].node" : "[dir]/[name]",
+    chunkNames: variant === "node" ? "_chunks/node-[hash]" : "_chunks/[hash]",
     platform: variant === "node" ? "node" : "neutral",
     external: [...external, "node:*"],
     plugins: [plugin],
   });
-  return { needsNode };
 }
 
 /** Bundles the program `source` (a command of the package) into `outfile`, executable. */

@@ -7,7 +7,7 @@
 
 import fs from "node:fs";
 import nodePath from "node:path";
-import { quote } from "../auth/quote.ts";
+import { quote } from "../auth/_step.ts";
 import { ActionInputError } from "./errors.ts";
 
 /** The directories the runner provides, under which a symbolic link is the runner's own. */

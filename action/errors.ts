@@ -9,8 +9,11 @@ import { AuthError, type AuthErrorCode } from "../auth/mod.ts";
 
 export type { AuthErrorCode };
 
+/** Codes of the step's own errors: a bad input, or a credentials file it cannot write. */
+export type StepErrorCode = "ERR_ACTION_INPUT" | "ERR_CREDENTIALS_FILE";
+
 /** Every code the step reports: its own two and those of `auth/`, one union. */
-export type ActionErrorCode = AuthErrorCode;
+export type ActionErrorCode = AuthErrorCode | StepErrorCode;
 
 /** Options of {@linkcode ActionInputError}. */
 export interface ActionInputErrorOptions {
@@ -40,7 +43,7 @@ export interface ActionInputErrorOptions {
  * assert.match(error.hint, /token_format/);
  * ```
  */
-export class ActionInputError extends AuthError {
+export class ActionInputError extends AuthError<ActionErrorCode> {
   /** Always `"ActionInputError"` (survives minification). */
   override name = "ActionInputError";
   /** The input (or environment variable) the error is about. */

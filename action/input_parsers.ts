@@ -5,7 +5,7 @@
  * @module
  */
 
-import { quote } from "../auth/quote.ts";
+import { quote } from "../auth/_step.ts";
 import { booleanValue } from "./boolean_value.ts";
 import { ActionInputError } from "./errors.ts";
 

@@ -10,14 +10,14 @@ import {
   AuthError,
   type GoogleService,
   type TokenFormat,
-  type ValidatedAuthenticateOptions,
 } from "../auth/mod.ts";
 import {
   checkAuthenticateOptions,
   lifetimeProblem,
   type OptionNames,
-} from "../auth/authenticate/options.ts";
-import { quote } from "../auth/quote.ts";
+  quote,
+  type ValidatedAuthenticateOptions,
+} from "../auth/_step.ts";
 import type { ActionCore } from "./core.ts";
 import { checkCredentialsFilePath } from "./credentials_file_path.ts";
 import { dockerConfigPath } from "./docker/config.ts";
@@ -124,8 +124,18 @@ function endpointOverrides(
  * An `auth/` validation error as the step's: the input comes from the structured `option`, and the
  * validator was given the inputs' names for the rest of the message.
  */
-function asInputError(error: AuthError): ActionInputError {
+function asInputError(error: AuthError): AuthError<string> {
   const option = error.option as keyof typeof INPUT_OF_OPTION | undefined;
+  // The runner's variables are not inputs: the OIDC error names the two the runner did not
+  // provide, and an endpoint override is named as the variable it is.
+  if (option === "oidcRequest") return error;
+  if (option === "endpoints") {
+    return new ActionInputError(
+      INPUT_OF_OPTION.endpoints,
+      `Invalid environment variable "${INPUT_OF_OPTION.endpoints}": ${error.message}`,
+      { hint: error.hint, code: error.code, cause: error },
+    );
+  }
   const input = (option === undefined ? undefined : INPUT_OF_OPTION[option]) ?? "inputs";
   return new ActionInputError(input, `Invalid input "${input}": ${error.message}`, {
     hint: error.hint,

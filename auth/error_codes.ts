@@ -63,9 +63,6 @@ export type TokenErrorCode = "ERR_TOKEN_RESPONSE_INVALID";
 /** Codes of a transport's configuration error (a proxy variable), which is never retried. */
 export type TransportErrorCode = "ERR_PROXY_INVALID";
 
-/** Codes of the workflow step's own errors: a bad input, or a credentials file it cannot write. */
-export type StepErrorCode = "ERR_ACTION_INPUT" | "ERR_CREDENTIALS_FILE";
-
 /** Codes of `VerificationError`: a token that failed one check of `verifyIdToken()` or `verifyIapJwt()`. */
 export type VerificationErrorCode =
   | "ERR_TOKEN_MALFORMED"
@@ -86,5 +83,4 @@ export type AuthErrorCode =
   | GithubOidcErrorCode
   | TokenErrorCode
   | VerificationErrorCode
-  | TransportErrorCode
-  | StepErrorCode;
+  | TransportErrorCode;

@@ -15,17 +15,16 @@ import type {
   TokenErrorCode,
   VerificationErrorCode,
 } from "./error_codes.ts";
-import { AUTH_ERROR_HINTS, HINTS } from "./hints.ts";
+import { AUTH_ERROR_HINTS, HINTS } from "./_hints.ts";
 
 export type * from "./error_codes.ts";
-export { AUTH_ERROR_HINTS };
 
 /** Options shared by every {@linkcode AuthError} constructor. */
 export interface AuthErrorOptions {
   /**
    * What to do about it; defaults to a network hint for a call that got no answer (status 0 with
-   * a cause), a retry-later hint for a retryable status (5xx, 429, 408), else the code's entry in
-   * {@linkcode AUTH_ERROR_HINTS}.
+   * a cause), a retry-later hint for a retryable status (5xx, 429, 408), else the code's default
+   * hint.
    */
   hint?: string;
   /** The underlying error. */
@@ -36,7 +35,7 @@ export interface AuthErrorOptions {
   googleStatus?: string;
   /** Google's `error.message` or OAuth `error_description`, redacted. */
   googleMessage?: string;
-  /** The option (camelCase name of an `authenticate()` option) the error is about. */
+  /** The option the error is about (its camelCase name in this library). */
   option?: string;
   /** Secret values to redact from the message, hint and Google message besides the usual patterns. */
   secrets?: readonly string[];
@@ -49,7 +48,8 @@ export interface AuthErrorOptions {
  * @example Narrowing on the code
  * ```ts
  * import assert from "node:assert/strict";
- * import { AuthError, parseWorkloadIdentityProvider } from "./mod.ts";
+ * import { AuthError } from "./mod.ts";
+ * import { parseWorkloadIdentityProvider } from "./flows/mod.ts";
  *
  * try {
  *   parseWorkloadIdentityProvider("my-pool");
@@ -61,11 +61,11 @@ export interface AuthErrorOptions {
  * }
  * ```
  */
-export class AuthError extends Error {
+export class AuthError<Code extends string = AuthErrorCode> extends Error {
   /** The class name, as a string literal so it survives minification. */
   override name = "AuthError";
   /** Stable machine-readable code. */
-  declare readonly code: AuthErrorCode;
+  declare readonly code: Code;
   /** What to do about it. */
   declare readonly hint: string;
   /** HTTP status of the failed call (0 for network errors and timeouts), if a call failed. */
@@ -74,17 +74,18 @@ export class AuthError extends Error {
   declare readonly googleStatus?: string;
   /** Google's `error.message` or OAuth `error_description` (redacted), when the response had one. */
   declare readonly googleMessage?: string;
-  /** The `authenticate()` option the error is about, when there is one. */
+  /** The option the error is about, when there is one. */
   declare readonly option?: string;
 
   /**
    * Builds the error, redacting secrets from every text field.
    *
-   * @param code The stable code.
+   * @param code The stable code: one of {@linkcode AuthErrorCode}, or a code of an application
+   * built on this library (which then passes its own `hint`).
    * @param message What failed, with context after a colon.
    * @param options Hint, cause, HTTP details and secrets to redact.
    */
-  constructor(code: AuthErrorCode, message: string, options: AuthErrorOptions = {}) {
+  constructor(code: Code, message: string, options: AuthErrorOptions = {}) {
     const secrets = options.secrets ?? [];
     super(
       redactSecrets(message, secrets),
@@ -99,7 +100,7 @@ export class AuthError extends Error {
           ? HINTS.network
           : isRetryableStatus(status)
           ? HINTS.server
-          : AUTH_ERROR_HINTS[code]),
+          : AUTH_ERROR_HINTS[code as string as AuthErrorCode] ?? ""),
       secrets,
     );
     // Every field is assigned (undefined when not given), so each is an own property.
@@ -117,7 +118,8 @@ export class AuthError extends Error {
  * @example Usage
  * ```ts
  * import assert from "node:assert/strict";
- * import { CredentialsError, parseServiceAccountKey } from "./mod.ts";
+ * import { CredentialsError } from "./mod.ts";
+ * import { parseServiceAccountKey } from "./keys/mod.ts";
  *
  * assert.throws(() => parseServiceAccountKey("   "), CredentialsError);
  * ```

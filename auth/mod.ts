@@ -1,9 +1,15 @@
 /**
- * Google Cloud credentials from GitHub Actions OIDC or service account keys, over `fetch` and Web
- * Crypto: GitHub OIDC tokens, Workload Identity Federation (STS), IAM Credentials (access tokens,
- * ID tokens, `signJwt`), self-signed JWTs, domain-wide delegation, and one high-level
- * {@linkcode authenticate}. Every call retries transient failures within a bounded budget; every
- * error is an {@linkcode AuthError} with a stable `code`, a `hint`, and no secret in it.
+ * Google Cloud credentials over `fetch` and Web Crypto, for Deno, Node, Bun and Workers: Application
+ * Default Credentials and credentials made from a configuration ({@linkcode loadCredentials},
+ * {@linkcode credentialsFromJson}), whose tokens refresh themselves; {@linkcode toAuthClient} for
+ * SDKs that take google-auth-library's clients; and {@linkcode authenticate}, the GitHub OIDC ->
+ * Workload Identity Federation -> IAM Credentials flow of the workflow step. Every call retries
+ * transient failures within a bounded budget; every error is an {@linkcode AuthError} with a stable
+ * `code`, a `hint`, and no secret in it.
+ *
+ * The rest has entries of its own: `@gcp-oidc/auth/flows` (each Google and GitHub call),
+ * `/keys` (service account keys and JWTs), `/signing` (signed URLs and POST policies), `/verify`
+ * (ID tokens and IAP assertions), `/endpoint` (the request options builder) and `/emulator`.
  *
  * ```ts
  * import assert from "node:assert/strict";
@@ -40,33 +46,12 @@
 
 export { authenticate } from "./authenticate/authenticate.ts";
 export type { AuthenticateResult } from "./authenticate/run.ts";
-export {
-  DEFAULT_ACCESS_TOKEN_LIFETIME_SECONDS,
-  MAX_ACCESS_TOKEN_LIFETIME_SECONDS,
-  validateAuthenticateOptions,
-} from "./authenticate/options.ts";
-export type {
-  AuthenticateOptions,
-  ProjectIdSource,
-  TokenFormat,
-  ValidatedAuthenticateOptions,
-  ValidatedCommonOptions,
-  ValidatedServiceAccountKeyOptions,
-  ValidatedWorkloadIdentityOptions,
-} from "./authenticate/options.ts";
-export { buildExternalAccountCredentials } from "./authenticate/credentials_file.ts";
+export type { AuthenticateOptions, ProjectIdSource, TokenFormat } from "./authenticate/options.ts";
 export type {
   CredentialsFileContents,
   ExternalAccountCredentials,
-  ExternalAccountCredentialsOptions,
 } from "./authenticate/credentials_file.ts";
 export {
-  buildDomainWideDelegationClaims,
-  MAX_DELEGATED_LIFETIME_SECONDS,
-} from "./keys/domain_wide_delegation.ts";
-export type { DomainWideDelegationClaimsOptions } from "./keys/domain_wide_delegation.ts";
-export {
-  AUTH_ERROR_HINTS,
   AuthError,
   CredentialsError,
   GithubOidcError,
@@ -81,78 +66,24 @@ export type {
   CredentialsErrorCode,
   GithubOidcErrorCode,
   GoogleApiErrorCode,
-  StepErrorCode,
   TokenErrorCode,
   TransportErrorCode,
   VerificationErrorCode,
 } from "./errors.ts";
-export { githubOidcTokenUrl, requestGithubOidcToken } from "./flows/github_oidc.ts";
-export type { RequestGithubOidcTokenOptions } from "./flows/github_oidc.ts";
-export {
-  CLOUD_PLATFORM_SCOPE,
-  generateAccessToken,
-  generateIdToken,
-  signBlob,
-  signJwt,
-} from "./flows/iam_credentials.ts";
-export type {
-  GenerateAccessTokenOptions,
-  GenerateIdTokenOptions,
-  IamCredentialsOptions,
-  SignBlobOptions,
-  SignBlobResult,
-  SignJwtOptions,
-  SignJwtResult,
-} from "./flows/iam_credentials.ts";
-export { exchangeJwtBearer, JWT_BEARER_GRANT_TYPE } from "./flows/oauth2_token.ts";
-export type { ExchangeJwtBearerOptions } from "./flows/oauth2_token.ts";
-export {
-  createSelfSignedJwt,
-  SELF_SIGNED_JWT_LIFETIME_SECONDS,
-  signJwtWithKey,
-} from "./keys/jwt.ts";
-export type { CreateSelfSignedJwtOptions, JWTPayload, SelfSignedJwt } from "./keys/jwt.ts";
-export { parseServiceAccountKey } from "./keys/service_account_key.ts";
 export type { ServiceAccountKey } from "./keys/service_account_key.ts";
-export {
-  normalizeDelegates,
-  projectIdFromServiceAccount,
-  validateServiceAccount,
-} from "./flows/service_account_name.ts";
-export { exchangeToken, GITHUB_TOKEN_HINT_CLAIMS } from "./flows/sts.ts";
-export type { ExchangeTokenOptions } from "./flows/sts.ts";
 export type {
   AuthLogger,
   CallOptions,
-  ExpiringToken,
   FetchLike,
   FetchResponse,
   RetryOptions,
   SleepLike,
 } from "./types.ts";
-export { DEFAULT_UNIVERSE, resolveEndpoints } from "./universe.ts";
-export type { GoogleEndpoints, GoogleService, ResolveEndpointsOptions } from "./universe.ts";
-export {
-  defaultOidcAudience,
-  parseWorkloadIdentityProvider,
-  stsAudience,
-} from "./flows/workload_identity.ts";
-export type { WorkloadIdentityProvider } from "./flows/workload_identity.ts";
-export { createSignedUrl } from "./signing/signed_url.ts";
-export type { SignedUrlOptions, SigningCredentials, UrlStyle } from "./signing/signed_url.ts";
-export { createSignedPostPolicy } from "./signing/signed_post_policy.ts";
-export type {
-  PostPolicyConditions,
-  SignedPostPolicy,
-  SignedPostPolicyOptions,
-} from "./signing/signed_post_policy.ts";
-export { GOOGLE_ID_TOKEN_ISSUERS, verifyIdToken } from "./verify/id_token.ts";
-export type { IdTokenPayload, VerifyIdTokenOptions } from "./verify/id_token.ts";
-export { IAP_ISSUER, IAP_KEYS_URL, verifyIapJwt } from "./verify/iap.ts";
-export type { IapJwtPayload, VerifyIapJwtOptions } from "./verify/iap.ts";
+export type { GoogleEndpoints, GoogleService } from "./universe.ts";
 export { credentialsFromJson } from "./credentials/credentials_from_json.ts";
 export { loadCredentials } from "./credentials/load_credentials.ts";
 export { toAuthClient } from "./credentials/auth_client.ts";
+export type { AuthClient } from "./credentials/auth_client.ts";
 export { credentialsFromApiKey } from "./credentials/api_key.ts";
 export type { ApiKeyOptions } from "./credentials/api_key.ts";
 export { downscopedCredentials } from "./credentials/downscoped_credentials.ts";
@@ -171,7 +102,6 @@ export type {
   RunExecutableLike,
   SubjectTokenSupplier,
 } from "./credentials/external_account_options.ts";
-export type { AuthClient } from "./credentials/auth_client.ts";
 export type {
   Credentials,
   CredentialsOptions,

@@ -6,9 +6,9 @@
  */
 
 import { CredentialsError } from "./errors.ts";
-import { HINTS } from "./hints.ts";
+import { HINTS } from "./_hints.ts";
 import { ownCopy } from "./_util/own.ts";
-import { quote } from "./quote.ts";
+import { quote } from "./_util/quote.ts";
 
 /** The Google services the flows call (`iam` only names the STS audience, `www` the STS scope). */
 export type GoogleService = "iam" | "iamcredentials" | "oauth2" | "sts" | "www";
@@ -77,7 +77,7 @@ function baseUrl(service: GoogleService, value: string): string {
  * @example Default universe with an STS override
  * ```ts
  * import assert from "node:assert/strict";
- * import { resolveEndpoints } from "./mod.ts";
+ * import { resolveEndpoints } from "./flows/mod.ts";
  *
  * const endpoints = resolveEndpoints({ endpoints: { sts: "http://127.0.0.1:8080/sts/" } });
  * assert.equal(endpoints.sts, "http://127.0.0.1:8080/sts");

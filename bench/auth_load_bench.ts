@@ -2,19 +2,17 @@
 //
 // Load (run once when the bench starts, about a minute of both cores): 3 rounds of 1,000
 // concurrent WIF + service account flows against the emulator, in a subprocess with the GC
-// exposed (tests/support/load_rounds.ts). Each round must show no cross-talk and the heap after GC
+// exposed (tools/load_rounds.ts). Each round must show no cross-talk and the heap after GC
 // must stay flat across rounds; the per-round figures are printed for docs/reliability.md.
 //
 // Benches: the fake fetch answers at once, so these figures are the library's own overhead per
 // flow (validation, request building, retries layer, signing).
 import assert from "node:assert/strict";
 import { exportPKCS8, generateKeyPair } from "jose";
-import type { Round } from "../tests/support/load_rounds.ts";
-import {
-  authenticate,
-  parseServiceAccountKey,
-  parseWorkloadIdentityProvider,
-} from "../auth/mod.ts";
+import type { Round } from "../tools/load_rounds.ts";
+import { authenticate } from "../auth/mod.ts";
+import { parseServiceAccountKey } from "../auth/keys/mod.ts";
+import { parseWorkloadIdentityProvider } from "../auth/flows/mod.ts";
 
 const PROVIDER = "projects/123456/locations/global/workloadIdentityPools/github/providers/repo";
 const { privateKey } = await generateKeyPair("RS256", { extractable: true });
@@ -66,7 +64,7 @@ const { stdout, success } = await new Deno.Command(Deno.execPath(), {
     "run",
     "-A",
     "--v8-flags=--expose-gc",
-    new URL("../tests/support/load_rounds.ts", import.meta.url).pathname,
+    new URL("../tools/load_rounds.ts", import.meta.url).pathname,
     String(ROUNDS),
     String(FLOWS),
   ],

@@ -16,13 +16,13 @@
 // key per call (our cache refreshes at most at half the lifetime; the imported CryptoKey is kept
 // per key, not per Credentials); goal <= 0.7x.
 //
-// The emulator runs in a process of its own (bench/_emulator_world.ts). Builds npm/ first.
+// The emulator runs in a process of its own (bench/support/emulator_world.ts). Builds npm/ first.
 //
 // Run: deno run -A bench/cold_start_bench.ts [rounds, default 21]
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { node24 } from "../tests/support/runtimes.ts";
-import { startEmulatorProcess } from "./_emulator_world.ts";
+import { node24 } from "../tools/runtimes.ts";
+import { startEmulatorProcess } from "./support/emulator_world.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const ROUNDS = Number(Deno.args[0] ?? 21);
@@ -91,7 +91,7 @@ const floorScript = script(
   "floor.mjs",
   `import { readFileSync } from "node:fs";
 import process from "node:process";
-// As node/fetch.ts does: an ES import of node:http under Node 24 loads undici.
+// As node/_fetch.ts does: an ES import of node:http under Node 24 loads undici.
 const { request } = process.getBuiltinModule("node:http");
 const key = JSON.parse(readFileSync(process.env.GOOGLE_APPLICATION_CREDENTIALS, "utf8"));
 const b64 = (text) => Buffer.from(text).toString("base64url");

@@ -7,12 +7,8 @@
 // Usage: deno run -A bench/hostile_server_figures.ts
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { node20, node24, required } from "../tests/support/runtimes.ts";
-import {
-  HOSTILE_KINDS,
-  hostileCallCommands,
-  startHostileServer,
-} from "../tests/support/hostile_server.ts";
+import { node20, node24, required } from "../tools/runtimes.ts";
+import { HOSTILE_KINDS, hostileCallCommands, startHostileServer } from "../tools/hostile_server.ts";
 
 const run = promisify(execFile);
 const dir = await Deno.makeTempDir();

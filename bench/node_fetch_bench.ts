@@ -7,8 +7,8 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { node24 } from "../tests/support/runtimes.ts";
-import { testCertificate } from "../tests/support/test_certificate.ts";
+import { node24 } from "../tools/runtimes.ts";
+import { testCertificate } from "../tools/test_certificate.ts";
 
 const node = (await node24())?.path;
 if (node === undefined) throw new Error("Node 24 could not be installed from the npm registry");
@@ -16,7 +16,7 @@ if (node === undefined) throw new Error("Node 24 could not be installed from the
 const dir = mkdtempSync(join(tmpdir(), "node-fetch-bench-"));
 const entry = join(dir, "entry.ts");
 const bundle = join(dir, "node_fetch.mjs");
-const transport = new URL("../node/fetch.ts", import.meta.url).pathname;
+const transport = new URL("../node/_fetch.ts", import.meta.url).pathname;
 writeFileSync(
   entry,
   `import { createNodeFetch } from ${JSON.stringify(transport)};
@@ -33,7 +33,7 @@ writeFileSync(globalFetch, "await (await fetch(process.argv[2])).text();\n");
 const certificate = await testCertificate(["localhost", "bench.proxy-only.test"]);
 const caFile = join(dir, "ca.pem");
 writeFileSync(caFile, certificate.cert);
-const servers = new Worker(new URL("./_node_fetch_bench_servers.ts", import.meta.url), {
+const servers = new Worker(new URL("./support/node_fetch_bench_servers.ts", import.meta.url), {
   type: "module",
 });
 servers.postMessage(certificate);

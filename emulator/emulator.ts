@@ -6,7 +6,7 @@
  */
 
 import { resolveConfig } from "./_core/config.ts";
-import { OIDC_PATH } from "./services/github_oidc.ts";
+import { OIDC_PATH } from "./_services/github_oidc.ts";
 import {
   authorizedUser,
   awsCredentialsFile,
@@ -19,10 +19,10 @@ import {
   GOOGLE_PEM_CERTS_PATH,
   SERVICE_ACCOUNT_JWKS_PREFIX,
   SERVICE_ACCOUNT_X509_PREFIXES,
-} from "./services/public_keys.ts";
-import { IAP_KEYS_PATH, iapJwt } from "./services/iap.ts";
-import { OAUTH2_TOKEN_PATH } from "./services/oauth2.ts";
-import { closeServer, FaultQueue, listen } from "./_core/server.ts";
+} from "./_services/public_keys.ts";
+import { IAP_KEYS_PATH, iapJwt } from "./_services/iap.ts";
+import { OAUTH2_TOKEN_PATH } from "./_services/oauth2.ts";
+import { closeServer, FaultQueue, listen } from "./_server/server.ts";
 import { State } from "./_core/state.ts";
 import { RequestLog } from "./_core/request_log.ts";
 import type { Emulator, EmulatorOptions } from "./types.ts";

@@ -6,6 +6,6 @@
  *
  * @module
  */
-import { runCli } from "./_core/cli.ts";
+import { runCli } from "./_cli.ts";
 
 await runCli();

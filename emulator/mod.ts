@@ -54,4 +54,4 @@ export type {
   WorkforceProviderOptions,
 } from "./types.ts";
 
-if (import.meta.main) import("./_core/cli.ts").then((cli) => cli.runCli());
+if (import.meta.main) import("./_cli.ts").then((cli) => cli.runCli());

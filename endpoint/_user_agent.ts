@@ -1,6 +1,6 @@
 // The default user-agent: this package's product token plus a runtime token found by feature tests
 // on globalThis, so it needs no runtime-specific types.
-import { PACKAGE_NAME, VERSION } from "./package.ts";
+import { PACKAGE_NAME, VERSION } from "./_package.ts";
 
 interface RuntimeGlobals {
   readonly Deno?: { readonly version?: { readonly deno?: unknown } };

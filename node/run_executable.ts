@@ -8,10 +8,7 @@
  */
 import type * as ChildProcess from "node:child_process";
 import type NodeProcess from "node:process";
-import type {
-  ExecutableRequest,
-  ExecutableResult,
-} from "../auth/credentials/external_account_options.ts";
+import type { ExecutableRequest, ExecutableResult } from "../auth/mod.ts";
 
 /**
  * Runs `request.command` with `request.args` (no shell) and the process's environment plus

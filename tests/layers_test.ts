@@ -111,9 +111,9 @@ const isPrivate = (file: string) => file.split("/").some((part) => part.startsWi
 const AREA_DEPENDENCIES: Readonly<Record<string, readonly string[]>> = {
   endpoint: ["endpoint"],
   auth: ["auth", "endpoint"],
-  // The Node transport (node/fetch.ts) serves the step and the npm build's Node entry points.
+  // The Node transport (node/_fetch.ts) serves the step and the npm build's Node entry points.
   node: ["node", "auth", "endpoint"],
-  // The local run (action/local_run.ts) starts the emulator; the step's own modules do not.
+  // The local run (action/local/local_run.ts) starts the emulator; the step's own modules do not.
   action: ["action", "node", "auth", "endpoint", "emulator"],
 };
 
@@ -125,18 +125,43 @@ const AUTH_LAYERS: readonly (readonly string[])[] = [
   [
     "auth/_util/",
     "auth/error_codes.ts",
-    "auth/hints.ts",
+    "auth/_hints.ts",
     "auth/errors.ts",
     "auth/types.ts",
-    "auth/quote.ts",
+    "auth/_util/quote.ts",
     "auth/universe.ts",
   ],
   ["auth/_transport/", "auth/keys/"],
   ["auth/flows/", "auth/verify/"],
   ["auth/credentials/", "auth/authenticate/"],
   ["auth/signing/"],
-  ["auth/mod.ts"],
+  ["auth/mod.ts", "auth/_step.ts"],
 ];
+
+/** The emulator's rooms, lowest first: each imports only rooms below it (or its own folder). */
+const EMULATOR_ROOMS: readonly string[] = [
+  "emulator/types.ts",
+  "emulator/_cel/",
+  "emulator/_core/",
+  "emulator/_services/",
+  "emulator/_server/",
+  "emulator/",
+];
+
+/** The published entries, as deno.json's exports name them. */
+const PUBLISHED: readonly string[] = Object.values(
+  (JSON.parse(readFileSync(join(ROOT, "deno.json"), "utf8")) as { exports: Record<string, string> })
+    .exports,
+).map((path) => path.replace(/^\.\//, ""));
+
+/** The step's own entries into other areas: not published, the one way in besides the entries. */
+const STEP_ENTRIES: readonly string[] = ["auth/_step.ts", "node/_step.ts"];
+
+/** Programs: run, never imported by a module of their area. */
+const PROGRAMS: readonly string[] = ["emulator/main.ts"];
+
+/** Areas that publish modules, where `_` marks what no published entry exports. */
+const PUBLISHING_AREAS: readonly string[] = ["auth", "endpoint", "emulator", "node"];
 
 function layerOf(file: string): { rank: number; part: string } | undefined {
   for (const [rank, parts] of AUTH_LAYERS.entries()) {
@@ -150,11 +175,31 @@ function layerOf(file: string): { rank: number; part: string } | undefined {
 function violation(from: string, to: string): string | undefined {
   const [fromArea] = areasOf(from);
   const [toArea] = areasOf(to);
-  if (isPrivate(to) && !areasOf(from).includes(toArea!)) return "imports another area's _ file";
+  // Tests are white-box, and the build scripts at the root build the package from its files.
+  const whiteBox = fromArea === "tests" || !from.includes("/");
+  if (isPrivate(to) && !whiteBox && toArea !== fromArea && !STEP_ENTRIES.includes(to)) {
+    return "imports another area's _ file";
+  }
   const allowed = AREA_DEPENDENCIES[fromArea!];
   if (allowed !== undefined && !allowed.includes(toArea!)) return `${fromArea}/ imports ${toArea}/`;
   if (fromArea === "auth" && toArea === "endpoint" && to !== "endpoint/mod.ts") {
     return "auth/ uses endpoint/ through its public API, endpoint/mod.ts";
+  }
+  if (
+    (fromArea === "action" || fromArea === "node") && toArea !== fromArea &&
+    !PUBLISHED.includes(to) && !STEP_ENTRIES.includes(to)
+  ) {
+    return `${fromArea}/ imports other areas only through their entries`;
+  }
+  if (STEP_ENTRIES.includes(to) && fromArea !== "action" && fromArea !== "tests") {
+    return "only the step imports the step's entries";
+  }
+  if (/^(bench|tools)\//.test(from) || !from.includes("/")) {
+    if (toArea === "tests") return "a build, bench or tool script imports a test file";
+  }
+  if (fromArea === "emulator" && toArea === "emulator") {
+    const room = (file: string) => EMULATOR_ROOMS.findIndex((prefix) => file.startsWith(prefix));
+    if (room(to) > room(from)) return "imports an emulator room above its own";
   }
   if (fromArea !== "auth" || toArea !== "auth") return undefined;
   const source = layerOf(from);
@@ -166,7 +211,8 @@ function violation(from: string, to: string): string | undefined {
   return target.rank < source.rank ? undefined : "imports a layer that is not below its own";
 }
 
-const graph = await importGraph(sources());
+const allSources = sources();
+const graph = await importGraph(allSources);
 
 Deno.test("no import cycle between files", () => {
   assert.deepEqual(cycles(graph), []);
@@ -188,13 +234,22 @@ Deno.test("the checks catch what they are for", () => {
     "b.ts",
   ]]);
   assert.match(violation("action/main.ts", "auth/_util/own.ts")!, /another area's _ file/);
+  assert.match(violation("emulator/emulator.ts", "auth/_util/own.ts")!, /another area's _ file/);
   assert.equal(violation("tests/auth/_util/redact_test.ts", "auth/_util/redact.ts"), undefined);
   assert.match(violation("endpoint/endpoint.ts", "auth/mod.ts")!, /endpoint\/ imports auth\//);
   assert.match(violation("auth/_transport/http.ts", "endpoint/types.ts")!, /public API/);
   assert.match(violation("auth/flows/sts.ts", "auth/credentials/types.ts")!, /not below/);
   assert.match(violation("auth/keys/jwt.ts", "auth/_transport/http.ts")!, /not below/);
   assert.equal(violation("auth/credentials/load_credentials.ts", "auth/flows/sts.ts"), undefined);
-  assert.equal(violation("auth/errors.ts", "auth/hints.ts"), undefined);
+  assert.equal(violation("auth/errors.ts", "auth/_hints.ts"), undefined);
+  assert.match(violation("action/inputs.ts", "auth/authenticate/options.ts")!, /entries/);
+  assert.equal(violation("action/inputs.ts", "auth/_step.ts"), undefined);
+  assert.match(violation("node/_fetch.ts", "auth/types.ts")!, /entries/);
+  assert.match(violation("emulator/emulator.ts", "auth/_step.ts")!, /only the step/);
+  assert.match(violation("build_npm.ts", "tests/support/secrets.ts")!, /test file/);
+  assert.match(violation("bench/endpoint_bench.ts", "tests/support/secrets.ts")!, /test file/);
+  assert.match(violation("emulator/_core/state.ts", "emulator/_services/sts.ts")!, /room above/);
+  assert.equal(violation("emulator/_server/router.ts", "emulator/_services/sts.ts"), undefined);
   // The graph itself holds what it must: type-only imports and the step's dynamic entry imports.
   assert.ok(graph.get("auth/errors.ts")?.includes("auth/error_codes.ts"));
   assert.ok(graph.get("auth/flows/sts.ts")?.includes("auth/_transport/http.ts"));
@@ -224,4 +279,66 @@ Deno.test("no module exports a name that starts with _", () => {
         .test(codeOf(file)) || /^export\s*\{[^}]*\b_\w/m.test(codeOf(file))
     );
   assert.deepEqual(exported, []);
+});
+
+/** Each publishing area's files that declare a name some published entry exports. */
+async function publicFiles(): Promise<Set<string>> {
+  const { stdout, success } = await new Deno.Command(Deno.execPath(), {
+    args: ["doc", "--json", ...PUBLISHED],
+    cwd: ROOT,
+    stdout: "piped",
+    stderr: "null",
+  }).output();
+  assert.ok(success, "deno doc failed");
+  const doc = JSON.parse(new TextDecoder().decode(stdout)) as {
+    nodes: Record<string, { symbols?: { declarations?: { location: { filename: string } }[] }[] }>;
+  };
+  const declared = Object.values(doc.nodes).flatMap((node) => node.symbols ?? [])
+    .flatMap((symbol) => symbol.declarations ?? [])
+    .map((declaration) => declaration.location.filename)
+    .filter((filename) => filename.startsWith(pathToFileURL(ROOT).href))
+    .map((filename) => relative(ROOT, fileURLToPath(filename)));
+  return new Set(declared);
+}
+
+/** Where a file breaks the `_` rule, if it does. */
+function privacyProblem(file: string, exported: ReadonlySet<string>): string | undefined {
+  const [area] = areasOf(file);
+  if (area === "tests") {
+    // A test folder or file named with `_` mirrors a private source path; helpers live in support/.
+    const parts = file.split("/").slice(1);
+    const mirrorsSource = (index: number) => {
+      const prefix = parts.slice(0, index + 1).join("/").replace(/_test\.ts$/, ".ts");
+      return allSources.some((path) => path === prefix || path.startsWith(prefix + "/"));
+    };
+    const strays = parts.flatMap((part, index) =>
+      part.startsWith("_") && !mirrorsSource(index) ? [part] : []
+    );
+    return strays.length === 0
+      ? undefined
+      : "a test path with _ that mirrors no private source (helpers go to tests/support/)";
+  }
+  if (!PUBLISHING_AREAS.includes(area!)) {
+    return isPrivate(file) ? "an area that publishes nothing uses no _ names" : undefined;
+  }
+  if (PUBLISHED.includes(file) || PROGRAMS.includes(file)) {
+    return isPrivate(file) ? "a published entry or program named with _" : undefined;
+  }
+  if (exported.has(file)) return isPrivate(file) ? "a published entry exports from it" : undefined;
+  return isPrivate(file) ? undefined : "no published entry exports from it: name it with _";
+}
+
+Deno.test("_ marks exactly what no published entry exports", async () => {
+  const exported = await publicFiles();
+  const broken = allSources.flatMap((file) => {
+    const problem = privacyProblem(file, exported);
+    return problem === undefined ? [] : [`${file}: ${problem}`];
+  });
+  assert.deepEqual(broken, []);
+  // The rule catches both ways of breaking it.
+  assert.match(privacyProblem("auth/flows/sts.ts", new Set())!, /name it with _/);
+  assert.match(privacyProblem("auth/_hints.ts", new Set(["auth/_hints.ts"]))!, /exports from it/);
+  assert.match(privacyProblem("bench/_helper.ts", new Set())!, /publishes nothing/);
+  assert.match(privacyProblem("tests/auth/_helper.ts", new Set())!, /tests\/support/);
+  assert.equal(privacyProblem("tests/auth/_transport/http_test.ts", new Set()), undefined);
 });

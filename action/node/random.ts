@@ -65,7 +65,7 @@ let uuidPoolUsed = 0;
 
 /**
  * A random (version 4) UUID, as `crypto.randomUUID()` makes: `@actions/core`'s in the step's
- * bundle (see `action/_shims/node_crypto.ts`). Like Node's, it draws the random bytes of several
+ * bundle (see `action/shims/node_crypto.ts`). Like Node's, it draws the random bytes of several
  * UUIDs at once: a run makes a dozen, one per file command.
  *
  * @returns The UUID, lowercase.

@@ -9,7 +9,7 @@
 
 import type * as NodeCrypto from "node:crypto";
 import process from "node:process";
-import { MIN_MODULUS_BITS, pkcs8Base64 } from "../../auth/keys/private_key.ts";
+import { MIN_MODULUS_BITS, pkcs8Base64 } from "../../auth/_step.ts";
 
 const PKCS8_FOOTER = "-----END PRIVATE KEY-----";
 

@@ -7,8 +7,8 @@
  * @module
  */
 
-import type { FetchLike } from "../../auth/types.ts";
-import { createNodeFetch, type NodeFetchOptions } from "../../node/fetch.ts";
+import type { FetchLike } from "../../auth/mod.ts";
+import { createNodeFetch, type NodeFetchOptions } from "../../node/_step.ts";
 
 /** Statuses whose `Response` may carry no body. */
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);

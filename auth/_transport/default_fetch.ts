@@ -1,5 +1,5 @@
 // The fetch of a call that names none: the runtime's own. The npm package's Node entry points
-// swap this module, when the build resolves it, for node/default_fetch.ts (node:http(s), with the
+// swap this module, when the build resolves it, for node/_default_fetch.ts (node:http(s), with the
 // proxy variables honoured), so that auth/ itself stays Web-only.
 import type { FetchLike, FetchResponse } from "../types.ts";
 

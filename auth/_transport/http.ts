@@ -17,7 +17,7 @@ import { isRetryableStatus } from "../_util/http_status.ts";
 import type { CallOptions, FetchResponse } from "../types.ts";
 import { ownCopy } from "../_util/own.ts";
 import { onAbort } from "../_util/abort.ts";
-import { HINTS } from "../hints.ts";
+import { HINTS } from "../_hints.ts";
 import { defaultFetch } from "./default_fetch.ts";
 
 /** A request ready to send: what `endpoint()` returns, with the body already serialized. */

@@ -64,7 +64,7 @@ export interface ExternalAccountCredentialsOptions {
  * @example Usage
  * ```ts
  * import assert from "node:assert/strict";
- * import { buildExternalAccountCredentials } from "../mod.ts";
+ * import { buildExternalAccountCredentials } from "./credentials_file.ts";
  *
  * const file = buildExternalAccountCredentials({
  *   audience: "//iam.googleapis.com/projects/1/locations/global/workloadIdentityPools/p/providers/gh",

@@ -31,7 +31,7 @@ import {
   type WorkloadIdentityProvider,
 } from "../flows/workload_identity.ts";
 import { ownCopy, withoutPrototype } from "../_util/own.ts";
-import { quote } from "../quote.ts";
+import { quote } from "../_util/quote.ts";
 
 /** The token `authenticate()` mints besides the auth token. */
 export type TokenFormat = "" | "access_token" | "id_token";
@@ -285,7 +285,7 @@ function resolveProjectId(
  * @example Direct WIF cannot mint ID tokens
  * ```ts
  * import assert from "node:assert/strict";
- * import { validateAuthenticateOptions } from "../mod.ts";
+ * import { validateAuthenticateOptions } from "./options.ts";
  *
  * assert.throws(
  *   () =>
@@ -340,7 +340,12 @@ export function checkAuthenticateOptions(
       `Cannot authenticate: expected exactly one of ${name("workloadIdentityProvider")} or ${
         name("credentialsJson")
       }, got ${providerName === undefined ? "neither" : "both"}`,
-      { option: "workloadIdentityProvider" },
+      {
+        option: "workloadIdentityProvider",
+        hint: `Set exactly one of ${name("workloadIdentityProvider")} or ${
+          name("credentialsJson")
+        }; forks and Dependabot get no secrets`,
+      },
     );
   }
   const tokenFormat = parseTokenFormat(options.tokenFormat, names);
@@ -363,7 +368,10 @@ export function checkAuthenticateOptions(
       `Cannot mint an ID token: ${name("idTokenAudience")} is required with ${
         name("tokenFormat")
       } "id_token"`,
-      { option: "idTokenAudience" },
+      {
+        option: "idTokenAudience",
+        hint: `Set ${name("idTokenAudience")} (such as a Cloud Run URL)`,
+      },
     );
   }
   const requestReason = checkRequestReason(options.requestReason, names);
@@ -405,7 +413,10 @@ export function checkAuthenticateOptions(
         : `Cannot use domain-wide delegation with Direct Workload Identity Federation: ${
           name("serviceAccount")
         } is required with ${name("accessTokenSubject")}`,
-      { option: "serviceAccount" },
+      {
+        option: "serviceAccount",
+        hint: `Set ${name("serviceAccount")} to the account to impersonate`,
+      },
     );
   }
   const oidcUrl = present(options.oidcRequest?.url);

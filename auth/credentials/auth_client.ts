@@ -7,7 +7,7 @@
  */
 
 import { CredentialsError } from "../errors.ts";
-import { HINTS } from "../hints.ts";
+import { HINTS } from "../_hints.ts";
 import type { Credentials } from "./types.ts";
 
 /**

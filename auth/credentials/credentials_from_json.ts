@@ -6,7 +6,7 @@
 
 import { CredentialsError } from "../errors.ts";
 import { ownCopy } from "../_util/own.ts";
-import { quote } from "../quote.ts";
+import { quote } from "../_util/quote.ts";
 import { isRecord, jsonErrorAt } from "../_util/json.ts";
 import { authorizedUserSource } from "./_sources/authorized_user.ts";
 import { CachedCredentials } from "./_cache/cached_credentials.ts";

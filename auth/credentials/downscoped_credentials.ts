@@ -10,7 +10,7 @@ import { CredentialsError } from "../errors.ts";
 import { requestOAuth2Token } from "../flows/oauth2_token.ts";
 import { ownCopy } from "../_util/own.ts";
 import { isRecord } from "../_util/json.ts";
-import { quote } from "../quote.ts";
+import { quote } from "../_util/quote.ts";
 import { DEFAULT_UNIVERSE, resolveEndpoints } from "../universe.ts";
 import { CachedCredentials } from "./_cache/cached_credentials.ts";
 import type { Source } from "./_sources/source.ts";

@@ -5,9 +5,9 @@
  */
 
 import { CredentialsError } from "../errors.ts";
-import { HINTS } from "../hints.ts";
+import { HINTS } from "../_hints.ts";
 import { ownCopy } from "../_util/own.ts";
-import { quote } from "../quote.ts";
+import { quote } from "../_util/quote.ts";
 import { CachedCredentials, callOptions } from "./_cache/cached_credentials.ts";
 import {
   metadataBaseUrls,

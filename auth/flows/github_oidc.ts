@@ -6,10 +6,10 @@
 
 import { endpoint } from "../../endpoint/mod.ts";
 import { CredentialsError, GithubOidcError } from "../errors.ts";
-import { HINTS } from "../hints.ts";
+import { HINTS } from "../_hints.ts";
 import { httpRequest } from "../_transport/google_request.ts";
 import { requestJson } from "../_transport/http.ts";
-import { quote } from "../quote.ts";
+import { quote } from "../_util/quote.ts";
 import type { CallOptions } from "../types.ts";
 import { ownCopy } from "../_util/own.ts";
 
@@ -35,7 +35,7 @@ export interface RequestGithubOidcTokenOptions extends CallOptions {
  * @example Usage
  * ```ts
  * import assert from "node:assert/strict";
- * import { githubOidcTokenUrl } from "../mod.ts";
+ * import { githubOidcTokenUrl } from "./mod.ts";
  *
  * assert.equal(
  *   githubOidcTokenUrl("https://runner.example/token?api-version=2.0", "https://iam.googleapis.com/x"),
@@ -76,7 +76,7 @@ export function githubOidcTokenUrl(requestUrl: string, audience: string): string
  * @example With an injected fetch
  * ```ts
  * import assert from "node:assert/strict";
- * import { requestGithubOidcToken } from "../mod.ts";
+ * import { requestGithubOidcToken } from "./mod.ts";
  *
  * const token = await requestGithubOidcToken({
  *   requestUrl: "https://runner.example/token?api-version=2.0",

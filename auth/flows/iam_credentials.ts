@@ -12,7 +12,7 @@ import { normalizeDelegates, validateServiceAccount } from "./service_account_na
 import { googleRequest } from "../_transport/google_request.ts";
 import { requestJson } from "../_transport/http.ts";
 import type { FailureDetails, JsonResponse } from "../_transport/http.ts";
-import { HINTS } from "../hints.ts";
+import { HINTS } from "../_hints.ts";
 import { jwtExpiry } from "../_util/jwt_decode.ts";
 import { expireTimeOf, expiring } from "../_transport/response.ts";
 import type { CallOptions, ExpiringToken } from "../types.ts";
@@ -161,7 +161,7 @@ export function scopesOrDefault(scopes: readonly string[] | undefined): string[]
  * @example With an injected fetch
  * ```ts
  * import assert from "node:assert/strict";
- * import { generateAccessToken } from "../mod.ts";
+ * import { generateAccessToken } from "./mod.ts";
  *
  * const token = await generateAccessToken({
  *   serviceAccount: "ci@my-proj.iam.gserviceaccount.com",
@@ -207,7 +207,7 @@ export async function generateAccessToken(
  * @example With an injected fetch
  * ```ts
  * import assert from "node:assert/strict";
- * import { generateIdToken } from "../mod.ts";
+ * import { generateIdToken } from "./mod.ts";
  *
  * const token = await generateIdToken({
  *   serviceAccount: "ci@my-proj.iam.gserviceaccount.com",
@@ -252,7 +252,7 @@ export async function generateIdToken(options: GenerateIdTokenOptions): Promise<
  * @example With an injected fetch
  * ```ts
  * import assert from "node:assert/strict";
- * import { signJwt } from "../mod.ts";
+ * import { signJwt } from "./mod.ts";
  *
  * const result = await signJwt({
  *   serviceAccount: "ci@my-proj.iam.gserviceaccount.com",
@@ -295,7 +295,7 @@ export async function signJwt(options: SignJwtOptions): Promise<SignJwtResult> {
  * @example With an injected fetch
  * ```ts
  * import assert from "node:assert/strict";
- * import { signBlob } from "../mod.ts";
+ * import { signBlob } from "./mod.ts";
  *
  * const result = await signBlob({
  *   serviceAccount: "ci@my-proj.iam.gserviceaccount.com",

@@ -39,7 +39,7 @@ export const JWT_BEARER_GRANT_TYPE = "urn:ietf:params:oauth:grant-type:jwt-beare
  * @example With an injected fetch
  * ```ts
  * import assert from "node:assert/strict";
- * import { exchangeJwtBearer } from "../mod.ts";
+ * import { exchangeJwtBearer } from "./mod.ts";
  *
  * const token = await exchangeJwtBearer({
  *   assertion: "header.payload.signature",

@@ -6,8 +6,8 @@
  */
 
 import { CredentialsError } from "../errors.ts";
-import { HINTS } from "../hints.ts";
-import { quote } from "../quote.ts";
+import { HINTS } from "../_hints.ts";
+import { quote } from "../_util/quote.ts";
 
 const EMAIL = /^[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9.-]{1,253}$/;
 const UNIQUE_ID = /^\d{1,30}$/;
@@ -28,7 +28,7 @@ const IAM_DOMAIN = /^([a-z][a-z0-9-]{4,28}[a-z0-9])\.iam\.gserviceaccount\.com$/
  * @example Usage
  * ```ts
  * import assert from "node:assert/strict";
- * import { validateServiceAccount } from "../mod.ts";
+ * import { validateServiceAccount } from "./mod.ts";
  *
  * assert.equal(validateServiceAccount(" sa@p.iam.gserviceaccount.com "), "sa@p.iam.gserviceaccount.com");
  * assert.throws(() => validateServiceAccount("sa/../../x"), /is not a service account email/);
@@ -62,7 +62,7 @@ export function validateServiceAccount(
  * @example Usage
  * ```ts
  * import assert from "node:assert/strict";
- * import { normalizeDelegates } from "../mod.ts";
+ * import { normalizeDelegates } from "./mod.ts";
  *
  * assert.deepEqual(normalizeDelegates(["a@p.iam.gserviceaccount.com", "projects/-/serviceAccounts/b@q.iam.gserviceaccount.com", " "]), [
  *   "projects/-/serviceAccounts/a@p.iam.gserviceaccount.com",
@@ -92,7 +92,7 @@ export function normalizeDelegates(delegates: readonly string[]): string[] {
  * @example Usage
  * ```ts
  * import assert from "node:assert/strict";
- * import { projectIdFromServiceAccount } from "../mod.ts";
+ * import { projectIdFromServiceAccount } from "./mod.ts";
  *
  * assert.equal(projectIdFromServiceAccount("ci@my-proj.iam.gserviceaccount.com"), "my-proj");
  * assert.equal(projectIdFromServiceAccount("123-compute@developer.gserviceaccount.com"), undefined);

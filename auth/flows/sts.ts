@@ -6,7 +6,7 @@
  */
 
 import { GoogleApiError } from "../errors.ts";
-import { HINTS } from "../hints.ts";
+import { HINTS } from "../_hints.ts";
 import { requestJson } from "../_transport/http.ts";
 import type { FailureDetails } from "../_transport/http.ts";
 import { googleRequest } from "../_transport/google_request.ts";
@@ -122,7 +122,7 @@ function stsHint(details: FailureDetails, subjectToken: string): string | undefi
  * @example With an injected fetch
  * ```ts
  * import assert from "node:assert/strict";
- * import { exchangeToken } from "../mod.ts";
+ * import { exchangeToken } from "./mod.ts";
  *
  * const token = await exchangeToken({
  *   audience: "//iam.googleapis.com/projects/1/locations/global/workloadIdentityPools/p/providers/gh",

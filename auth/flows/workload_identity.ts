@@ -6,7 +6,7 @@
  */
 
 import { CredentialsError } from "../errors.ts";
-import { quote } from "../quote.ts";
+import { quote } from "../_util/quote.ts";
 
 /** A parsed workload identity provider resource name. */
 export interface WorkloadIdentityProvider {
@@ -62,7 +62,7 @@ function problemOf(name: string): string {
  * @example Usage
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseWorkloadIdentityProvider } from "../mod.ts";
+ * import { parseWorkloadIdentityProvider } from "./mod.ts";
  *
  * const provider = parseWorkloadIdentityProvider(
  *   "projects/123456789/locations/global/workloadIdentityPools/github/providers/my-repo",
@@ -101,7 +101,7 @@ export function parseWorkloadIdentityProvider(name: string): WorkloadIdentityPro
  * @example Usage
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseWorkloadIdentityProvider, stsAudience } from "../mod.ts";
+ * import { parseWorkloadIdentityProvider, stsAudience } from "./mod.ts";
  *
  * const provider = parseWorkloadIdentityProvider(
  *   "projects/1/locations/global/workloadIdentityPools/pool/providers/prov",
@@ -127,7 +127,7 @@ export function stsAudience(provider: WorkloadIdentityProvider, iamEndpoint: str
  * @example Usage
  * ```ts
  * import assert from "node:assert/strict";
- * import { defaultOidcAudience, parseWorkloadIdentityProvider } from "../mod.ts";
+ * import { defaultOidcAudience, parseWorkloadIdentityProvider } from "./mod.ts";
  *
  * const provider = parseWorkloadIdentityProvider(
  *   "projects/1/locations/global/workloadIdentityPools/pool/providers/prov",

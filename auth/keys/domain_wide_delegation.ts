@@ -38,7 +38,7 @@ export interface DomainWideDelegationClaimsOptions {
  * @example Usage
  * ```ts
  * import assert from "node:assert/strict";
- * import { buildDomainWideDelegationClaims } from "../mod.ts";
+ * import { buildDomainWideDelegationClaims } from "./mod.ts";
  *
  * const claims = buildDomainWideDelegationClaims({
  *   serviceAccount: "ci@p.iam.gserviceaccount.com",

@@ -11,7 +11,7 @@ import type { JWTPayload } from "jose";
 import { base64Decode, base64urlEncode } from "../_util/base64url.ts";
 import { CredentialsError } from "../errors.ts";
 import type { ServiceAccountKey } from "./service_account_key.ts";
-import { MIN_MODULUS_BITS, pkcs8Base64, UNUSABLE_PRIVATE_KEY } from "./private_key.ts";
+import { MIN_MODULUS_BITS, pkcs8Base64, UNUSABLE_PRIVATE_KEY } from "./_private_key.ts";
 import { ownCopy } from "../_util/own.ts";
 
 export type { JWTPayload };
@@ -121,7 +121,7 @@ export async function signJwt(
  * ```ts
  * import assert from "node:assert/strict";
  * import { exportPKCS8, generateKeyPair } from "jose";
- * import { signJwtWithKey } from "../mod.ts";
+ * import { signJwtWithKey } from "./mod.ts";
  *
  * const { privateKey } = await generateKeyPair("RS256", { extractable: true });
  * const key = {
@@ -162,7 +162,7 @@ export async function signJwtWithKey(
  * ```ts
  * import assert from "node:assert/strict";
  * import { exportPKCS8, generateKeyPair } from "jose";
- * import { createSelfSignedJwt } from "../mod.ts";
+ * import { createSelfSignedJwt } from "./jwt.ts";
  *
  * const { privateKey } = await generateKeyPair("RS256", { extractable: true });
  * const key = {

@@ -6,10 +6,10 @@
  */
 
 import { CredentialsError, type CredentialsErrorCode } from "../errors.ts";
-import { quote } from "../quote.ts";
+import { quote } from "../_util/quote.ts";
 import { base64Decode } from "../_util/base64url.ts";
 import { fieldOf, jsonErrorAt } from "../_util/json.ts";
-import { privateKeyProblem } from "./private_key.ts";
+import { privateKeyProblem } from "./_private_key.ts";
 
 /** A Google service account key file (`type: "service_account"`), every field preserved. */
 export interface ServiceAccountKey {
@@ -113,7 +113,7 @@ function parseJsonText(text: string, encoded: boolean): unknown {
  * @example Raw or base64
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseServiceAccountKey } from "../mod.ts";
+ * import { parseServiceAccountKey } from "./mod.ts";
  *
  * const json = JSON.stringify({
  *   type: "service_account",

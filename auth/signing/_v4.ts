@@ -2,19 +2,13 @@
 // request timestamp, where the bucket is served, and the signature as hex.
 import { CredentialsError } from "../errors.ts";
 import { DEFAULT_UNIVERSE } from "../universe.ts";
-import { quote } from "../quote.ts";
-import type { Credentials } from "../credentials/types.ts";
+import { quote } from "../_util/quote.ts";
+import type { UrlStyle } from "./types.ts";
 
 /** The signing algorithm Cloud Storage's V4 signatures name. */
 export const ALGORITHM = "GOOG4-RSA-SHA256";
 /** The longest a V4 signature may live: 7 days. */
 export const MAX_EXPIRATION_SECONDS = 604_800;
-
-/** What signs: any credentials, or an object with their two signing methods. */
-export type SigningCredentials = Pick<Credentials, "sign" | "getServiceAccountEmail">;
-
-/** How the bucket appears in the URL. */
-export type UrlStyle = "PATH_STYLE" | "VIRTUAL_HOSTED_STYLE" | "BUCKET_BOUND_HOSTNAME";
 
 /** Options both V4 signers take (named after Google's conformance file). */
 export interface V4Options {

@@ -18,9 +18,8 @@ import {
   optionError,
   requestTime,
   requiredString,
-  type SigningCredentials,
-  type UrlStyle,
 } from "./_v4.ts";
+import type { SigningCredentials, UrlStyle } from "./types.ts";
 
 /** Conditions beyond the fields, as Google's conformance file names them. */
 export interface PostPolicyConditions {
@@ -115,7 +114,8 @@ function conditionsOf(conditions: PostPolicyConditions): unknown[] {
  * ```ts
  * import assert from "node:assert/strict";
  * import { exportPKCS8, generateKeyPair } from "jose";
- * import { createSignedPostPolicy, credentialsFromJson } from "../mod.ts";
+ * import { createSignedPostPolicy } from "./mod.ts";
+ * import { credentialsFromJson } from "../mod.ts";
  *
  * const { privateKey } = await generateKeyPair("RS256", { extractable: true });
  * const credentials = credentialsFromJson({

@@ -19,12 +19,9 @@ import {
   requestTime,
   requiredString,
   sha256Hex,
-  type SigningCredentials,
-  type UrlStyle,
   withScheme,
 } from "./_v4.ts";
-
-export type { SigningCredentials, UrlStyle };
+import type { SigningCredentials, UrlStyle } from "./types.ts";
 
 /**
  * Options of {@linkcode createSignedUrl}, named as in Google's V4 signing conformance tests
@@ -108,7 +105,8 @@ function canonicalHeaders(headers: Readonly<Record<string, string>>, host: strin
  * ```ts
  * import assert from "node:assert/strict";
  * import { exportPKCS8, generateKeyPair } from "jose";
- * import { createSignedUrl, credentialsFromJson } from "../mod.ts";
+ * import { createSignedUrl } from "./mod.ts";
+ * import { credentialsFromJson } from "../mod.ts";
  *
  * const { privateKey } = await generateKeyPair("RS256", { extractable: true });
  * const credentials = credentialsFromJson({

@@ -52,7 +52,7 @@ export interface IapJwtPayload extends JWTPayload {
  * @example An assertion the emulator minted
  * ```ts
  * import assert from "node:assert/strict";
- * import { verifyIapJwt } from "../mod.ts";
+ * import { verifyIapJwt } from "./mod.ts";
  * import { startEmulator } from "../../emulator/mod.ts";
  *
  * await using emulator = await startEmulator();

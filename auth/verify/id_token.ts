@@ -64,7 +64,8 @@ export interface IdTokenPayload extends JWTPayload {
  * @example A token from the emulator
  * ```ts
  * import assert from "node:assert/strict";
- * import { credentialsFromJson, verifyIdToken } from "../mod.ts";
+ * import { credentialsFromJson } from "../mod.ts";
+ * import { verifyIdToken } from "./mod.ts";
  * import { startEmulator } from "../../emulator/mod.ts";
  *
  * await using emulator = await startEmulator();

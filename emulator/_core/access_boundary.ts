@@ -4,7 +4,7 @@
 // through a rule on its bucket whose roles carry the permission and whose condition holds for
 // `resource.name` (`projects/_/buckets/<bucket>/objects/<object>`); a condition the emulator's CEL
 // subset cannot evaluate (such as `api.getAttribute(...)`) does not hold.
-import { CelEvaluationError, CelSyntaxError, compileCel } from "../cel/cel.ts";
+import { CelEvaluationError, CelSyntaxError, compileCel } from "../_cel/cel.ts";
 import type { AccessBoundaryRule } from "../types.ts";
 
 /** The most rules a boundary may have (Google's limit; google-auth-library checks it too). */

@@ -1,7 +1,7 @@
 // The emulated AWS side checked once and filled with defaults: the account, the instance's role
 // and its temporary credentials (fixed for the emulator's life), IAM users' keys, and the pool's
 // AWS provider with Google's default attribute mapping for AWS.
-import type { CelProgram } from "../cel/cel.ts";
+import type { CelProgram } from "../_cel/cel.ts";
 import { compiledRules, fail } from "./provider_rules.ts";
 import { randomId } from "./key_pool.ts";
 import type { AwsOptions } from "../types.ts";

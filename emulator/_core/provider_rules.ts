@@ -1,7 +1,7 @@
 // What every provider of the emulator's options shares, checked once: its CEL attribute mapping
 // and condition, compiled, and the audiences Google accepts by default; and the one way an option
 // is refused.
-import { type CelProgram, CelSyntaxError, compileCel } from "../cel/cel.ts";
+import { type CelProgram, CelSyntaxError, compileCel } from "../_cel/cel.ts";
 
 /** The default attribute mapping: the subject, and three GitHub claims as attributes. */
 export const DEFAULT_MAPPING: Readonly<Record<string, string>> = {

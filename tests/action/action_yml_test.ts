@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { AUTH_ERROR_HINTS } from "../../auth/mod.ts";
+import { AUTH_ERROR_HINTS } from "../../auth/_hints.ts";
 
 const ROOT = resolve(import.meta.dirname ?? ".", "../..");
 const read = (path: string): string => readFileSync(join(ROOT, path), "utf8");

@@ -5,8 +5,8 @@
 // print the same annotation.
 import assert from "node:assert/strict";
 import { keySecrets } from "../support/secrets.ts";
-import { assertNoSecretLeaks } from "./_hygiene.ts";
-import { fakeCore } from "./_fake_core.ts";
+import { assertNoSecretLeaks } from "../support/hygiene.ts";
+import { fakeCore } from "../support/fake_core.ts";
 import {
   errors,
   type RunnerDirs,
@@ -14,7 +14,7 @@ import {
   runStep,
   withRunnerDirs,
   workspaceFiles,
-} from "../../action/local_runner.ts";
+} from "../../action/local/local_runner.ts";
 import { run } from "../../action/main.ts";
 import { type Emulator, startEmulator } from "../../emulator/mod.ts";
 

@@ -1,4 +1,4 @@
-// build_dist.ts: esbuild bundles the step with the typed shims of action/_shims/ in place of the
+// build_dist.ts: esbuild bundles the step with the typed shims of action/shims/ in place of the
 // modules they name, fails on an import a shim does not export and on any module left unbundled,
 // and a bundle that carries what it must not, or is over budget, is not written. The shims
 // themselves: the packages' throw a clear error, the built-ins' act as Node's modules do.
@@ -8,14 +8,14 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from "node:os";
 import { join, relative } from "node:path";
 import { buildBundle, type Bundle, bundle, SHIMS } from "../../build_dist.ts";
-import { BearerCredentialHandler, HttpClient } from "../../action/_shims/actions_http_client.ts";
-import { getExecOutput } from "../../action/_shims/actions_exec.ts";
-import * as osShim from "../../action/_shims/node_os.ts";
-import { promises } from "../../action/_shims/node_fs.ts";
+import { BearerCredentialHandler, HttpClient } from "../../action/shims/actions_http_client.ts";
+import { getExecOutput } from "../../action/shims/actions_exec.ts";
+import * as osShim from "../../action/shims/node_os.ts";
+import { promises } from "../../action/shims/node_fs.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
-const MAIN = "action/_entry_main.ts";
-const POST = "action/_entry_post.ts";
+const MAIN = "action/entries/main.ts";
+const POST = "action/entries/post.ts";
 
 /**
  * Runs `fn` with a scratch folder under the repository's `.tmp/` (the shims' paths are relative

@@ -9,12 +9,12 @@ import { generateKeyPairSync } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
-import { node20, node24, required } from "../support/runtimes.ts";
+import { node20, node24, required } from "../../tools/runtimes.ts";
 import { runtimeMissing, skippedWhen } from "../support/skip.ts";
 import { keySecrets, requestSecrets } from "../support/secrets.ts";
-import { claimsOf } from "../support/emulator_calls.ts";
-import { assertNoSecretLeaks } from "./_hygiene.ts";
-import { startForwardProxy } from "../support/forward_proxy.ts";
+import { claimsOf } from "../../tools/emulator_calls.ts";
+import { assertNoSecretLeaks } from "../support/hygiene.ts";
+import { startForwardProxy } from "../../tools/forward_proxy.ts";
 import {
   errors,
   runMainAndPost,
@@ -23,7 +23,7 @@ import {
   type StepRun,
   withRunnerDirs,
   workspaceFiles,
-} from "../../action/local_runner.ts";
+} from "../../action/local/local_runner.ts";
 import { type Emulator, type EmulatorOptions, startEmulator } from "../../emulator/mod.ts";
 
 const CREDENTIAL_VARIABLES = [

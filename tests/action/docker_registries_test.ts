@@ -15,7 +15,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
-import { assertNoSecretLeaks } from "./_hygiene.ts";
+import { assertNoSecretLeaks } from "../support/hygiene.ts";
 import { keySecrets, requestSecrets } from "../support/secrets.ts";
 import {
   errors,
@@ -23,7 +23,7 @@ import {
   runStep,
   type StepRun,
   withRunnerDirs,
-} from "../../action/local_runner.ts";
+} from "../../action/local/local_runner.ts";
 import { type Emulator, startEmulator } from "../../emulator/mod.ts";
 
 const HOUR = 3_600_000;

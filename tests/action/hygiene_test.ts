@@ -1,9 +1,9 @@
 // The secret-hygiene checker itself: it must catch every kind of leak it claims to, or the dist
 // tests that rely on it prove nothing.
 import assert from "node:assert/strict";
-import type { StepRun } from "../../action/local_runner.ts";
+import type { StepRun } from "../../action/local/local_runner.ts";
 import { keySecrets, requestSecrets } from "../support/secrets.ts";
-import { assertNoSecretLeaks } from "./_hygiene.ts";
+import { assertNoSecretLeaks } from "../support/hygiene.ts";
 
 const TOKEN = "ya29.a-secret-access-token";
 const D = "ghadelimiter_00000000-0000-0000-0000-000000000000";

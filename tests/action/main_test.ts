@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { run } from "../../action/main.ts";
-import { fakeCore } from "./_fake_core.ts";
+import { fakeCore } from "../support/fake_core.ts";
 
 const PROVIDER = "projects/123/locations/global/workloadIdentityPools/gh-pool/providers/repo";
 const SA = "ci@my-proj.iam.gserviceaccount.com";

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runPost } from "../../action/post.ts";
-import { fakeCore } from "./_fake_core.ts";
+import { fakeCore } from "../support/fake_core.ts";
 
 const NAME = "gha-creds-0123456789abcdef.json";
 

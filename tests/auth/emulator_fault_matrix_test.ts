@@ -17,8 +17,8 @@ import {
 } from "../../auth/mod.ts";
 import type { Emulator, EmulatorFault, RecordedRequest } from "../../emulator/mod.ts";
 import { keySecrets, requestSecrets } from "../support/secrets.ts";
-import { wifOptions as wif, withEmulator } from "../support/emulator_calls.ts";
-import { MESSAGE_PREFIXES as PREFIXES, type Route } from "./_flows.ts";
+import { wifOptions as wif, withEmulator } from "../../tools/emulator_calls.ts";
+import { MESSAGE_PREFIXES as PREFIXES, type Route } from "../support/flows.ts";
 
 /**
  * Per-attempt timeout of the "slow" cases only: small, so they cost little. Every other case keeps

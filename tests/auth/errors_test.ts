@@ -1,18 +1,17 @@
 import assert from "node:assert/strict";
 import {
   type AnyAuthError,
-  AUTH_ERROR_HINTS,
   AuthError,
   type AuthErrorCode,
   CredentialsError,
   credentialsFromJson,
-  exchangeToken,
-  generateAccessToken,
   GithubOidcError,
   GoogleApiError,
   TokenError,
 } from "../../auth/mod.ts";
-import { testKey } from "./_keys.ts";
+import { AUTH_ERROR_HINTS } from "../../auth/_hints.ts";
+import { exchangeToken, generateAccessToken } from "../../auth/flows/mod.ts";
+import { testKey } from "../support/keys.ts";
 
 Deno.test("AuthError subclasses carry name, code, default hint and cause", () => {
   const cause = new Error("root");

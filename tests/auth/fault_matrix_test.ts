@@ -8,7 +8,7 @@ import {
   GoogleApiError,
   TokenError,
 } from "../../auth/mod.ts";
-import { fakeGoogle, flowFor, MESSAGE_PREFIXES as PREFIXES, type Route } from "./_flows.ts";
+import { fakeGoogle, flowFor, MESSAGE_PREFIXES as PREFIXES, type Route } from "../support/flows.ts";
 
 const ROUTES: Route[] = [
   "oidc",

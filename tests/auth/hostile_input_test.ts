@@ -1,20 +1,18 @@
 // Hostile input: property tests (fixed seeds) and linear-time guards for the parsers and redaction.
 import assert from "node:assert/strict";
 import fc from "fast-check";
+import { authenticate, type AuthenticateOptions, CredentialsError } from "../../auth/mod.ts";
 import {
-  authenticate,
-  type AuthenticateOptions,
-  CredentialsError,
   exchangeToken,
   generateAccessToken,
-  parseServiceAccountKey,
   parseWorkloadIdentityProvider,
-  validateAuthenticateOptions,
-} from "../../auth/mod.ts";
+} from "../../auth/flows/mod.ts";
+import { parseServiceAccountKey } from "../../auth/keys/mod.ts";
+import { validateAuthenticateOptions } from "../../auth/authenticate/options.ts";
 import { redactSecrets } from "../../auth/_util/redact.ts";
 import { assertLinear } from "../support/linear_time.ts";
-import { fakeGoogle, flowFor, PROVIDER } from "./_flows.ts";
-import { testKey } from "./_keys.ts";
+import { fakeGoogle, flowFor, PROVIDER } from "../support/flows.ts";
+import { testKey } from "../support/keys.ts";
 
 const SEED = 20261122;
 const RUNS = 2000;

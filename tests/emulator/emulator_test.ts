@@ -2,7 +2,7 @@
 // the socket, option validation, and that it listens on loopback only.
 import assert from "node:assert/strict";
 import { startEmulator } from "../../emulator/mod.ts";
-import { githubToken, withEmulator } from "../support/emulator_calls.ts";
+import { githubToken, withEmulator } from "../../tools/emulator_calls.ts";
 
 Deno.test("startEmulator() hands back a runner's environment on 127.0.0.1", async () => {
   await withEmulator({ github: { requestToken: "runner-token" } }, (emulator) => {

@@ -14,8 +14,8 @@ import {
   githubToken,
   oidcAudience,
   withEmulator,
-} from "../support/emulator_calls.ts";
-import { startForwardProxy } from "../support/forward_proxy.ts";
+} from "../../tools/emulator_calls.ts";
+import { startForwardProxy } from "../../tools/forward_proxy.ts";
 import { GCLOUD, GCLOUD_MISSING, skippedWhen } from "../support/skip.ts";
 
 const GCLOUD_SDK = "/usr/lib/google-cloud-sdk";
@@ -181,7 +181,7 @@ Deno.test(skippedWhen(GCLOUD_MISSING, {
             const { python, path } = bundledPython();
             const out = JSON.parse(
               await run(python, [
-                new URL("./_google_auth_python.py", import.meta.url).pathname,
+                new URL("../support/google_auth_python.py", import.meta.url).pathname,
                 `${dir}/python.json`,
               ], {
                 ...env,

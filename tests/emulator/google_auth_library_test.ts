@@ -14,7 +14,7 @@ import {
 import { createRemoteJWKSet, jwtVerify } from "jose";
 import { authenticate } from "../../auth/mod.ts";
 import type { Emulator } from "../../emulator/mod.ts";
-import { withEmulator } from "../support/emulator_calls.ts";
+import { withEmulator } from "../../tools/emulator_calls.ts";
 
 const CLOUD_PLATFORM = "https://www.googleapis.com/auth/cloud-platform";
 
@@ -109,7 +109,12 @@ Deno.test("google-auth-library ADC uses the emulated metadata server with emulat
     const home = await Deno.makeTempDir();
     try {
       const { stdout, stderr, success } = await new Deno.Command(Deno.execPath(), {
-        args: ["run", "-A", "--quiet", new URL("./_adc_metadata.ts", import.meta.url).pathname],
+        args: [
+          "run",
+          "-A",
+          "--quiet",
+          new URL("../support/adc_metadata.ts", import.meta.url).pathname,
+        ],
         clearEnv: true,
         env: { ...emulator.env, HOME: home, NO_COLOR: "1" },
         stdout: "piped",

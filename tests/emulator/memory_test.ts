@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { createRemoteJWKSet, importPKCS8, jwtVerify, SignJWT } from "jose";
 import { resolveConfig } from "../../emulator/_core/config.ts";
-import { metadataAnswer } from "../../emulator/services/metadata_server.ts";
+import { metadataAnswer } from "../../emulator/_services/metadata_server.ts";
 import { State } from "../../emulator/_core/state.ts";
 import { TokenStore } from "../../emulator/_core/token_store.ts";
 import { startEmulator } from "../../emulator/mod.ts";
@@ -18,7 +18,7 @@ import {
   oidcAudience,
   stsJson,
   withEmulator,
-} from "../support/emulator_calls.ts";
+} from "../../tools/emulator_calls.ts";
 
 Deno.test("startEmulator() keeps at most record.maxRequests requests, the newest", async () => {
   await withEmulator({ record: { maxRequests: 3 } }, async (emulator) => {

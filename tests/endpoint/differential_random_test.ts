@@ -9,7 +9,12 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { endpoint } from "../../endpoint/mod.ts";
-import { assertSameCall, GITHUB_ROUTES, loosely, octokitEndpoint } from "./_differential.ts";
+import {
+  assertSameCall,
+  GITHUB_ROUTES,
+  loosely,
+  octokitEndpoint,
+} from "../support/differential.ts";
 
 const SEED = 20260611;
 const RUNS = 4000;

@@ -5,7 +5,12 @@
  */
 import assert from "node:assert/strict";
 import { endpoint } from "../../endpoint/mod.ts";
-import { assertSameCall, GITHUB_ROUTES, loosely, octokitEndpoint } from "./_differential.ts";
+import {
+  assertSameCall,
+  GITHUB_ROUTES,
+  loosely,
+  octokitEndpoint,
+} from "../support/differential.ts";
 
 const EXPRESSION = /\{([^{}]+)\}/g;
 const PLACEHOLDER_VALUES: readonly unknown[] = [

@@ -4,8 +4,8 @@
  */
 import assert from "node:assert/strict";
 import { endpoint, UriTemplateError } from "../../endpoint/mod.ts";
-import { PACKAGE_NAME, VERSION } from "../../endpoint/package.ts";
-import { loosely, octokitEndpoint } from "./_differential.ts";
+import { PACKAGE_NAME, VERSION } from "../../endpoint/_package.ts";
+import { loosely, octokitEndpoint } from "../support/differential.ts";
 
 const octokit = loosely(octokitEndpoint);
 const ours = loosely(endpoint);

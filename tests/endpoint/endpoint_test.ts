@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { endpoint } from "../../endpoint/mod.ts";
-import { PACKAGE_NAME, VERSION } from "../../endpoint/package.ts";
+import { PACKAGE_NAME, VERSION } from "../../endpoint/_package.ts";
 
 const UA = endpoint.DEFAULTS.headers["user-agent"];
 

@@ -4,14 +4,10 @@
  * checking this file checks it too.
  */
 import assert from "node:assert/strict";
-import {
-  endpoint,
-  type EndpointInterface,
-  type RequestOptions,
-  type RequiredRouteParameterNames,
-} from "../../endpoint/mod.ts";
+import { endpoint, type EndpointInterface, type RequestOptions } from "../../endpoint/mod.ts";
+import type { RequiredRouteParameterNames } from "../../endpoint/_route_types.ts";
 import { routeTemplate } from "../../endpoint/_route_template.ts";
-import { octokitEndpoint } from "./_differential.ts";
+import { octokitEndpoint } from "../support/differential.ts";
 import { assertType, type Equal } from "./types_check.ts";
 
 Deno.test("a non-literal string route stays permissive", () => {

@@ -13,25 +13,24 @@ import {
   type ServerResponse,
 } from "node:http";
 import { createServer as createHttpsServer } from "node:https";
-import { node24, required } from "../support/runtimes.ts";
+import { node24, required } from "../../tools/runtimes.ts";
 import { runtimeMissing, skippedWhen } from "../support/skip.ts";
 import type { RunOptions } from "../../action/main.ts";
-import type { NodeResponse } from "../../node/response.ts";
-import { createNodeFetch, type NodeFetchOptions } from "../../node/fetch.ts";
-import { ProxyConfigError, type ProxyEnv } from "../../node/proxy.ts";
-import {
-  type AuthenticateOptions,
-  type CredentialsOptions,
-  exchangeToken,
-  type ExchangeTokenOptions,
-  type LoadCredentialsOptions,
+import type { NodeResponse } from "../../node/_response.ts";
+import { createNodeFetch, type NodeFetchOptions } from "../../node/_fetch.ts";
+import { ProxyConfigError, type ProxyEnv } from "../../node/_proxy.ts";
+import type {
+  AuthenticateOptions,
+  CredentialsOptions,
+  LoadCredentialsOptions,
 } from "../../auth/mod.ts";
+import { exchangeToken, type ExchangeTokenOptions } from "../../auth/flows/mod.ts";
 import {
   type ForwardProxy,
   type ForwardProxyOptions,
   startForwardProxy,
-} from "../support/forward_proxy.ts";
-import { testCertificate } from "../support/test_certificate.ts";
+} from "../../tools/forward_proxy.ts";
+import { testCertificate } from "../../tools/test_certificate.ts";
 
 const PLAIN = "plain.proxy-only.test";
 const SECURE = "sts.proxy-only.test";
@@ -557,7 +556,7 @@ async function runChild(
 ): Promise<{ outcomes: string[]; undici: boolean }> {
   const child = spawn(
     node,
-    [new URL("./_fetch_child.ts", import.meta.url).pathname, ...urls],
+    [new URL("../support/fetch_child.ts", import.meta.url).pathname, ...urls],
     {
       // Deno's spawn adds the parent's environment to `env`: every proxy variable is set here.
       env: {

@@ -10,7 +10,7 @@ import {
   type ProxyEnv,
   proxyFor,
   type ProxyServer,
-} from "../../node/proxy.ts";
+} from "../../node/_proxy.ts";
 
 const P = "http://proxy-a.corp:3128";
 const Q = "http://proxy-b.corp:8080";

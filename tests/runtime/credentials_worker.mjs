@@ -21,7 +21,10 @@ self.onmessage = async (/** @type {MessageEvent} */ event) => {
   const { authUrl, checksUrl, fixture } = event.data;
   const globals = [typeof globalThis.Deno, typeof globalThis.process, typeof globalThis.require];
   try {
-    const [authMod, { default: check }] = await Promise.all([import(authUrl), import(checksUrl)]);
+    const [{ library: authMod }, { default: check }] = await Promise.all([
+      import(authUrl),
+      import(checksUrl),
+    ]);
     const result = await check(authMod, { ...fixture, ok, equal });
     self.postMessage({ ...result, globals });
   } catch (error) {

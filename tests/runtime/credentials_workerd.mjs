@@ -3,7 +3,7 @@
 // on 127.0.0.1; then Google's V4 signing conformance cases (the CONFORMANCE binding). Prints
 // `tokens <json>` for the caller to check with the emulator; a failed check fails the test
 // handler, and with it the run.
-import * as authMod from "../../auth/mod.ts";
+import { library as authMod } from "../support/library.ts";
 import check from "./credentials_checks.mjs";
 import checkSigning from "./signing_checks.mjs";
 

@@ -24,12 +24,23 @@ import { assertIssuedBy, credentialsFixture } from "./credentials_fixture.mjs";
 const [root = ".", ext = "js"] = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
 const manifest = join(resolve(root), "package.json");
 /** The module of each area in the sources; `run-executable` is node/run_executable. */
-const SOURCES = { "run-executable": ["node", "run_executable"] };
+const SOURCES = {
+  "run-executable": ["node", "run_executable"],
+  flows: ["auth", "flows", "mod"],
+  keys: ["auth", "keys", "mod"],
+  signing: ["auth", "signing", "mod"],
+  verify: ["auth", "verify", "mod"],
+};
 const fileOf = (area) =>
   ext === "exports"
     ? createRequire(manifest).resolve(`${JSON.parse(readFileSync(manifest, "utf8")).name}/${area}`)
     : join(resolve(root), ...(SOURCES[area] ?? [area, "mod"])) + `.${ext}`;
 const load = (area) => import(pathToFileURL(fileOf(area)).href);
+/** The library's entries as one namespace: classes must be one across entries. */
+const loadLibrary = async () => {
+  const areas = ["auth", "flows", "keys", "signing", "verify"];
+  return Object.assign({}, ...await Promise.all(areas.map(load)));
+};
 
 const runtime = globalThis.Deno
   ? `deno ${globalThis.Deno.version.deno}`
@@ -39,12 +50,12 @@ const runtime = globalThis.Deno
 
 const endpointChecks = await checkEndpoint(await load("endpoint"));
 console.log(`endpoint: ${endpointChecks} checks passed on ${runtime}`);
-const authChecks = await checkAuth(await load("auth"), await load("emulator"));
+const authMod = await loadLibrary();
+const authChecks = await checkAuth(authMod, await load("emulator"));
 console.log(
   `auth: ${authChecks} checks passed on ${runtime} (${fileOf("auth").split(/[\\/]/).pop()})`,
 );
 
-const authMod = await load("auth");
 const conformanceFile = (name) =>
   readFileSync(new URL(`../auth/_fixtures/conformance/${name}`, import.meta.url), "utf8");
 const signingChecks = await checkSigning(

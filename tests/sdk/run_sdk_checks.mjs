@@ -2,7 +2,7 @@
 // Bun, Deno) and prints `texts <json>`.
 //
 // Usage: <runtime> tests/sdk/run_sdk_checks.mjs <stand-in URL> <credentials JSON>
-import * as authMod from "../../auth/mod.ts";
+import { library as authMod } from "../support/library.ts";
 import * as anthropic from "@anthropic-ai/vertex-sdk";
 import * as genai from "@google/genai";
 import * as vertex from "@ai-sdk/google-vertex";

@@ -1,7 +1,7 @@
 // The SDK checks as a Worker for workerd (`workerd test`), for the SDKs whose Worker build takes an
 // AuthClient: the key comes in the KEY binding, the stand-in's URL in STANDIN. Prints
 // `texts <json>`.
-import * as authMod from "../../auth/mod.ts";
+import { library as authMod } from "../support/library.ts";
 import * as anthropic from "@anthropic-ai/vertex-sdk";
 import * as genai from "@google/genai";
 import * as vertex from "@ai-sdk/google-vertex";

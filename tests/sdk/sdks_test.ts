@@ -11,7 +11,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { startEmulator } from "../../emulator/mod.ts";
 import { startVertexStandIn } from "../support/vertex_standin.ts";
-import { bun, node24, required, type Runtime, workerd } from "../support/runtimes.ts";
+import { bun, node24, required, type Runtime, workerd } from "../../tools/runtimes.ts";
 import { runtimeMissing, skippedWhen } from "../support/skip.ts";
 import { runInWorkerd } from "../support/workerd.ts";
 

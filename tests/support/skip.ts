@@ -7,7 +7,7 @@
  */
 import { statSync } from "node:fs";
 import process from "node:process";
-import { type Runtime, RUNTIMES_REQUIRED } from "./runtimes.ts";
+import { type Runtime, RUNTIMES_REQUIRED } from "../../tools/runtimes.ts";
 
 /** `test`, or `test` ignored with its name saying why when `missing` says what it lacks. */
 export function skippedWhen(

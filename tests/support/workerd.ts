@@ -13,7 +13,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import type { Runtime } from "./runtimes.ts";
+import type { Runtime } from "../../tools/runtimes.ts";
 
 const run = promisify(execFile);
 

@@ -4,7 +4,7 @@ import { type Fields, requiredString, tokenFailure, tokenUri } from "./fields.ts
 import { requestOAuth2Token } from "../../flows/oauth2_token.ts";
 import type { FetchContext, TokenSource } from "./source.ts";
 import type { ExpiringToken } from "../../types.ts";
-import { HINTS } from "../../hints.ts";
+import { HINTS } from "../../_hints.ts";
 
 /** Validates an `authorized_user` file and returns its source. */
 export function authorizedUserSource(fields: Fields): TokenSource {

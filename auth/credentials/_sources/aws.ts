@@ -6,11 +6,11 @@
 // the role's credentials), each behind an IMDSv2 session token when the file names its URL.
 import { bareEndpoint } from "../../../endpoint/mod.ts";
 import { CredentialsError, GoogleApiError } from "../../errors.ts";
-import { type AwsKey, signAwsRequest } from "../../keys/aws_signature.ts";
+import { type AwsKey, signAwsRequest } from "../../keys/_aws_signature.ts";
 import { httpRequest } from "../../_transport/google_request.ts";
 import { requestJson, requestText } from "../../_transport/http.ts";
 import { untilAborted } from "../../_util/abort.ts";
-import { quote } from "../../quote.ts";
+import { quote } from "../../_util/quote.ts";
 import type {
   AwsSecurityCredentialsSupplier,
   ExternalAccountSupplierContext,

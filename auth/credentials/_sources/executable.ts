@@ -5,7 +5,7 @@
 // starts no process itself); its output is bounded and never quoted in an error.
 import { CredentialsError, type CredentialsErrorCode } from "../../errors.ts";
 import { onAbort, untilAborted } from "../../_util/abort.ts";
-import { quote } from "../../quote.ts";
+import { quote } from "../../_util/quote.ts";
 import { redactAndTruncate } from "../../_util/redact.ts";
 import {
   fieldError,

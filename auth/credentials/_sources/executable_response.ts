@@ -1,7 +1,7 @@
 // The response of an executable source's program (version 1 of Google's format), checked field by
 // field: every problem names the field and never quotes the response, which holds a token.
 import { isRecord } from "../../_util/json.ts";
-import { quote } from "../../quote.ts";
+import { quote } from "../../_util/quote.ts";
 
 /** The token field of each token type a program may answer. */
 const TOKEN_FIELDS: Readonly<Record<string, string>> = {

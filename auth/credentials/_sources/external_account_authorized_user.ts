@@ -3,7 +3,7 @@
 // `https://sts.<universe>/v1/oauthtoken`) with the OAuth client authenticated by HTTP Basic, as
 // google-auth-library and Python google-auth send it; a new refresh token in an answer replaces the
 // old one, as both libraries do.
-import { HINTS } from "../../hints.ts";
+import { HINTS } from "../../_hints.ts";
 import { basicAuthorization } from "../../_util/base64url.ts";
 import { fieldOf } from "../../_util/json.ts";
 import { requestOAuth2Token } from "../../flows/oauth2_token.ts";

@@ -12,7 +12,7 @@ import { DEFAULT_UNIVERSE, resolveEndpoints } from "../../universe.ts";
 import type { CallOptions } from "../../types.ts";
 import type { Source } from "./source.ts";
 import type { EnvLike } from "../types.ts";
-import { quote } from "../../quote.ts";
+import { quote } from "../../_util/quote.ts";
 import { onAbort } from "../../_util/abort.ts";
 
 /**

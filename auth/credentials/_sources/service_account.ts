@@ -1,10 +1,10 @@
 // `service_account` key files: a jwt-bearer assertion signed with the key, exchanged at the
 // key's token_uri for an access token, or for an ID token with `target_audience`.
 import { type JWTPayload, signJwt, signWithPrivateKey } from "../../keys/jwt.ts";
-import { UNUSABLE_PRIVATE_KEY } from "../../keys/private_key.ts";
+import { UNUSABLE_PRIVATE_KEY } from "../../keys/_private_key.ts";
 import { checkServiceAccountKey } from "../../keys/service_account_key.ts";
 import { DEFAULT_UNIVERSE } from "../../universe.ts";
-import { HINTS } from "../../hints.ts";
+import { HINTS } from "../../_hints.ts";
 import { JWT_BEARER_GRANT_TYPE } from "../../flows/oauth2_token.ts";
 import type { ExpiringToken } from "../../types.ts";
 import {

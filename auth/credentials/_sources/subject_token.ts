@@ -6,7 +6,7 @@ import { bareEndpoint } from "../../../endpoint/mod.ts";
 import { type AuthErrorOptions, GoogleApiError } from "../../errors.ts";
 import { httpRequest } from "../../_transport/google_request.ts";
 import { requestJson, requestText } from "../../_transport/http.ts";
-import { quote } from "../../quote.ts";
+import { quote } from "../../_util/quote.ts";
 import { fieldOf } from "../../_util/json.ts";
 import {
   fieldError,

@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
 import { createPrivateKey, generateKeyPairSync } from "node:crypto";
 import { nodeRs256 } from "../../../action/node/rs256.ts";
-import { authenticate, CredentialsError, signJwtWithKey } from "../../../auth/mod.ts";
-import { testKey } from "../../auth/_keys.ts";
+import { authenticate, CredentialsError } from "../../../auth/mod.ts";
+import { signJwtWithKey } from "../../../auth/keys/mod.ts";
+import { testKey } from "../../support/keys.ts";
 
 const claims = { iss: "a", sub: "b", aud: "https://x/", iat: 1, exp: 2 };
 

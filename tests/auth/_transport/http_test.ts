@@ -2,12 +2,8 @@
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import {
-  CredentialsError,
-  generateAccessToken,
-  GoogleApiError,
-  TokenError,
-} from "../../../auth/mod.ts";
+import { CredentialsError, GoogleApiError, TokenError } from "../../../auth/mod.ts";
+import { generateAccessToken } from "../../../auth/flows/mod.ts";
 import { MAX_BODY_BYTES } from "../../../auth/_transport/http.ts";
 import { MAX_SERVER_TEXT } from "../../../auth/_util/redact.ts";
 import { expiresIn, expireTimeOf } from "../../../auth/_transport/response.ts";
@@ -17,13 +13,13 @@ import {
   required,
   type Runtime,
   RUNTIMES_REQUIRED,
-} from "../../support/runtimes.ts";
-import { fakeFetch, fakeSleep } from "../_fake_fetch.ts";
+} from "../../../tools/runtimes.ts";
+import { fakeFetch, fakeSleep } from "../../support/fake_fetch.ts";
 import {
   HOSTILE_KINDS,
   hostileCallCommands,
   startHostileServer,
-} from "../../support/hostile_server.ts";
+} from "../../../tools/hostile_server.ts";
 
 const run = promisify(execFile);
 

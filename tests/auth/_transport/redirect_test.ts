@@ -1,8 +1,9 @@
 // Redirects: every call asks for redirect: "manual" (the one value every runtime takes besides
 // "follow"; workerd refuses "error"), and a 3xx is the network error "error" made of it.
 import assert from "node:assert/strict";
-import { generateAccessToken, GoogleApiError } from "../../../auth/mod.ts";
-import { fakeSleep } from "../_fake_fetch.ts";
+import { generateAccessToken } from "../../../auth/flows/mod.ts";
+import { GoogleApiError } from "../../../auth/mod.ts";
+import { fakeSleep } from "../../support/fake_fetch.ts";
 
 Deno.test("generateAccessToken() asks for redirect: manual and fails on any 3xx, never following it", async (t) => {
   for (const status of [300, 301, 302, 303, 304, 307, 308]) {

@@ -2,9 +2,9 @@
 import assert from "node:assert/strict";
 import { decodeJwt, decodeProtectedHeader, jwtVerify } from "jose";
 import { authenticate, type AuthenticateOptions, GoogleApiError } from "../../../auth/mod.ts";
-import { type RecordedRequest, routeFetch } from "../_fake_fetch.ts";
-import { PROVIDER, RUNNER_TOKEN, SA, unsignedJwt } from "../_flows.ts";
-import { testKey } from "../_keys.ts";
+import { type RecordedRequest, routeFetch } from "../../support/fake_fetch.ts";
+import { PROVIDER, RUNNER_TOKEN, SA, unsignedJwt } from "../../support/flows.ts";
+import { testKey } from "../../support/keys.ts";
 
 const NOW = Date.parse("2030-01-01T00:00:00Z");
 const OIDC_TOKEN = unsignedJwt({

@@ -1,10 +1,7 @@
 import assert from "node:assert/strict";
-import {
-  type AuthenticateOptions,
-  CredentialsError,
-  validateAuthenticateOptions,
-} from "../../../auth/mod.ts";
-import { testKey } from "../_keys.ts";
+import { type AuthenticateOptions, CredentialsError } from "../../../auth/mod.ts";
+import { validateAuthenticateOptions } from "../../../auth/authenticate/options.ts";
+import { testKey } from "../../support/keys.ts";
 
 const PROVIDER = "projects/42/locations/global/workloadIdentityPools/pool/providers/prov";
 const OIDC = { url: "https://runner.example/token", token: "t" };

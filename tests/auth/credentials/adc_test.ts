@@ -12,7 +12,7 @@ import {
   type ReadFileLike,
   toAuthClient,
 } from "../../../auth/mod.ts";
-import { fakeFetch, type RecordedRequest } from "../_fake_fetch.ts";
+import { fakeFetch, type RecordedRequest } from "../../support/fake_fetch.ts";
 
 const T0 = 1_700_000_000_000;
 const user = (clientId: string) =>

@@ -2,7 +2,7 @@
 // key that could not be a header, and the key in no error.
 import assert from "node:assert/strict";
 import { credentialsFromApiKey, toAuthClient } from "../../../auth/mod.ts";
-import { fakeFetch } from "../_fake_fetch.ts";
+import { fakeFetch } from "../../support/fake_fetch.ts";
 
 const KEY = "AIzaSyD-example-key_0123456789";
 

@@ -2,7 +2,7 @@
 // failed refreshes that do not poison the cache, ID tokens per audience, the authorized fetch.
 import assert from "node:assert/strict";
 import { credentialsFromJson, type CredentialsOptions } from "../../../auth/mod.ts";
-import { fakeFetch, type RecordedRequest } from "../_fake_fetch.ts";
+import { fakeFetch, type RecordedRequest } from "../../support/fake_fetch.ts";
 
 const USER = {
   type: "authorized_user",

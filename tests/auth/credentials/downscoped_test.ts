@@ -8,7 +8,7 @@ import {
   downscopedCredentials,
   loadCredentials,
 } from "../../../auth/mod.ts";
-import { withEmulator } from "../../support/emulator_calls.ts";
+import { withEmulator } from "../../../tools/emulator_calls.ts";
 
 const OBJECTS = { "bucket-123": { "customer-a/r.txt": "a", "customer-b/r.txt": "b" } };
 const RULE: AccessBoundaryRule = {

@@ -3,7 +3,7 @@
 // GCE_METADATA_HOST/ROOT/IP, METADATA_SERVER_DETECTION, NO_GCE_CHECK and GCE_METADATA_TIMEOUT.
 import assert from "node:assert/strict";
 import { loadCredentials } from "../../../auth/mod.ts";
-import { withEmulator } from "../../support/emulator_calls.ts";
+import { withEmulator } from "../../../tools/emulator_calls.ts";
 
 const noFiles = () => Promise.reject(Object.assign(new Error("ENOENT"), { code: "ENOENT" }));
 

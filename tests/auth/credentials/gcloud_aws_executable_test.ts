@@ -12,7 +12,7 @@ import { promisify } from "node:util";
 import { credentialsFromJson, type RunExecutableLike } from "../../../auth/mod.ts";
 import { runExecutable } from "../../../node/run_executable.ts";
 import { startEmulator } from "../../../emulator/mod.ts";
-import { githubToken, oidcAudience } from "../../support/emulator_calls.ts";
+import { githubToken, oidcAudience } from "../../../tools/emulator_calls.ts";
 import { GCLOUD_MISSING, skippedWhen } from "../../support/skip.ts";
 
 const run = promisify(execFile);

@@ -6,7 +6,7 @@
 // Skipped, saying so, where gcloud is not on the PATH. Costs about 6 s (six gcloud runs).
 import assert from "node:assert/strict";
 import { credentialsFromJson } from "../../../auth/mod.ts";
-import { githubToken, oidcAudience, withEmulator } from "../../support/emulator_calls.ts";
+import { githubToken, oidcAudience, withEmulator } from "../../../tools/emulator_calls.ts";
 import { GCLOUD_MISSING, skippedWhen } from "../../support/skip.ts";
 
 const SA = "ci@emulated-project.iam.gserviceaccount.com";

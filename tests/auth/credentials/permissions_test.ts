@@ -1,7 +1,8 @@
 // Deno run without --allow-env or --allow-net: the errors say which permission is missing, and a
 // denied call is not retried. The child is denied both, so it reaches no network at all.
 import assert from "node:assert/strict";
-import { generateAccessToken, GoogleApiError } from "../../../auth/mod.ts";
+import { generateAccessToken } from "../../../auth/flows/mod.ts";
+import { GoogleApiError } from "../../../auth/mod.ts";
 
 const MOD = new URL("../../../auth/mod.ts", import.meta.url).href;
 

@@ -12,7 +12,7 @@ import {
   credentialsFromJson,
   loadCredentials,
 } from "../../../auth/mod.ts";
-import { testKey } from "../_keys.ts";
+import { testKey } from "../../support/keys.ts";
 
 /** The PKCS #8 PEM of a fresh private key (Web Crypto's key generation). */
 async function pkcs8Of(algorithm: RsaHashedKeyGenParams | EcKeyGenParams): Promise<string> {

@@ -3,13 +3,10 @@
 // workforce), impersonated_service_account (delegates), and failures that leak nothing.
 import assert from "node:assert/strict";
 import { decodeJwt, jwtVerify } from "jose";
-import {
-  buildExternalAccountCredentials,
-  credentialsFromJson,
-  type CredentialsOptions,
-} from "../../../auth/mod.ts";
-import { fakeFetch, type RecordedRequest, routeFetch } from "../_fake_fetch.ts";
-import { testKey } from "../_keys.ts";
+import { buildExternalAccountCredentials } from "../../../auth/authenticate/credentials_file.ts";
+import { credentialsFromJson, type CredentialsOptions } from "../../../auth/mod.ts";
+import { fakeFetch, type RecordedRequest, routeFetch } from "../../support/fake_fetch.ts";
+import { testKey } from "../../support/keys.ts";
 
 const T0 = 1_700_000_000_000;
 const SA = "ci@my-proj.iam.gserviceaccount.com";

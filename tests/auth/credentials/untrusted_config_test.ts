@@ -1,13 +1,9 @@
 // Credentials JSON from someone else: a URL with user:password@ in any field is refused up front
 // without quoting the password, and refuseLocalSources refuses the sources that read this machine.
 import assert from "node:assert/strict";
-import {
-  AuthError,
-  credentialsFromJson,
-  generateAccessToken,
-  loadCredentials,
-  validateAuthenticateOptions,
-} from "../../../auth/mod.ts";
+import { AuthError, credentialsFromJson, loadCredentials } from "../../../auth/mod.ts";
+import { generateAccessToken } from "../../../auth/flows/mod.ts";
+import { validateAuthenticateOptions } from "../../../auth/authenticate/options.ts";
 
 const PASSWORD = "hunter2-url-password";
 const USERINFO = `https://user:${PASSWORD}@`;

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import * as auth from "../../../auth/mod.ts";
+import { library as auth } from "../../support/library.ts";
 import { startEmulator } from "../../../emulator/mod.ts";
 import { assertIssuedBy, credentialsFixture } from "../../runtime/credentials_fixture.mjs";
 
@@ -22,7 +22,7 @@ Deno.test("the credentials checks pass in a Worker without Deno, process or node
       worker.onmessage = (event) => resolve(event.data);
       worker.onerror = (event) => reject(new Error(event.message));
       worker.postMessage({
-        authUrl: new URL("../../../auth/mod.ts", import.meta.url).href,
+        authUrl: new URL("../../support/library.ts", import.meta.url).href,
         checksUrl: new URL("../../runtime/credentials_checks.mjs", import.meta.url).href,
         fixture,
       });

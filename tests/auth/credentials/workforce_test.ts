@@ -5,8 +5,8 @@
 import assert from "node:assert/strict";
 import { CredentialsError, credentialsFromJson, GoogleApiError } from "../../../auth/mod.ts";
 import type { Emulator } from "../../../emulator/mod.ts";
-import { GCLOUD_CLIENT, githubToken, withEmulator } from "../../support/emulator_calls.ts";
-import { fakeFetch } from "../_fake_fetch.ts";
+import { GCLOUD_CLIENT, githubToken, withEmulator } from "../../../tools/emulator_calls.ts";
+import { fakeFetch } from "../../support/fake_fetch.ts";
 
 const BASIC = `Basic ${btoa(`${GCLOUD_CLIENT.id}:${GCLOUD_CLIENT.secret}`)}`;
 

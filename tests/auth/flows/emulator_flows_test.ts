@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { authenticate, type AuthenticateOptions, GoogleApiError } from "../../../auth/mod.ts";
 import type { Emulator, EmulatorOptions } from "../../../emulator/mod.ts";
 import { requestSecrets } from "../../support/secrets.ts";
-import { claimsOf, wifOptions as wif, withEmulator } from "../../support/emulator_calls.ts";
+import { claimsOf, wifOptions as wif, withEmulator } from "../../../tools/emulator_calls.ts";
 
 /**
  * Watches flows for leaks: pass `options` to authenticate(); `assertClean()` fails when a secret

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
+import { CredentialsError } from "../../../auth/mod.ts";
 import {
-  CredentialsError,
   defaultOidcAudience,
   parseWorkloadIdentityProvider,
   stsAudience,
-} from "../../../auth/mod.ts";
+} from "../../../auth/flows/mod.ts";
 
 const NAME = "projects/123456/locations/global/workloadIdentityPools/github-pool/providers/my-repo";
 

@@ -3,7 +3,7 @@
 // them) and against the GetCallerIdentity signatures of google-auth-library's own tests
 // (googleapis/google-auth-library-nodejs test/test.awsrequestsigner.ts).
 import assert from "node:assert/strict";
-import { amzDate, signAwsRequest } from "../../../auth/keys/aws_signature.ts";
+import { amzDate, signAwsRequest } from "../../../auth/keys/_aws_signature.ts";
 
 const SUITE_KEY = {
   accessKeyId: "AKIDEXAMPLE",

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { decodeProtectedHeader, exportPKCS8, jwtVerify } from "jose";
-import { CredentialsError, signJwtWithKey } from "../../../auth/mod.ts";
-import { testKey } from "../_keys.ts";
+import { CredentialsError } from "../../../auth/mod.ts";
+import { signJwtWithKey } from "../../../auth/keys/mod.ts";
+import { testKey } from "../../support/keys.ts";
 
 Deno.test("signJwtWithKey() signs RS256 with the key's kid, verifiable with the public key", async () => {
   const { key, publicKey } = await testKey();

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
-import { CredentialsError, parseServiceAccountKey } from "../../../auth/mod.ts";
-import { testKey } from "../_keys.ts";
+import { CredentialsError } from "../../../auth/mod.ts";
+import { parseServiceAccountKey } from "../../../auth/keys/mod.ts";
+import { testKey } from "../../support/keys.ts";
 
 function base64url(text: string): string {
   return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");

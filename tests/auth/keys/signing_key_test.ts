@@ -1,7 +1,7 @@
 // The default signer imports each key once: a refresh signs with the kept CryptoKey.
 import assert from "node:assert/strict";
 import { exportPKCS8, generateKeyPair } from "jose";
-import { signJwtWithKey } from "../../../auth/mod.ts";
+import { signJwtWithKey } from "../../../auth/keys/mod.ts";
 
 const RS256 = { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" };
 

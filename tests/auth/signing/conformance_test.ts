@@ -4,10 +4,10 @@ import assert from "node:assert/strict";
 import {
   createSignedPostPolicy,
   createSignedUrl,
-  credentialsFromJson,
   type SignedPostPolicyOptions,
   type SignedUrlOptions,
-} from "../../../auth/mod.ts";
+} from "../../../auth/signing/mod.ts";
+import { credentialsFromJson } from "../../../auth/mod.ts";
 import { conformanceKey } from "../../runtime/signing_checks.mjs";
 
 const here = new URL("../_fixtures/conformance/", import.meta.url);

@@ -2,7 +2,8 @@
 // expiry, algorithm and key, and fetches IAP's keys where Google publishes them.
 import assert from "node:assert/strict";
 import { generateKeyPair, SignJWT } from "jose";
-import { AuthError, IAP_KEYS_URL, verifyIapJwt } from "../../../auth/mod.ts";
+import { AuthError } from "../../../auth/mod.ts";
+import { IAP_KEYS_URL, verifyIapJwt } from "../../../auth/verify/mod.ts";
 import { startEmulator } from "../../../emulator/mod.ts";
 
 const AUDIENCE = "/projects/123456789012/global/backendServices/42";

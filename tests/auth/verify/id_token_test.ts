@@ -8,8 +8,8 @@ import {
   AuthError,
   credentialsFromJson,
   loadCredentials,
-  verifyIdToken,
 } from "../../../auth/mod.ts";
+import { verifyIdToken } from "../../../auth/verify/mod.ts";
 import { startEmulator } from "../../../emulator/mod.ts";
 
 const AUDIENCE = "https://service.example.run.app";

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { createRemoteJWKSet, importPKCS8, jwtVerify, SignJWT } from "jose";
 import type { Emulator } from "../../../emulator/mod.ts";
-import { type Answer, iam, jwtBearer, withEmulator } from "../../support/emulator_calls.ts";
+import { type Answer, iam, jwtBearer, withEmulator } from "../../../tools/emulator_calls.ts";
 
 async function form(
   emulator: Emulator,

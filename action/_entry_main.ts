@@ -1,4 +1,0 @@
-// dist/main.mjs: the step's main phase under Node.
-import { runNodeStep } from "./node/step.ts";
-
-await runNodeStep();

@@ -1,0 +1,179 @@
+/**
+ * What to do about each failure, in one table: the default hint of every error code
+ * ({@linkcode AUTH_ERROR_HINTS}) and the hints of particular situations ({@linkcode HINTS}). Each
+ * is one whole imperative sentence, written out in full so that a hint a user pastes can be found
+ * here with grep.
+ *
+ * @module
+ */
+
+import type { AuthErrorCode } from "./error_codes.ts";
+
+/**
+ * The default hint of each code: one imperative sentence saying what to do.
+ *
+ * @example Every code has one
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { AUTH_ERROR_HINTS } from "./_hints.ts";
+ *
+ * assert.match(AUTH_ERROR_HINTS.ERR_OIDC_UNAVAILABLE, /id-token: write/);
+ * ```
+ */
+export const AUTH_ERROR_HINTS: Readonly<Record<AuthErrorCode, string>> = /* @__PURE__ */ Object
+  .freeze({
+    ERR_OPTIONS_INVALID: "Fix the named option",
+    ERR_OPTIONS_CREDENTIAL_SOURCE:
+      "Set exactly one of workloadIdentityProvider or credentialsJson; forks and Dependabot get no secrets",
+    ERR_OPTIONS_SERVICE_ACCOUNT_REQUIRED: "Set serviceAccount to the account to impersonate",
+    ERR_OPTIONS_ID_TOKEN_AUDIENCE_REQUIRED: "Set idTokenAudience (such as a Cloud Run URL)",
+    ERR_PROVIDER_INVALID:
+      "Use projects/<project number>/locations/global/workloadIdentityPools/<pool>/providers/<provider>",
+    ERR_KEY_EMPTY: "Pass the service account key JSON; forks and Dependabot get no secrets",
+    ERR_KEY_MALFORMED: "Pass the key file as downloaded (or `jq -c .` of it) or its base64",
+    ERR_KEY_UNSUPPORTED_TYPE:
+      'Pass a "service_account" key; for federation use a Workload Identity provider instead',
+    ERR_KEY_FIELD_MISSING: "Create a new key and pass the file as downloaded",
+    ERR_KEY_FIELD_INVALID: "Create a new key and pass the file as downloaded",
+    ERR_KEY_PRIVATE_KEY_INVALID: "Create a new key and pass the file as downloaded",
+    ERR_OIDC_UNAVAILABLE:
+      "Add `permissions: id-token: write` to the job; forks and Dependabot get no OIDC token",
+    ERR_CREDENTIALS_NOT_FOUND:
+      "Set GOOGLE_APPLICATION_CREDENTIALS, run `gcloud auth application-default login`, pass `credentials` or run on Google Cloud",
+    ERR_CREDENTIALS_UNREADABLE:
+      "Make the file named by GOOGLE_APPLICATION_CREDENTIALS readable, or pass `readFile` where there is no file system",
+    ERR_CREDENTIALS_MALFORMED:
+      "Pass the file as gcloud, the Cloud console or the workflow step wrote it",
+    ERR_CREDENTIALS_FIELD_MISSING:
+      "Add the field, or create the file again with gcloud or the Cloud console",
+    ERR_CREDENTIALS_FIELD_INVALID: "Fix the field (docs/credentials.md lists each type's)",
+    ERR_CREDENTIALS_UNSUPPORTED:
+      "Use a service_account, external_account (url, file, AWS or executable source), impersonated_service_account, authorized_user or external_account_authorized_user file; for ID tokens, credentials that act as a service account",
+    ERR_CREDENTIALS_URL_USERINFO:
+      "Remove the user name and password (user:password@) from the URL the message names; Google's endpoints authenticate with tokens",
+    ERR_CREDENTIALS_SOURCE_REFUSED:
+      "Use a credential configuration with a url credential source, or leave refuseLocalSources unset for configurations you trust",
+    ERR_ACCESS_BOUNDARY_INVALID:
+      "Give 1 to 10 accessBoundaryRules, each with an availableResource (//storage.googleapis.com/projects/_/buckets/<bucket>) and availablePermissions as inRole:roles/<role>",
+    ERR_API_KEY_INVALID: "Pass the API key as the Cloud console shows it: one word, no spaces",
+    ERR_API_KEY_NO_TOKEN:
+      "Send the key with getRequestHeaders() or fetch(); for an access or ID token use credentials from loadCredentials() or credentialsFromJson()",
+    ERR_AWS_REGION_UNAVAILABLE:
+      "Set AWS_REGION (or AWS_DEFAULT_REGION), or give credential_source a region_url (the EC2 metadata service's availability-zone URL)",
+    ERR_AWS_CREDENTIALS_UNAVAILABLE:
+      "Set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN for temporary keys), or give credential_source a url (the EC2 metadata service's security-credentials URL) on an instance with a role",
+    ERR_EXECUTABLES_NOT_ALLOWED:
+      "Set GOOGLE_EXTERNAL_ACCOUNT_ALLOW_EXECUTABLES=1 if you trust the configuration's command (or pass env with it)",
+    ERR_EXECUTABLE_UNAVAILABLE:
+      "Pass the option runExecutable (from @gcp-oidc/auth/run-executable in Deno, Node and Bun), or use another credential source where no process can be started (a Worker)",
+    ERR_EXECUTABLE_FAILED:
+      "Run the command yourself with the GOOGLE_EXTERNAL_ACCOUNT_* variables set and fix what it reports; it must exit 0 and print one JSON response",
+    ERR_EXECUTABLE_TIMEOUT:
+      "Make the program answer sooner, or raise credential_source.executable.timeout_millis (at most 120000)",
+    ERR_EXECUTABLE_RESPONSE_INVALID:
+      "Make the program print a version 1 response: version, success, token_type, id_token or saml_response, and expiration_time (required with an output_file)",
+    ERR_EXECUTABLE_UNSUCCESSFUL:
+      "Fix what the program's code and message report (often a sign-in it needs first), then retry",
+    ERR_SIGN_NO_SERVICE_ACCOUNT:
+      "Sign with credentials that act as a service account: a service_account key, impersonated_service_account credentials, service_account_impersonation_url in an external_account file, or the metadata server",
+    ERR_OIDC_REQUEST_FAILED:
+      "Check `permissions: id-token: write` and that the job still runs; retry after a GitHub outage",
+    ERR_STS_EXCHANGE_FAILED:
+      "Check the provider name, the OIDC audience and the attribute condition against the token's claims",
+    ERR_IAM_ACCESS_TOKEN_FAILED:
+      "Grant the caller roles/iam.serviceAccountTokenCreator (or roles/iam.workloadIdentityUser for federation) on the service account; IAM changes take up to 5 minutes",
+    ERR_IAM_ID_TOKEN_FAILED:
+      "Grant the caller roles/iam.serviceAccountTokenCreator (or roles/iam.workloadIdentityUser for federation) on the service account; IAM changes take up to 5 minutes",
+    ERR_IAM_SIGN_JWT_FAILED:
+      "Grant the workload identity principal roles/iam.serviceAccountTokenCreator on the service account; IAM changes take up to 5 minutes",
+    ERR_IAM_SIGN_BLOB_FAILED:
+      "Grant the caller roles/iam.serviceAccountTokenCreator on the service account (on itself for the metadata server's account); IAM changes take up to 5 minutes",
+    ERR_CERTS_REQUEST_FAILED:
+      "Check that the runtime can reach the certificates URL (or the certsUrl/keysUrl option) and retry",
+    ERR_OAUTH2_TOKEN_FAILED:
+      "Authorize the client ID for the scopes (Workspace admin console, domain-wide delegation); keep the lifetime at most 1 hour",
+    ERR_METADATA_REQUEST_FAILED:
+      "Attach a service account to the workload; check GCE_METADATA_HOST if set",
+    ERR_SUBJECT_TOKEN_FAILED:
+      "Check credential_source: its URL must answer (with its headers) or its file hold the token",
+    ERR_TOKEN_RESPONSE_INVALID:
+      "Retry; if it persists, check that endpoint overrides point at Google",
+    ERR_TOKEN_MALFORMED:
+      "Pass the whole compact JWT (three base64url parts separated by dots); refuse a token whose exp, iat or nbf is missing or not a number",
+    ERR_TOKEN_ALGORITHM:
+      "Accept only tokens signed as Google signs them (RS256 ID tokens, ES256 IAP assertions); refuse the request",
+    ERR_TOKEN_KEY_UNKNOWN:
+      "Refuse the request: the token names a key Google does not publish (forged, or from another issuer)",
+    ERR_TOKEN_SIGNATURE_INVALID: "Refuse the request: the token's signature does not verify",
+    ERR_TOKEN_AUDIENCE_MISMATCH:
+      "Pass as audience the value the caller mints its token for (a Cloud Run URL, or IAP's /projects/<number>/... audience)",
+    ERR_TOKEN_ISSUER_MISMATCH: "Refuse the request: the token was not issued by Google",
+    ERR_TOKEN_EXPIRED: "Have the caller mint a new token; check the clocks if it was fresh",
+    ERR_TOKEN_NOT_YET_VALID:
+      "Check the clocks of the caller and this service, or raise clockSkewSeconds",
+    ERR_TOKEN_CLAIM_MISMATCH: "Refuse the request, or check the email and hd options",
+    ERR_CERTS_INVALID:
+      "Check that the certificates URL (or the certsUrl/keysUrl option) serves Google's JWK Set",
+    ERR_PROXY_INVALID:
+      "Set the variable to http://host:port or https://host:port (user:password@ allowed, percent-encoded), or unset it",
+  });
+
+/**
+ * The hints of particular situations, which replace a code's default hint where they say more.
+ *
+ * @example The hint of a call that got no answer
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { HINTS } from "./_hints.ts";
+ *
+ * assert.match(HINTS.network, /HTTPS_PROXY/);
+ * ```
+ */
+export const HINTS = /* @__PURE__ */ Object.freeze({
+  /** A call that got no response (DNS, refused, reset, timeout): not a permission problem. */
+  network:
+    "Check that the runner can reach the host (DNS, firewall, HTTPS_PROXY/NO_PROXY); a timeout or reset is often transient: retry",
+  /** The runtime's permissions refused a call (Deno without `--allow-net`). */
+  netPermission:
+    "Give the process network access to the host the message names (Deno: --allow-net=<host>), or pass a fetch that may reach it",
+  /** A call whose last answer after its retries had a retryable status: the service failed. */
+  server: "Retry later: the service kept failing or throttling (HTTP 5xx, 429 or 408)",
+  /** The OIDC environment or token request shows the job lacks the permission. */
+  oidcPermission:
+    "Add `permissions: id-token: write` to the job (or workflow); pull requests from forks and Dependabot runs get no OIDC token",
+  /** STS refused the GitHub token's audience. */
+  stsAudience:
+    "Request the GitHub OIDC token for an audience the provider allows (by default https://iam.googleapis.com/<provider name>), and check the provider name",
+  /** STS refused the GitHub token by the provider's attribute condition. */
+  stsAttributeCondition:
+    "Change the provider's attribute condition or run from a repository, ref and workflow it allows",
+  /** STS refused the GitHub token for another reason. */
+  stsProvider:
+    "Check the provider name, its issuer (https://token.actions.githubusercontent.com), allowed audiences and attribute condition",
+  /** A key's token endpoint refused its assertion. */
+  keyRejected:
+    "Check that the key and its service account exist and are enabled, or create a new key",
+  /** An authorized user's refresh token was refused. */
+  userLogin:
+    "Run `gcloud auth application-default login` again: the refresh token is revoked, expired or another client's",
+  /** STS refused a workforce pool user's refresh token. */
+  workforceLogin:
+    "Run `gcloud auth application-default login --login-config=<login config file>` again: the refresh token is revoked, expired or another client's",
+  /** gcloud's well-known credentials file cannot be read. */
+  wellKnownUnreadable:
+    "Make gcloud's application default credentials file readable (or run `gcloud auth application-default login` again), or pass `readFile` where there is no file system",
+  /** IAM refused an access token lifetime over 1 hour: the organization policy does not allow it. */
+  lifetimeOrgPolicy:
+    "Request at most 1 hour (3600 s), or have an organization admin list the service account in the org policy constraints/iam.allowServiceAccountCredentialLifetimeExtension, which allows up to 12 hours",
+  /** IAM refused an access token lifetime over 12 hours, the most it issues. */
+  lifetimeMax: "Request at most 12 hours (43200 s): IAM issues no longer-lived access tokens",
+  /** A service account that is neither an email nor a unique id. */
+  serviceAccountName: "Pass the service account email (name@project.iam.gserviceaccount.com)",
+  /** An endpoint override that is not a whole base URL. */
+  endpointOverride: "Pass a whole base URL such as https://sts.googleapis.com/v1",
+  /** A universe that is not a domain name. */
+  universe: "Pass the universe domain, such as googleapis.com",
+  /** Credentials that name no project, asked for one (an SDK's `getProjectId()`). */
+  projectId:
+    "Pass the project to the SDK, or set GOOGLE_CLOUD_PROJECT before loading the credentials",
+});
