@@ -11,11 +11,11 @@ import {
   credentialsFromJson,
   type ExecutableRequest,
   type RunExecutableLike,
-} from "../../../auth/mod.ts";
-import { splitCommand } from "../../../auth/credentials/_sources/executable.ts";
-import { runExecutable } from "../../../node/run_executable.ts";
-import { type Emulator, startEmulator } from "../../../emulator/mod.ts";
-import { githubToken, oidcAudience } from "../../../tools/emulator_calls.ts";
+} from "../../../../auth/mod.ts";
+import { splitCommand } from "../../../../auth/credentials/_sources/executable.ts";
+import { runExecutable } from "../../../../node/run_executable.ts";
+import { type Emulator, startEmulator } from "../../../../emulator/mod.ts";
+import { githubToken, oidcAudience } from "../../../../tools/emulator_calls.ts";
 
 const TOOL = resolve("tests/support/executable_tool.mjs");
 const JWT = "urn:ietf:params:oauth:token-type:jwt";

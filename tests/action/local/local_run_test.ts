@@ -1,6 +1,6 @@
 // deno task start: bad flags are reported with what is wrong, never a stack trace.
 import assert from "node:assert/strict";
-import { parseStartArgs } from "../../action/local/local_run.ts";
+import { parseStartArgs } from "../../../action/local/local_run.ts";
 
 Deno.test("parseStartArgs() reports an unknown flag, a missing value and a bad value", () => {
   const rows: [string[], RegExp][] = [
