@@ -17,8 +17,7 @@ import {
 } from "../../tools/emulator_calls.ts";
 import { startForwardProxy } from "../../tools/forward_proxy.ts";
 import { GCLOUD, GCLOUD_MISSING, skippedWhen } from "../support/skip.ts";
-
-const GCLOUD_SDK = "/usr/lib/google-cloud-sdk";
+import { gcloudSdk } from "../support/gcloud.ts";
 
 const PROJECT = "emulated-project.iam.gserviceaccount.com";
 const [SOURCE, MIDDLE, TARGET] = ["src", "mid", "target"].map((name) => `${name}@${PROJECT}`) as [
@@ -28,22 +27,6 @@ const [SOURCE, MIDDLE, TARGET] = ["src", "mid", "target"].map((name) => `${name}
 ];
 const CREATOR = "roles/iam.serviceAccountTokenCreator";
 const AUDIENCE = "https://svc.example.run.app";
-
-/** The bundled Python and its google-auth: the python next to gcloud's installation. */
-function bundledPython(): { python: string; path: string } {
-  const root = Deno.realPathSync(GCLOUD!).replace(/\/bin\/gcloud$/, "");
-  const base = [root, GCLOUD_SDK].find((dir) => {
-    try {
-      return Deno.statSync(`${dir}/platform/bundledpythonunix/bin/python3`).isFile;
-    } catch {
-      return false;
-    }
-  }) ?? GCLOUD_SDK;
-  return {
-    python: `${base}/platform/bundledpythonunix/bin/python3`,
-    path: `${base}/lib/third_party`,
-  };
-}
 
 async function run(command: string, args: string[], env: Record<string, string>) {
   const { success, stdout, stderr } = await new Deno.Command(command, {
@@ -178,7 +161,7 @@ Deno.test(skippedWhen(GCLOUD_MISSING, {
         await t.step(
           "Python google-auth: Direct WIF, useEmailAzp, v1 certs, bare delegates",
           async () => {
-            const { python, path } = bundledPython();
+            const { python, thirdParty: path } = gcloudSdk();
             const out = JSON.parse(
               await run(python, [
                 new URL("../support/google_auth_python.py", import.meta.url).pathname,
