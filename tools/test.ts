@@ -1,9 +1,10 @@
 /**
- * `deno task test`: type-checks every module, JSDoc example and Markdown example once, then runs
+ * `deno task test`: type-checks every module, JSDoc example and Markdown example once, and runs
  * the test groups of tests/groups/ (the examples among them: tests/doc_tests/), each a `deno test`
- * process of its own, a few at a time, longest first. As each ends it prints one line (its name, tests, seconds and CPU
- * seconds), with its failures in full under it; last come the skipped tests by reason and one
- * summary line in Deno's format (tools/test_summary.ts), which `.ci/run` reads.
+ * process of its own, a few at a time: the type-check and the longest groups first. As each ends
+ * it prints one line (its name, tests, seconds and CPU seconds), with its failures in full under
+ * it; last come the skipped tests by reason and one summary line in Deno's format
+ * (tools/test_summary.ts), which `.ci/run` reads. A failed type-check counts as a failed test.
  *
  * Usage: `deno run -A tools/test.ts [more deno test arguments, given to every group]`.
  *
@@ -107,27 +108,6 @@ function childrenCpuSeconds(): number | undefined {
 
 const ENV = { GCP_OIDC_EMULATOR_KEYS: join(ROOT, "tests", "emulator_keys.json") };
 
-/** Runs `args` with Deno; the output prints only when the process fails. */
-async function check(args: string[]): Promise<boolean> {
-  const started = performance.now();
-  const { success, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
-    args,
-    cwd: ROOT,
-    env: ENV,
-    stdin: "null",
-  }).output();
-  const cpu = childrenCpuSeconds();
-  const seconds = (performance.now() - started) / 1000;
-  process.stdout.write(
-    `check: ${seconds.toFixed(1)} s${cpu === undefined ? "" : `, ${cpu.toFixed(1)} s CPU`}\n`,
-  );
-  if (!success) {
-    process.stdout.write(new TextDecoder().decode(stdout));
-    process.stderr.write(new TextDecoder().decode(stderr));
-  }
-  return success;
-}
-
 /** What one run gave: its tally (a failed one when it printed no summary) and skipped tests. */
 interface RunResult {
   tally: Tally;
@@ -136,11 +116,11 @@ interface RunResult {
 
 let cpuSeen = 0;
 
-async function runGroup(run: TestRun, reports: string): Promise<RunResult> {
-  const junit = join(reports, `${run.name}.xml`);
+/** Runs Deno with `args`; its wall and CPU seconds (those of every child ended since the last). */
+async function runDeno(args: string[]) {
   const started = performance.now();
-  const { stdout, stderr } = await new Deno.Command(Deno.execPath(), {
-    args: ["test", ...TEST_FLAGS, `--junit-path=${junit}`, ...run.args],
+  const output = await new Deno.Command(Deno.execPath(), {
+    args,
     cwd: ROOT,
     env: ENV,
     stdin: "null",
@@ -149,21 +129,47 @@ async function runGroup(run: TestRun, reports: string): Promise<RunResult> {
   const cpu = childrenCpuSeconds();
   const cpuText = cpu === undefined ? "" : `, ${(cpu - cpuSeen).toFixed(1)} s CPU`;
   if (cpu !== undefined) cpuSeen = cpu;
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  const output = new TextDecoder().decode(stdout);
-  const summary = output.split("\n").map(parseSummary).findLast((tally) => tally !== undefined);
+  const seconds = `${((performance.now() - started) / 1000).toFixed(1)} s${cpuText}`;
+  const decoder = new TextDecoder();
+  return {
+    ...output,
+    stdout: decoder.decode(output.stdout),
+    stderr: decoder.decode(output.stderr),
+    seconds,
+  };
+}
+
+/** The type-check: a failure counts as one failed test, its output printed in full. */
+async function check(): Promise<RunResult> {
+  const { success, stdout, stderr, seconds } = await runDeno([
+    "check",
+    "--quiet",
+    "--doc",
+    ...CHECK_PATHS.flatMap(expandGlob),
+  ]);
+  process.stdout.write(`check: ${success ? "" : "FAILED, "}${seconds}\n`);
+  if (!success) process.stdout.write(`${stdout}${stderr}\n`);
+  return { tally: success ? NO_TESTS : { ...NO_TESTS, failed: 1 }, skipped: [] };
+}
+
+async function runGroup(run: TestRun, reports: string): Promise<RunResult> {
+  const junit = join(reports, `${run.name}.xml`);
+  const { stdout, stderr, seconds } = await runDeno([
+    "test",
+    ...TEST_FLAGS,
+    `--junit-path=${junit}`,
+    ...run.args,
+  ]);
+  const summary = stdout.split("\n").map(parseSummary).findLast((tally) => tally !== undefined);
   // A run that printed no summary did not get to its tests (a module failed to load).
   const tally = summary ?? { ...NO_TESTS, failed: 1 };
   const skippedText = tally.ignored > 0 ? `, ${tally.ignored} skipped` : "";
   const failedText = tally.failed > 0 ? `, ${tally.failed} FAILED` : "";
-  process.stdout.write(
-    `${run.name}: ${
-      tally.passed + tally.failed + tally.ignored
-    } tests${failedText}${skippedText}, ${seconds} s${cpuText}\n`,
-  );
+  const count = tally.passed + tally.failed + tally.ignored;
+  process.stdout.write(`${run.name}: ${count} tests${failedText}${skippedText}, ${seconds}\n`);
   if (tally.failed > 0 || tally.failedSteps > 0 || summary === undefined) {
-    const shown = shownLines(output).filter((line) => parseSummary(line) === undefined);
-    process.stdout.write(`${shown.join("\n").trim()}\n${new TextDecoder().decode(stderr)}\n`);
+    const shown = shownLines(stdout).filter((line) => parseSummary(line) === undefined);
+    process.stdout.write(`${shown.join("\n").trim()}\n${stderr}\n`);
   }
   let skipped: SkippedTest[] = [];
   try {
@@ -174,14 +180,17 @@ async function runGroup(run: TestRun, reports: string): Promise<RunResult> {
   return { tally, skipped };
 }
 
-/** Runs `runs`, at most `concurrent` at a time, in their order; their results in that order. */
-async function runAll(runs: TestRun[], concurrent: number, reports: string): Promise<RunResult[]> {
+/** Runs `jobs`, at most `concurrent` at a time, in their order; their results in that order. */
+async function runAll(
+  jobs: (() => Promise<RunResult>)[],
+  concurrent: number,
+): Promise<RunResult[]> {
   const results: RunResult[] = [];
   let next = 0;
   const worker = async () => {
-    while (next < runs.length) {
+    while (next < jobs.length) {
       const index = next++;
-      results[index] = await runGroup(runs[index]!, reports);
+      results[index] = await jobs[index]!();
     }
   };
   await Promise.all(Array.from({ length: concurrent }, worker));
@@ -190,12 +199,11 @@ async function runAll(runs: TestRun[], concurrent: number, reports: string): Pro
 
 if (import.meta.main) {
   const started = performance.now();
-  const checked = await check(["check", "--quiet", "--doc", ...CHECK_PATHS.flatMap(expandGlob)]);
-  if (!checked) Deno.exit(1);
-  cpuSeen = childrenCpuSeconds() ?? 0;
   const reports = await mkdtemp(join(tmpdir(), "deno-test-"));
   try {
-    const results = await runAll(testRuns(Deno.args), CONCURRENT_RUNS, reports);
+    // The groups run unchecked, so the type-check goes beside them rather than before them.
+    const jobs = [check, ...testRuns(Deno.args).map((run) => () => runGroup(run, reports))];
+    const results = await runAll(jobs, CONCURRENT_RUNS);
     const tally = results.map((result) => result.tally).reduce(addTallies, NO_TESTS);
     for (const line of skipLines(results.flatMap((result) => result.skipped))) {
       process.stdout.write(`${line}\n`);
