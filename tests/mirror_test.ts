@@ -80,7 +80,7 @@ const TESTED_ELSEWHERE: readonly { files: readonly string[]; why: string }[] = [
       "action/boolean_value.ts",
       "action/local/local_runner.ts",
     ],
-    why: "the step as a runner runs it: through dist/ (tests/action/dist_test.ts, " +
+    why: "the step as a runner runs it: through dist/ (tests/bundles/step_test.ts, " +
       "docker_registries_test.ts), run() (tests/action/main_test.ts, inputs_test.ts) and the " +
       "bundle build (tests/build_dist_test.ts)",
   },

@@ -59,7 +59,7 @@ const CONCURRENT_RUNS = 4;
  * The groups that take longest, in that order: they start first, so the last to end is not a
  * long one started late. Any other group starts after them, by name.
  */
-export const LONGEST_FIRST: readonly string[] = ["action", "credentials", "emulator"];
+export const LONGEST_FIRST: readonly string[] = ["bundles", "emulator", "credentials"];
 
 /** One `deno test` process of the task. */
 export interface TestRun {

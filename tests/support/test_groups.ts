@@ -27,6 +27,7 @@ export const GROUP_OF_FOLDER: Readonly<Record<string, string>> = {
   "auth/flows/": "auth",
   "auth/keys/": "auth",
   "auth/credentials/": "credentials",
+  "bundles/": "bundles",
   "doc_tests/": "doc_tests",
   "emulator/": "emulator",
   "endpoint/": "endpoint",
