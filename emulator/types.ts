@@ -190,9 +190,9 @@ export interface EmulatorOptions {
   /** The workforce pool provider. */
   workforceProvider?: WorkforceProviderOptions;
   /**
-   * Cloud Storage objects the storage stand-in serves (`objects.get`), by bucket then object
-   * name; default one bucket, `emulated-bucket`, with `hello.txt`. Every token the emulator
-   * issues may read them, unless a Credential Access Boundary narrows it.
+   * Cloud Storage objects the storage stand-in serves (`objects.get`, `objects.list`), by bucket
+   * then object name; default one bucket, `emulated-bucket`, with `hello.txt`. Every token the
+   * emulator issues may read them, unless a Credential Access Boundary narrows it.
    */
   storageObjects?: Readonly<Record<string, Readonly<Record<string, string>>>>;
   /**
@@ -256,7 +256,7 @@ export interface MetadataOptions {
  * request), `jwks` (GitHub's JWKS and discovery, Google's certs and service account keys), `sts`
  * (the token exchange, downscoping included), `stsIntrospect` and `stsOauthToken` (STS token
  * introspection and the refresh grant of `external_account_authorized_user` files), `storage` (the
- * Cloud Storage `objects.get` stand-in),
+ * Cloud Storage `objects.get` and `objects.list` stand-in),
  * `generateAccessToken`, `generateIdToken` and `signJwt` (IAM Credentials), `oauth2Token` (the
  * OAuth2 token endpoint: JWT bearer and refresh token grants), `metadata` (the metadata server's
  * probe and other paths), `metadataToken` and `metadataIdentity` (its tokens and ID tokens),
@@ -438,8 +438,23 @@ export interface EmulatedAws {
   credentialsFile(options?: AwsCredentialsFileOptions): string;
 }
 
+/**
+ * `typeof Symbol.asyncDispose` where the TypeScript library declares the symbol (Deno, `lib`
+ * `esnext` or `esnext.disposable`, or `@types/node`), else `never`: the emulator's types then
+ * need no library beyond `es2022` and `dom`.
+ */
+export type AsyncDisposeSymbol = SymbolConstructor extends
+  { readonly asyncDispose: infer Key extends symbol } ? Key : never;
+
+/**
+ * {@linkcode Emulator.close} as `[Symbol.asyncDispose]`, for
+ * `await using emulator = await startEmulator()`; no member where the library has no such symbol
+ * (the object has it at run time all the same).
+ */
+export type AsyncDisposableEmulator = { readonly [Key in AsyncDisposeSymbol]: () => Promise<void> };
+
 /** A running emulator. */
-export interface Emulator {
+export interface Emulator extends AsyncDisposableEmulator {
   /** The base URL, `http://127.0.0.1:<port>`. */
   readonly url: string;
   /**
@@ -571,6 +586,4 @@ export interface Emulator {
   clearFaults(): void;
   /** Stops listening and closes every connection. */
   close(): Promise<void>;
-  /** {@linkcode Emulator.close}, for `await using emulator = await startEmulator()`. */
-  [Symbol.asyncDispose](): Promise<void>;
 }

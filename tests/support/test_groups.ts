@@ -31,6 +31,8 @@ export const GROUP_OF_FOLDER: Readonly<Record<string, string>> = {
   "doc_tests/": "doc_tests",
   "emulator/": "emulator",
   "endpoint/": "endpoint",
+  "request/": "endpoint",
+  "tools/": "endpoint",
   "sdk/": "sdks",
 };
 

@@ -66,7 +66,8 @@ function covers(paths: string[], file: string): boolean {
 
 Deno.test("the test task checks every file and example, and runs every group", () => {
   const config = JSON.parse(readFileSync(join(ROOT, "deno.json"), "utf8"));
-  assert.equal(config.tasks.test, "deno run -A tools/test.ts");
+  // The task installs the test packages first (tests/tasks_test.ts), then runs tools/test.ts.
+  assert.equal(config.tasks.test.command, "deno run -A tools/test.ts");
   const checked = [...CHECK_PATHS];
   const runs = testRuns(["--filter", "x"]);
   assert.deepEqual(
@@ -103,4 +104,12 @@ Deno.test("a run's output is shown without the dot reporter's progress lines", (
     "ok | 3 passed | 0 failed (1s)",
     "",
   ]);
+});
+
+Deno.test("every skipped test says why: tests are ignored only through skippedWhen()", () => {
+  const direct = files.filter((file) =>
+    file.startsWith("tests/") && file !== "tests/support/skip.ts"
+  )
+    .filter((file) => /^\s*ignore:/m.test(readFileSync(join(ROOT, file), "utf8")));
+  assert.deepEqual(direct, [], "declare these tests with skippedWhen() (tests/support/skip.ts)");
 });
