@@ -10,7 +10,8 @@ import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import * as esbuild from "esbuild";
-import { node20, node24, required, type Runtime, RUNTIMES_REQUIRED } from "../tools/runtimes.ts";
+import { node20, node24, required, type Runtime } from "../tools/runtimes.ts";
+import { runtimeMissing, skippedWhen } from "./support/skip.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const SKIPPED = new Set([".git", "node_modules", "npm", "dist", "coverage", ".tmp"]);
@@ -61,9 +62,8 @@ const [node20Runtime, node24Runtime] = await Promise.all([node20(), node24()]);
 for (
   const [name, runtime] of [["Node 20", node20Runtime], ["Node 24", node24Runtime]] as const
 ) {
-  Deno.test({
+  Deno.test(skippedWhen(runtimeMissing(runtime, name), {
     name: `an app bundling the emulator with esbuild runs to its end on ${name}`,
-    ignore: runtime === undefined && !RUNTIMES_REQUIRED,
     fn: async () => {
       const node: Runtime = required(runtime, name);
       const dir = mkdtempSync(join(tmpdir(), "bundled-app-"));
@@ -93,5 +93,5 @@ for (
         rmSync(dir, { recursive: true, force: true });
       }
     },
-  });
+  }));
 }
