@@ -92,3 +92,48 @@ Deno.test({
     }
   },
 });
+
+/** The aliases of docs/sdks.md: google-auth-library, and the Node modules GenAI's Node build imports. */
+export const SDK_ALIASES: Record<string, string> = {
+  "google-auth-library": "./auth/google_auth_library/mod.ts",
+  ...Object.fromEntries(
+    ["fs", "fs/promises", "path", "node:stream", "node:stream/promises"].map((name) => [
+      name,
+      "./auth/google_auth_library/node_stubs.ts",
+    ]),
+  ),
+};
+
+for (const viaOptions of [false, true]) {
+  Deno.test({
+    name: `the three SDKs run in workerd without Node compatibility through the alias (${
+      viaOptions ? "credentials as googleAuthOptions" : "toAuthClient()"
+    })`,
+    ignore: !workerdRuntime && !RUNTIMES_REQUIRED,
+    fn: async () => {
+      await using emulator = await startEmulator();
+      const standIn = startVertexStandIn(emulator);
+      try {
+        const key = await emulator.serviceAccountKey();
+        const output = await runInWorkerd(required(workerdRuntime, "workerd"), {
+          entry: "tests/sdk/sdk_alias_workerd.mjs",
+          bindings: { KEY: key, STANDIN: standIn.url, VIA_OPTIONS: viaOptions },
+          alias: SDK_ALIASES,
+          noNodeCompat: true,
+        });
+        const texts = JSON.parse(/^texts (.*)$/m.exec(output)?.[1] ?? "{}");
+        const { client_email: principal, project_id: project } = JSON.parse(key);
+        const hello = `hello ${principal}`;
+        assert.deepEqual(texts, { anthropic: hello, genai: hello, vertex: hello }, output);
+        assert.match(output, /^keyFile ERR_OPTIONS_INVALID$/m);
+        assert.ok(
+          standIn.calls.length >= 3 && standIn.calls.every((c) => c.principal === principal),
+        );
+        // Anthropic took the project from the client GoogleAuth.getClient() gave.
+        assert.ok(standIn.calls.some((c) => c.path.includes(`/projects/${project}/`)), "anthropic");
+      } finally {
+        await standIn.close();
+      }
+    },
+  });
+}

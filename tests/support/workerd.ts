@@ -31,6 +31,10 @@ export interface WorkerdRun {
    * date): Node built-ins stay imports, and CommonJS `require`s of them get workerd's `require`.
    */
   node?: boolean;
+  /** Bundler aliases (esbuild's `alias`): import name -> module path. */
+  alias?: Record<string, string>;
+  /** Turns Node compatibility off (`no_nodejs_compat`), as a Worker with no Node modules runs. */
+  noNodeCompat?: boolean;
 }
 
 /** Bundles, configures and runs the Worker; resolves to its console output, rejects on a failure. */
@@ -42,11 +46,14 @@ export async function runInWorkerd(workerd: Runtime, options: WorkerdRun): Promi
       outfile: join(dir, "worker.mjs"),
       bundle: true,
       format: "esm",
-      platform: options.node ? "node" : "neutral",
+      // Without Node compatibility, packages' `browser` field maps (which swap their Node-only
+      // modules, as @anthropic-ai/sdk's internal/node.mjs) apply: esbuild reads them for "browser".
+      platform: options.node ? "node" : options.noNodeCompat ? "browser" : "neutral",
       conditions: ["workerd", "worker", "browser"],
       mainFields: ["module", "main"],
       external: ["node:*", "cloudflare:*"],
       logLevel: "error",
+      ...(options.alias ? { alias: options.alias } : {}),
       // CommonJS packages require Node's modules; workerd's node:module gives a require for them.
       ...(options.node
         ? {
@@ -71,7 +78,9 @@ const config :Workerd.Config = (
 const worker :Workerd.Worker = (
   modules = [(name = "worker.mjs", esModule = embed "worker.mjs")],
   bindings = [${bindings.join(", ")}],
-  compatibilityDate = "${COMPATIBILITY_DATE}",
+  compatibilityDate = "${COMPATIBILITY_DATE}",${
+        options.noNodeCompat ? '\n  compatibilityFlags = ["no_nodejs_compat"],' : ""
+      }
 );
 `,
     );
