@@ -10,7 +10,7 @@ import { CredentialsError } from "../errors.ts";
 import { type AuthClient, toAuthClient } from "../credentials/auth_client.ts";
 import { loadCredentials } from "../credentials/load_credentials.ts";
 import { credentialsFromJson } from "../credentials/credentials_from_json.ts";
-import type { CredentialsOptions } from "../credentials/types.ts";
+import type { CredentialsOptions, TokenStore } from "../credentials/types.ts";
 import { hasFileSystem, readFailure, readFileDefault } from "../credentials/_sources/runtime.ts";
 
 /**
@@ -33,6 +33,8 @@ export interface GoogleAuthOptions {
   projectId?: string;
   /** The `fetch` of the credentials made here; default `globalThis.fetch`. */
   fetch?: (input: Request | URL | string, init?: RequestInit) => Promise<Response>;
+  /** A store the credentials made here share tokens through (`@gcp-oidc/auth/token-store`). */
+  tokenStore?: TokenStore;
 }
 
 const KEY_FILE_HINT =
@@ -131,11 +133,12 @@ export class GoogleAuth {
   }
 
   async #makeClient(): Promise<AuthClient> {
-    const { authClient, credentials, projectId, fetch } = this.#options;
+    const { authClient, credentials, projectId, fetch, tokenStore } = this.#options;
     if (authClient !== undefined) return authClient;
     const { scopes } = this.#options;
     const options: CredentialsOptions = {
       ...(fetch === undefined ? {} : { fetch }),
+      ...(tokenStore === undefined ? {} : { tokenStore }),
       ...(scopes === undefined ? {} : { scopes: typeof scopes === "string" ? [scopes] : scopes }),
     };
     const made = credentials !== undefined

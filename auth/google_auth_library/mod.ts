@@ -21,3 +21,4 @@
 
 export { GoogleAuth, type GoogleAuthOptions } from "./google_auth.ts";
 export type { AuthClient } from "../credentials/auth_client.ts";
+export type { TokenStore } from "../credentials/types.ts";

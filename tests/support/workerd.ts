@@ -33,6 +33,12 @@ export interface WorkerdRun {
   node?: boolean;
   /** Bundler aliases (esbuild's `alias`): import name -> module path. */
   alias?: Record<string, string>;
+  /**
+   * Runs the Worker in this many services (each its own isolate, run one after another) sharing
+   * a KV namespace (binding `KV`) and the Cache API through the store at this address
+   * (tests/support/workerd_store.ts); default one service, no store.
+   */
+  shared?: { isolates: number; store: string };
   /** Turns Node compatibility off (`no_nodejs_compat`), as a Worker with no Node modules runs. */
   noNodeCompat?: boolean;
 }
@@ -66,18 +72,27 @@ export async function runInWorkerd(workerd: Runtime, options: WorkerdRun): Promi
     const bindings = Object.entries(options.bindings).map(([name, value]) =>
       `(name = ${JSON.stringify(name)}, json = ${JSON.stringify(JSON.stringify(value))})`
     );
+    const { shared } = options;
+    if (shared !== undefined) bindings.push('(name = "KV", kvNamespace = "store")');
+    const names = shared === undefined
+      ? ["main"]
+      : Array.from({ length: shared.isolates }, (_, i) => `isolate${i}`);
+    const services = names.map((name) => `(name = "${name}", worker = .worker)`);
+    if (shared !== undefined) {
+      services.push(`(name = "store", external = (address = "${shared.store}", http = ()))`);
+    }
     await writeFile(
       join(dir, "config.capnp"),
       `using Workerd = import "/workerd/workerd.capnp";
 const config :Workerd.Config = (
   services = [
-    (name = "main", worker = .worker),
+    ${services.join(",\n    ")},
     (name = "internet", network = (allow = ["local"])),
   ],
 );
 const worker :Workerd.Worker = (
   modules = [(name = "worker.mjs", esModule = embed "worker.mjs")],
-  bindings = [${bindings.join(", ")}],
+  bindings = [${bindings.join(", ")}],${shared ? '\n  cacheApiOutbound = "store",' : ""}
   compatibilityDate = "${COMPATIBILITY_DATE}",${
         options.noNodeCompat ? '\n  compatibilityFlags = ["no_nodejs_compat"],' : ""
       }
