@@ -16,7 +16,7 @@ import {
   RUNTIMES_REQUIRED,
   workerd,
 } from "../tools/runtimes.ts";
-import { runInWorkerd } from "./support/workerd.ts";
+import { runInWorkerd } from "../tools/workerd.ts";
 import { library as authMod } from "./support/library.ts";
 import { startEmulator } from "../emulator/mod.ts";
 import { assertIssuedBy, credentialsFixture } from "./runtime/credentials_fixture.mjs";

@@ -19,7 +19,7 @@ import {
   RUNTIMES_REQUIRED,
   workerd,
 } from "../../tools/runtimes.ts";
-import { runInWorkerd } from "../support/workerd.ts";
+import { runInWorkerd, SDK_ALIASES } from "../../tools/workerd.ts";
 
 const run = promisify(execFile);
 const DRIVER = "tests/sdk/run_sdk_checks.mjs";
@@ -92,17 +92,6 @@ Deno.test({
     }
   },
 });
-
-/** The aliases of docs/sdks.md: google-auth-library, and the Node modules GenAI's Node build imports. */
-export const SDK_ALIASES: Record<string, string> = {
-  "google-auth-library": "./auth/google_auth_library/mod.ts",
-  ...Object.fromEntries(
-    ["fs", "fs/promises", "path", "node:stream", "node:stream/promises"].map((name) => [
-      name,
-      "./auth/google_auth_library/node_stubs.ts",
-    ]),
-  ),
-};
 
 for (const viaOptions of [false, true]) {
   Deno.test({

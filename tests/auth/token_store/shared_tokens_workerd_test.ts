@@ -5,8 +5,8 @@
 import assert from "node:assert/strict";
 import { startEmulator } from "../../../emulator/mod.ts";
 import { required, RUNTIMES_REQUIRED, workerd } from "../../../tools/runtimes.ts";
-import { runInWorkerd } from "../../support/workerd.ts";
-import { startWorkerdStore } from "../../support/workerd_store.ts";
+import { runInWorkerd } from "../../../tools/workerd.ts";
+import { startWorkerdStore } from "../../../tools/workerd_store.ts";
 import { assertHoldsNoToken } from "../../support/token_encodings.ts";
 
 const workerdRuntime = await workerd();

@@ -13,12 +13,23 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import type { Runtime } from "../../tools/runtimes.ts";
+import type { Runtime } from "./runtimes.ts";
 
 const run = promisify(execFile);
 
 /** Workers' `compatibilityDate`: the date of the pinned workerd's release. */
 const COMPATIBILITY_DATE = "2026-11-17";
+
+/** The aliases of docs/sdks.md: google-auth-library, and the Node modules GenAI's Node build imports. */
+export const SDK_ALIASES: Record<string, string> = {
+  "google-auth-library": "./auth/google_auth_library/mod.ts",
+  ...Object.fromEntries(
+    ["fs", "fs/promises", "path", "node:stream", "node:stream/promises"].map((name) => [
+      name,
+      "./auth/google_auth_library/node_stubs.ts",
+    ]),
+  ),
+};
 
 /** Options of {@linkcode runInWorkerd}. */
 export interface WorkerdRun {
@@ -36,7 +47,7 @@ export interface WorkerdRun {
   /**
    * Runs the Worker in this many services (each its own isolate, run one after another) sharing
    * a KV namespace (binding `KV`) and the Cache API through the store at this address
-   * (tests/support/workerd_store.ts); default one service, no store.
+   * (tools/workerd_store.ts); default one service, no store.
    */
   shared?: { isolates: number; store: string };
   /** Turns Node compatibility off (`no_nodejs_compat`), as a Worker with no Node modules runs. */
