@@ -9,14 +9,18 @@
  * 3. The manifest gets what `deno pack` does not write (description, repository, engines, the
  *    `./package.json` export, `bin`, ...); the version is stamped into `endpoint/package.js`, so
  *    the user-agent names the version published (`NPM_VERSION` included); the README gets an npm
- *    opening (install and imports) and absolute links.
+ *    opening (install and imports), loses its repository-only parts (development, changes) and
+ *    gets absolute links.
  * 4. Each export's JavaScript is replaced by one ES module file bundled from the sources
  *    (npm_bundle.ts), the `.d.ts` files beside it; an export that sends requests also gets a Node
  *    file with the `node:http(s)` transport, which the `node` condition of `exports` picks (Deno,
  *    Bun and Workers, whose conditions come first, keep `fetch`). The emulator's command is
- *    bundled the same way.
- * 5. Every export must have its `.js` and `.d.ts`, and no emitted file may use `Deno.*` (the npm
- *    build has no shim, so it would throw under Node).
+ *    bundled the same way, whole: its deno.json export (`./emulator/main`, for `deno run`) is no
+ *    export of the npm package, where it is `bin`.
+ * 5. Every export must have its `.js` and `.d.ts`; no emitted file may use `Deno.*` (the npm
+ *    build has no shim, so it would throw under Node); no TypeScript source ships, every relative
+ *    import and Markdown link resolves inside the package, and the README keeps none of the
+ *    repository's commands.
  * 6. `--verify` installs the tarball into a scratch consumer like a user would, with pinned
  *    TypeScript, undici and got in the same `npm install`; type-checks every export under
  *    `nodenext`, and a consumer that hands `endpoint()` output to `fetch`, undici and got with no
@@ -41,7 +45,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { PACKAGE_NAME } from "./endpoint/_package.ts";
 import { type BundledExport, bundleExports, bundleProgram } from "./npm_bundle.ts";
@@ -49,6 +53,8 @@ import { node24, required, RUNTIMES_REQUIRED } from "./tools/runtimes.ts";
 import tools from "./tools.json" with { type: "json" };
 
 const OUT = "npm";
+/** The configuration `deno pack` reads, written for the pack and removed after it. */
+const PACK_CONFIG = "deno.pack.json";
 const DENO = Deno.execPath();
 /** typescript@7 is the Go port with no JS compiler API; consumers still mostly run 5.x. */
 const TS_VERSION = tools.typescript;
@@ -65,6 +71,26 @@ const REPOSITORY = "https://github.com/gcp-oidc/auth";
 const BIN: Record<string, string> = { "gcp-oidc-emulator": "./emulator/main.js" };
 /** The source each command is bundled from. */
 const SOURCE_OF_BIN: Record<string, string> = { "gcp-oidc-emulator": "emulator/main.ts" };
+
+/**
+ * deno.json's exports without the programs of {@linkcode SOURCE_OF_BIN}: a program is an export
+ * on JSR (for `deno run`) and a command in the npm package, never a module to import there.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { moduleExports } from "./build_npm.ts";
+ *
+ * assert.deepEqual(
+ *   moduleExports({ "./emulator": "./emulator/mod.ts", "./emulator/main": "./emulator/main.ts" }),
+ *   { "./emulator": "./emulator/mod.ts" },
+ * );
+ * ```
+ */
+export function moduleExports(exports: Record<string, string>): Record<string, string> {
+  const programs = new Set(Object.values(SOURCE_OF_BIN).map((source) => `./${source}`));
+  return Object.fromEntries(Object.entries(exports).filter(([, path]) => !programs.has(path)));
+}
 
 interface ExportEntry {
   types: string;
@@ -92,16 +118,27 @@ function pack(version: string, check: boolean): PackageJson {
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT);
   const tarball = join(OUT, "pkg.tgz");
-  sh(DENO, [
-    "pack",
-    "--quiet",
-    "--allow-dirty",
-    "--no-source-maps",
-    "--set-version",
-    version,
-    "-o",
-    tarball,
-  ]);
+  // deno pack turns the import map's npm packages into `dependencies` only when Deno manages
+  // node_modules/ ("auto"); deno.json says "manual", so that `deno task` installs nothing by itself
+  // (docs/testing.md). The copy beside it finds the same files and lockfile.
+  const denoJson = JSON.parse(readFileSync("deno.json", "utf8"));
+  writeFileSync(PACK_CONFIG, JSON.stringify({ ...denoJson, nodeModulesDir: "auto" }));
+  try {
+    sh(DENO, [
+      "pack",
+      "--config",
+      PACK_CONFIG,
+      "--quiet",
+      "--allow-dirty",
+      "--no-source-maps",
+      "--set-version",
+      version,
+      "-o",
+      tarball,
+    ]);
+  } finally {
+    rmSync(PACK_CONFIG, { force: true });
+  }
   sh("tar", ["-xzf", tarball, "-C", OUT, "--strip-components=1"]);
   rmSync(tarball);
   return JSON.parse(readFileSync(join(OUT, "package.json"), "utf8"));
@@ -266,8 +303,11 @@ async function completePackage(
   exports: Record<string, string>,
 ): Promise<PackageJson> {
   const external = Object.keys((pkg.dependencies ?? {}) as Record<string, string>);
+  // What deno pack emitted for a program (its types) goes too: a program ships as its bundle.
+  const programs = Object.values(SOURCE_OF_BIN).map((source) => source.replace(/\.ts$/, "."));
   for (const file of readdirSync(OUT, { recursive: true, encoding: "utf8" })) {
-    if (file.endsWith(".js")) rmSync(join(OUT, file));
+    const program = programs.some((prefix) => file.startsWith(prefix));
+    if (file.endsWith(".js") || program) rmSync(join(OUT, file));
   }
   const stamp = (path: string, text: string) =>
     path === "endpoint/_package.ts" ? stampVersion(text, pkg.version) : text;
@@ -288,7 +328,78 @@ async function completePackage(
   return complete;
 }
 
+const TYPESCRIPT_SOURCE = /(?<!\.d)\.[cm]?tsx?$/;
+const IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*)["']([^"']+)["']/g;
+const COMMENT = /\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm;
+const MARKDOWN_LINK = /\]\(([^)\s]+)\)/g;
+
+/**
+ * What in the package at `dir` points at nothing in it, or is not meant for its users: a
+ * TypeScript source, an import of a missing file or of a package its manifest does not depend on
+ * (in `.js` and `.d.ts` files, comments aside), a Markdown link to a missing file, a README that
+ * names the repository's commands. Empty when the package is whole.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+ * import { tmpdir } from "node:os";
+ * import { join } from "node:path";
+ * import { packageProblems } from "./build_npm.ts";
+ *
+ * const dir = mkdtempSync(join(tmpdir(), "pkg-"));
+ * writeFileSync(join(dir, "main.js"), 'import "./cli.js";\nimport "node:fs";\n');
+ * writeFileSync(join(dir, "README.md"), "# x\n");
+ * writeFileSync(join(dir, "package.json"), "{}");
+ * assert.deepEqual(packageProblems(dir), ['"main.js" imports "./cli.js", which is not in the package']);
+ * rmSync(dir, { recursive: true });
+ * ```
+ */
+export function packageProblems(dir: string): string[] {
+  const problems: string[] = [];
+  const files = readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((file) => !file.startsWith("node_modules"));
+  const has = (from: string, target: string) => existsSync(join(dir, dirname(from), target));
+  const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+  const dependencies = new Set(Object.keys(manifest.dependencies ?? {}));
+  for (const file of files) {
+    if (TYPESCRIPT_SOURCE.test(file)) {
+      problems.push(`"${file}" is TypeScript source: the package ships JavaScript and .d.ts`);
+    } else if (/\.(m?js|d\.ts)$/.test(file)) {
+      const code = readFileSync(join(dir, file), "utf8").replace(COMMENT, "");
+      for (const [, target] of code.matchAll(IMPORT)) {
+        if (target!.startsWith(".")) {
+          // A .d.ts names the .js file its types stand for.
+          const found = has(file, target!) || has(file, target!.replace(/\.js$/, ".d.ts"));
+          if (!found) problems.push(`"${file}" imports "${target}", which is not in the package`);
+        } else if (!target!.startsWith("node:")) {
+          const name = target!.split("/").slice(0, target!.startsWith("@") ? 2 : 1).join("/");
+          if (!dependencies.has(name)) {
+            problems.push(`"${file}" imports "${target}", which package.json does not depend on`);
+          }
+        }
+      }
+    } else if (file.endsWith(".md")) {
+      for (const [, link] of readFileSync(join(dir, file), "utf8").matchAll(MARKDOWN_LINK)) {
+        if (/^([a-z][a-z0-9+.-]*:|#)/i.test(link!)) continue;
+        if (!has(file, link!.replace(/#.*$/, ""))) {
+          problems.push(`"${file}" links to "${link}", which is not in the package`);
+        }
+      }
+    }
+  }
+  const readme = readFileSync(join(dir, "README.md"), "utf8");
+  for (const command of readme.match(/\b(?:deno task [\w:-]+|npx -y deno@[\w.]+)/g) ?? []) {
+    problems.push(`README.md names the repository's command "${command}"`);
+  }
+  return problems;
+}
+
 async function assertComplete(pkg: PackageJson): Promise<void> {
+  const problems = packageProblems(OUT);
+  if (problems.length > 0) {
+    throw new Error(`Cannot build the npm package:\n${problems.join("\n")}`);
+  }
   for (const [name, entry] of Object.entries(pkg.exports)) {
     const files = typeof entry === "string"
       ? [entry]
@@ -400,10 +511,11 @@ function verify(pkg: PackageJson, nodes: string[]): void {
       `got@${GOT_VERSION}`,
     ], dir);
 
-    // Types: a Node consumer under nodenext; the Web-only faces also without any Node types; and
-    // endpoint() output handed to fetch, undici and got, under nodenext and bundler.
+    // Types: a Node consumer under nodenext; every face also without any Node types (the
+    // emulator's too: its types need no Symbol.asyncDispose); and endpoint() output handed to
+    // fetch, undici and got, under nodenext and bundler.
     const names = specifiers(pkg);
-    const web = names.filter((name) => !name.endsWith("/emulator"));
+    const web = names;
     const source = (list: string[]) =>
       list.map((name, i) => `import * as m${i} from "${name}";\nvoid m${i};`).join("\n") + "\n";
     writeFileSync(join(dir, "node_consumer.ts"), source(names));
@@ -467,7 +579,7 @@ if (import.meta.main) {
   const version: string = Deno.env.get("NPM_VERSION") ?? config.version;
   const pkg = await completePackage(
     pack(version, !Deno.args.includes("--no-check")),
-    config.exports,
+    moduleExports(config.exports),
   );
   await assertComplete(pkg);
   console.log(`npm/: ${pkg.name}@${pkg.version} (${Object.keys(pkg.exports).length} exports)`);

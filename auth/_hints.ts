@@ -111,6 +111,10 @@ export const AUTH_ERROR_HINTS: Readonly<Record<AuthErrorCode, string>> = /* @__P
     ERR_TOKEN_EXPIRED: "Have the caller mint a new token; check the clocks if it was fresh",
     ERR_TOKEN_NOT_YET_VALID:
       "Check the clocks of the caller and this service, or raise clockSkewSeconds",
+    ERR_TOKEN_USED_TOO_EARLY:
+      "Check the clocks of the caller and this service; refuse a token issued in the future",
+    ERR_TOKEN_LIFETIME_TOO_LONG:
+      "Refuse the request: Google's tokens live an hour at most, none more than a day",
     ERR_TOKEN_CLAIM_MISMATCH: "Refuse the request, or check the email and hd options",
     ERR_CERTS_INVALID:
       "Check that the certificates URL (or the certsUrl/keysUrl option) serves Google's JWK Set",
@@ -153,6 +157,9 @@ export const HINTS = /* @__PURE__ */ Object.freeze({
   /** A key's token endpoint refused its assertion. */
   keyRejected:
     "Check that the key and its service account exist and are enabled, or create a new key",
+  /** The token endpoint refused an assertion's iat and exp: the signer's clock is off. */
+  clock:
+    "Set the clock of the machine that signs right (NTP), or fix the `now` option: the assertion's iat and exp come from it, and Google refused them as out of its own time",
   /** An authorized user's refresh token was refused. */
   userLogin:
     "Run `gcloud auth application-default login` again: the refresh token is revoked, expired or another client's",
@@ -167,6 +174,9 @@ export const HINTS = /* @__PURE__ */ Object.freeze({
     "Request at most 1 hour (3600 s), or have an organization admin list the service account in the org policy constraints/iam.allowServiceAccountCredentialLifetimeExtension, which allows up to 12 hours",
   /** IAM refused an access token lifetime over 12 hours, the most it issues. */
   lifetimeMax: "Request at most 12 hours (43200 s): IAM issues no longer-lived access tokens",
+  /** An options object with a name the function does not take (JavaScript does not check). */
+  unknownOption:
+    "Spell the option as the function's documentation does (docs/auth.md, docs/credentials.md): JavaScript callers get no check of option names",
   /** A service account that is neither an email nor a unique id. */
   serviceAccountName: "Pass the service account email (name@project.iam.gserviceaccount.com)",
   /** An endpoint override that is not a whole base URL. */

@@ -438,8 +438,23 @@ export interface EmulatedAws {
   credentialsFile(options?: AwsCredentialsFileOptions): string;
 }
 
+/**
+ * `typeof Symbol.asyncDispose` where the TypeScript library declares the symbol (Deno, `lib`
+ * `esnext` or `esnext.disposable`, or `@types/node`), else `never`: the emulator's types then
+ * need no library beyond `es2022` and `dom`.
+ */
+export type AsyncDisposeSymbol = SymbolConstructor extends
+  { readonly asyncDispose: infer Key extends symbol } ? Key : never;
+
+/**
+ * {@linkcode Emulator.close} as `[Symbol.asyncDispose]`, for
+ * `await using emulator = await startEmulator()`; no member where the library has no such symbol
+ * (the object has it at run time all the same).
+ */
+export type AsyncDisposableEmulator = { readonly [Key in AsyncDisposeSymbol]: () => Promise<void> };
+
 /** A running emulator. */
-export interface Emulator {
+export interface Emulator extends AsyncDisposableEmulator {
   /** The base URL, `http://127.0.0.1:<port>`. */
   readonly url: string;
   /**
@@ -571,6 +586,4 @@ export interface Emulator {
   clearFaults(): void;
   /** Stops listening and closes every connection. */
   close(): Promise<void>;
-  /** {@linkcode Emulator.close}, for `await using emulator = await startEmulator()`. */
-  [Symbol.asyncDispose](): Promise<void>;
 }

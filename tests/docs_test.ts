@@ -1,9 +1,10 @@
 // What a reader of the README and docs/ meets besides the examples (which `deno task test` runs):
-// code spans that a reader can copy whole, one version of each action the examples use, and no
-// tracked file that .gitignore says to ignore.
+// code spans that a reader can copy whole, one version of each action the examples use, no
+// tracked file that .gitignore says to ignore, and examples that compile though they cannot run.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -80,5 +81,36 @@ Deno.test("the first examples of the README and docs/emulator.md run on Node 20 
     const blocks = [...text.matchAll(/```ts\n([\s\S]*?)```/g)].map(([, code]) => code!);
     assert.ok(blocks.length > 0, file);
     assert.doesNotMatch(blocks[0]!, /await using/, file);
+  }
+});
+
+Deno.test("the TypeScript examples the doc tests skip (ts ignore) type-check", () => {
+  // They call Google or export a Worker, so `deno test --doc` cannot run them, and it skips their
+  // type check too: a copied recipe that does not compile (the Worker's, without its `as never`)
+  // would go unnoticed. Checked as modules of the project's configuration.
+  const blocks = MARKDOWN.flatMap((file) =>
+    [...readFileSync(join(ROOT, file), "utf8").matchAll(/```ts ignore\n([\s\S]*?)```/g)]
+      .map(([, code], index) => ({ name: `${file.replace(/\W/g, "_")}_${index}.ts`, code: code! }))
+  );
+  assert.ok(blocks.some(({ code }) => code.includes("src/worker.ts")), "the Worker recipe");
+  const dir = mkdtempSync(join(tmpdir(), "doc-examples-"));
+  try {
+    for (const { name, code } of blocks) writeFileSync(join(dir, name), code);
+    const check = new Deno.Command(Deno.execPath(), {
+      args: [
+        "check",
+        "--quiet",
+        "--cached-only",
+        "--config",
+        join(ROOT, "deno.json"),
+        ...blocks.map(({ name }) => join(dir, name)),
+      ],
+      env: { NO_COLOR: "1" },
+      stdout: "piped",
+      stderr: "piped",
+    }).outputSync();
+    assert.ok(check.success, new TextDecoder().decode(check.stderr));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });

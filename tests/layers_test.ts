@@ -44,8 +44,11 @@ async function importGraph(files: readonly string[]): Promise<Map<string, string
         dependencies?: { code?: { specifier: string }; type?: { specifier: string } }[];
       }[];
     };
+    // npm packages resolve to files of node_modules/ (deno.json's nodeModulesDir is "manual"):
+    // they are no files of the project.
     const inRepo = (specifier: string) =>
-      specifier.startsWith("file://") && !specifier.startsWith(pathToFileURL(dir).href)
+      specifier.startsWith("file://") && !specifier.startsWith(pathToFileURL(dir).href) &&
+        !specifier.startsWith(pathToFileURL(join(ROOT, "node_modules")).href + "/")
         ? relative(ROOT, fileURLToPath(specifier))
         : undefined;
     const graph = new Map<string, string[]>();

@@ -1,6 +1,7 @@
 // Retry policy: which outcomes are retried, how long to wait, and the defaults.
 import type { RetryOptions, SleepLike } from "../types.ts";
 import { onAbort } from "../_util/abort.ts";
+import { invalidOption } from "../_util/options.ts";
 
 /** The retry policy with every default filled in. */
 export interface RetryPolicy {
@@ -34,7 +35,10 @@ export function retryPolicy(options: RetryOptions = {}): RetryPolicy {
       ? "an integer >= 1"
       : undefined;
     if (expected !== undefined) {
-      throw new RangeError(`Cannot use retry option "${name}": expected ${expected}, got ${value}`);
+      throw invalidOption(
+        "retry",
+        `Cannot use retry option "${name}": expected ${expected}, got ${value}`,
+      );
     }
     policy[name] = value;
   }

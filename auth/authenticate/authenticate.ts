@@ -65,9 +65,8 @@ async function withKey(
  *
  * @param options The credential source, what to mint, and call options.
  * @returns Tokens, expiries, project id and the credentials file contents.
- * @throws {CredentialsError} For invalid options, keys or provider names, or no OIDC environment
- * (before any network call).
- * @throws {RangeError} For a lifetime over the limits (before any network call).
+ * @throws {CredentialsError} For invalid options (an unknown option name, a lifetime over the
+ * limits), keys or provider names, or no OIDC environment (before any network call).
  * @throws {GithubOidcError} When the GitHub OIDC token request fails.
  * @throws {GoogleApiError} When STS, IAM Credentials or OAuth2 rejects a call.
  * @throws {TokenError} When a successful response holds no token.

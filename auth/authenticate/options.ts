@@ -31,6 +31,12 @@ import {
   type WorkloadIdentityProvider,
 } from "../flows/workload_identity.ts";
 import { ownCopy, withoutPrototype } from "../_util/own.ts";
+import {
+  CALL_OPTION_NAMES,
+  invalidOption,
+  type OptionNameSet,
+  refuseUnknownOptions,
+} from "../_util/options.ts";
 import { quote } from "../_util/quote.ts";
 
 /** The token `authenticate()` mints besides the auth token. */
@@ -91,6 +97,30 @@ export interface AuthenticateOptions extends CallOptions {
    */
   onAuthToken?: (token: string) => void;
 }
+
+/** Every name of {@linkcode AuthenticateOptions}, for JavaScript callers' misspellings. */
+const AUTHENTICATE_OPTION_NAMES: OptionNameSet<AuthenticateOptions> = {
+  ...CALL_OPTION_NAMES,
+  workloadIdentityProvider: true,
+  credentialsJson: true,
+  serviceAccount: true,
+  audience: true,
+  projectId: true,
+  tokenFormat: true,
+  delegates: true,
+  universe: true,
+  endpoints: true,
+  accessTokenLifetimeSeconds: true,
+  accessTokenScopes: true,
+  accessTokenSubject: true,
+  idTokenAudience: true,
+  idTokenIncludeEmail: true,
+  oidcRequest: true,
+  signRs256: true,
+  onSecret: true,
+  onCredentialsFile: true,
+  onAuthToken: true,
+};
 
 /** The resolved options both modes share. */
 export interface ValidatedCommonOptions {
@@ -198,13 +228,6 @@ export function lifetimeProblem(
   return undefined;
 }
 
-function invalid(option: string, message: string, hint?: string): CredentialsError {
-  return new CredentialsError("ERR_OPTIONS_INVALID", message, {
-    option,
-    ...(hint === undefined ? {} : { hint }),
-  });
-}
-
 function lifetimeOf(
   options: AuthenticateOptions,
   subject: string | undefined,
@@ -213,7 +236,8 @@ function lifetimeOf(
   const lifetime = options.accessTokenLifetimeSeconds ?? DEFAULT_ACCESS_TOKEN_LIFETIME_SECONDS;
   const problem = lifetimeProblem(lifetime, subject !== undefined, names);
   if (problem !== undefined) {
-    throw new RangeError(
+    throw invalidOption(
+      "accessTokenLifetimeSeconds",
       `Cannot use ${
         names.accessTokenLifetimeSeconds ?? "accessTokenLifetimeSeconds"
       } ${lifetime}: ${problem}`,
@@ -225,7 +249,7 @@ function lifetimeOf(
 function parseTokenFormat(value: string | undefined, names: OptionNames): TokenFormat {
   const format = value ?? "";
   if (format === "" || format === "access_token" || format === "id_token") return format;
-  throw invalid(
+  throw invalidOption(
     "tokenFormat",
     `Cannot use ${names.tokenFormat ?? "tokenFormat"} ${
       quote(String(format))
@@ -236,7 +260,7 @@ function parseTokenFormat(value: string | undefined, names: OptionNames): TokenF
 function checkRequestReason(value: string | undefined, names: OptionNames): string | undefined {
   const reason = present(value);
   if (reason !== undefined && !/^[\x20-\x7e\t]{1,1024}$/.test(reason)) {
-    throw invalid(
+    throw invalidOption(
       "requestReason",
       `Cannot use ${
         names.requestReason ?? "requestReason"
@@ -278,9 +302,9 @@ function resolveProjectId(
  * @throws {CredentialsError} `ERR_OPTIONS_CREDENTIAL_SOURCE` (not exactly one source),
  * `ERR_OPTIONS_SERVICE_ACCOUNT_REQUIRED` (ID token or delegation in Direct WIF),
  * `ERR_OPTIONS_ID_TOKEN_AUDIENCE_REQUIRED`, `ERR_OPTIONS_INVALID`, `ERR_OIDC_UNAVAILABLE`,
- * `ERR_PROVIDER_INVALID` and the `ERR_KEY_*` codes.
- * @throws {RangeError} When `accessTokenLifetimeSeconds` is over 43200, or over 3600 with
- * `accessTokenSubject`, or not a positive integer.
+ * `ERR_PROVIDER_INVALID` and the `ERR_KEY_*` codes; `ERR_OPTIONS_INVALID` also for an option
+ * name `authenticate()` does not take, and for an `accessTokenLifetimeSeconds` over 43200, over
+ * 3600 with `accessTokenSubject`, or not a positive integer.
  *
  * @example Direct WIF cannot mint ID tokens
  * ```ts
@@ -330,6 +354,7 @@ export function checkAuthenticateOptions(
   options: AuthenticateOptions,
   names: OptionNames,
 ): ValidatedAuthenticateOptions {
+  refuseUnknownOptions(options, AUTHENTICATE_OPTION_NAMES, "authenticate()");
   options = ownCopy(options);
   const name = (option: keyof AuthenticateOptions): string => names[option] ?? option;
   const providerName = present(options.workloadIdentityProvider);

@@ -8,11 +8,14 @@
 
 import { CredentialsError } from "../errors.ts";
 import { ownCopy } from "../_util/own.ts";
+import { type OptionNameSet, refuseUnknownOptions } from "../_util/options.ts";
 import { DEFAULT_UNIVERSE } from "../universe.ts";
 import type { Credentials, CredentialsOptions, CredentialsToken } from "./types.ts";
 
 /** Options of {@linkcode credentialsFromApiKey}. */
 export type ApiKeyOptions = Pick<CredentialsOptions, "fetch">;
+
+const API_KEY_OPTION_NAMES: OptionNameSet<ApiKeyOptions> = { fetch: true };
 
 const HEADER = "x-goog-api-key";
 
@@ -48,6 +51,7 @@ function noToken(what: string): Promise<never> {
  * ```
  */
 export function credentialsFromApiKey(apiKey: string, options: ApiKeyOptions = {}): Credentials {
+  refuseUnknownOptions(options, API_KEY_OPTION_NAMES, "credentialsFromApiKey()");
   const { fetch: fetchOption } = ownCopy(options);
   if (typeof apiKey !== "string" || !/^[\x21-\x7e]+$/.test(apiKey)) {
     throw new CredentialsError(

@@ -8,6 +8,7 @@
 
 import { CredentialsError } from "../errors.ts";
 import { HINTS } from "../_hints.ts";
+import { invalidOption } from "../_util/options.ts";
 import type { Credentials } from "./types.ts";
 
 /**
@@ -70,7 +71,8 @@ export interface AuthClient {
  */
 export function toAuthClient(credentials: Credentials): AuthClient {
   if (typeof credentials?.getRequestHeaders !== "function") {
-    throw new TypeError(
+    throw invalidOption(
+      "credentials",
       "Cannot make an AuthClient: pass the credentials loadCredentials() or credentialsFromJson() gave",
     );
   }

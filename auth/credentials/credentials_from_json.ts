@@ -6,6 +6,8 @@
 
 import { CredentialsError } from "../errors.ts";
 import { ownCopy } from "../_util/own.ts";
+import { refuseUnknownOptions } from "../_util/options.ts";
+import { CREDENTIALS_OPTION_NAMES } from "./_option_names.ts";
 import { quote } from "../_util/quote.ts";
 import { isRecord, jsonErrorAt } from "../_util/json.ts";
 import { authorizedUserSource } from "./_sources/authorized_user.ts";
@@ -197,6 +199,7 @@ export function credentialsFromJson(
   json: string | object,
   options: CredentialsOptions = {},
 ): Credentials {
+  refuseUnknownOptions(options, CREDENTIALS_OPTION_NAMES, "credentialsFromJson()");
   options = ownCopy(options);
   return new CachedCredentials(sourceFromJson(json, "credentials JSON", options), options);
 }

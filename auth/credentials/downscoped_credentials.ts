@@ -9,6 +9,12 @@
 import { CredentialsError } from "../errors.ts";
 import { requestOAuth2Token } from "../flows/oauth2_token.ts";
 import { ownCopy } from "../_util/own.ts";
+import {
+  CALL_OPTION_NAMES,
+  invalidOption,
+  type OptionNameSet,
+  refuseUnknownOptions,
+} from "../_util/options.ts";
 import { isRecord } from "../_util/json.ts";
 import { quote } from "../_util/quote.ts";
 import { DEFAULT_UNIVERSE, resolveEndpoints } from "../universe.ts";
@@ -79,13 +85,23 @@ export interface CredentialAccessBoundary {
  * ```
  */
 export interface DownscopedCredentialsOptions
-  extends Omit<CredentialsOptions, "env" | "readFile" | "refuseLocalSources" | "scopes"> {
+  extends
+    Omit<CredentialsOptions, "env" | "readFile" | "refuseLocalSources" | "scopes" | "tokenStore"> {
   /**
    * STS's token URL; default `https://sts.<the source's universe>/v1/token`, the universe read
    * with the source's `getUniverseDomain()` when minting (the metadata server's is asked then).
    */
   tokenUrl?: string;
 }
+
+const DOWNSCOPED_OPTION_NAMES: OptionNameSet<DownscopedCredentialsOptions> = {
+  ...CALL_OPTION_NAMES,
+  eagerRefreshSeconds: true,
+  subjectTokenSupplier: true,
+  awsSecurityCredentialsSupplier: true,
+  runExecutable: true,
+  tokenUrl: true,
+};
 
 /** The most rules a boundary may have, as Google's STS and its libraries allow. */
 const MAX_RULES = 10;
@@ -211,9 +227,11 @@ export function downscopedCredentials(
   credentialAccessBoundary: CredentialAccessBoundary,
   options: DownscopedCredentialsOptions = {},
 ): Credentials {
+  refuseUnknownOptions(options, DOWNSCOPED_OPTION_NAMES, "downscopedCredentials()");
   const { tokenUrl: givenTokenUrl, ...rest } = ownCopy(options);
   if (typeof source?.getAccessToken !== "function") {
-    throw new TypeError(
+    throw invalidOption(
+      "source",
       "Cannot make downscoped credentials: the source must have getAccessToken(), as credentials from loadCredentials() or credentialsFromJson() do",
     );
   }

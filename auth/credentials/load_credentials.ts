@@ -7,6 +7,8 @@
 import { CredentialsError } from "../errors.ts";
 import { HINTS } from "../_hints.ts";
 import { ownCopy } from "../_util/own.ts";
+import { refuseUnknownOptions } from "../_util/options.ts";
+import { LOAD_CREDENTIALS_OPTION_NAMES } from "./_option_names.ts";
 import { quote } from "../_util/quote.ts";
 import { CachedCredentials, callOptions } from "./_cache/cached_credentials.ts";
 import {
@@ -152,6 +154,7 @@ async function readCredentialsFile(
  * ```
  */
 export async function loadCredentials(options: LoadCredentialsOptions = {}): Promise<Credentials> {
+  refuseUnknownOptions(options, LOAD_CREDENTIALS_OPTION_NAMES, "loadCredentials()");
   options = ownCopy(options);
   // The signal bounds loading only: the credentials made here do not keep it.
   const { credentials, signal, ...rest } = options;

@@ -7,6 +7,7 @@
  */
 
 import { GoogleApiError } from "../errors.ts";
+import { HINTS } from "../_hints.ts";
 import { googleRequest } from "../_transport/google_request.ts";
 import { requestJson } from "../_transport/http.ts";
 import type { FailureDetails } from "../_transport/http.ts";
@@ -25,6 +26,28 @@ export interface ExchangeJwtBearerOptions extends CallOptions {
 
 /** The jwt-bearer grant type (RFC 7523). */
 export const JWT_BEARER_GRANT_TYPE = "urn:ietf:params:oauth:grant-type:jwt-bearer";
+
+/**
+ * How Google's token endpoint refuses an assertion whose `iat` or `exp` is off its own clock:
+ * "Invalid JWT: Token must be a short-lived token (60 minutes) and in a reasonable timeframe.
+ * Check your iat and exp values in the JWT claim." (older answers end "...and use a clock with
+ * skew to account for clock differences between systems.").
+ */
+const ASSERTION_TIMES_REFUSED = /reasonable timeframe|\biat and exp\b/i;
+
+/**
+ * The hint of a refused jwt-bearer grant: the clock's, when Google refused the assertion's times
+ * (which come from the local clock), else `otherwise` (undefined: the code's own).
+ *
+ * @param otherwise The hint of any other refusal.
+ * @returns The hint function of {@linkcode OAuth2TokenRequest}.
+ */
+export function jwtBearerHint(
+  otherwise?: string,
+): (details: FailureDetails) => string | undefined {
+  return (details) =>
+    ASSERTION_TIMES_REFUSED.test(details.googleMessage ?? "") ? HINTS.clock : otherwise;
+}
 
 /**
  * Exchanges a signed JWT assertion for an OAuth 2.0 access token at `POST {oauth2}/token` (form
@@ -62,6 +85,7 @@ export async function exchangeJwtBearer(options: ExchangeJwtBearerOptions): Prom
     field: "access_token",
     message: "Failed to generate Google Cloud Domain Wide Delegation OAuth 2.0 Access Token",
     secrets: [options.assertion],
+    hint: jwtBearerHint(),
   }, options);
 }
 

@@ -74,8 +74,10 @@ function problemOf(name: string): string {
  */
 export function parseWorkloadIdentityProvider(name: string): WorkloadIdentityProvider {
   if (typeof name !== "string") {
-    throw new TypeError(
+    throw new CredentialsError(
+      "ERR_PROVIDER_INVALID",
       `Cannot parse workload identity provider: expected a string, got ${typeof name}`,
+      { option: "workloadIdentityProvider" },
     );
   }
   const trimmed = name.length > MAX_INPUT ? name : name.trim();

@@ -37,10 +37,20 @@ export function pkcs8Base64(pem: string): string | undefined {
 }
 
 /**
+ * The BEGIN line ends its line (blanks before the break allowed) and the END line starts one:
+ * OpenSSL's PEM reader, which Node's `crypto`, google-auth-library and gcloud sign with, refuses a
+ * PEM whose lines were joined, though it takes a body on one line or with blanks.
+ */
+const HEADER_LINE_END = /^[ \t]*\r?\n/;
+const FOOTER_LINE_START = /\n$/;
+
+/**
  * What is wrong with a key file's `private_key`, found before any signing: `undefined` for a PEM
- * PKCS #8 key with both its lines (what Google's key files hold, and what {@linkcode pkcs8Base64}
- * reads); for a PEM cut short, to use the whole file; for a PKCS #1 key, the command that
- * converts it. The problem never quotes the key.
+ * PKCS #8 key with both its lines, each on a line of its own (what Google's key files hold, and
+ * what {@linkcode pkcs8Base64} reads); for a PEM cut short, to use the whole file; for a PEM whose
+ * line breaks were lost (joined into one line, or written as the two characters `\n`), to pass
+ * the file as downloaded; for a PKCS #1 key, the command that converts it. The problem never
+ * quotes the key.
  *
  * @param pem The key file's `private_key`.
  * @returns The problem, or `undefined` for a usable PEM.
@@ -55,10 +65,19 @@ export function pkcs8Base64(pem: string): string | undefined {
  *   /openssl pkcs8 -topk8/,
  * );
  * assert.equal(privateKeyProblem("-----BEGIN PRIVATE KEY-----\nMII\n-----END PRIVATE KEY-----\n"), undefined);
+ * assert.match(
+ *   privateKeyProblem("-----BEGIN PRIVATE KEY-----MII-----END PRIVATE KEY-----") ?? "",
+ *   /has lost its line breaks/,
+ * );
  * ```
  */
 export function privateKeyProblem(pem: string): string | undefined {
-  if (pkcs8Base64(pem) !== undefined) return undefined;
+  const base64 = pkcs8Base64(pem);
+  if (base64 !== undefined) {
+    if (HEADER_LINE_END.test(base64) && FOOTER_LINE_START.test(base64)) return undefined;
+    const escaped = base64.includes("\\n") ? " (it holds `\\n` as two characters)" : "";
+    return `"private_key" has lost its line breaks${escaped}: its BEGIN PRIVATE KEY and END PRIVATE KEY lines must each be on a line of their own (Node, google-auth-library and gcloud refuse it otherwise); pass the key file as downloaded, or its base64`;
+  }
   if (pem.startsWith(PKCS8_HEADER)) {
     return `"private_key" has no END PRIVATE KEY line: it was cut short (often in a copy and paste); use the whole key file`;
   }

@@ -7,6 +7,7 @@
 
 import type { JWTPayload } from "./jwt.ts";
 import { ownCopy } from "../_util/own.ts";
+import { invalidOption } from "../_util/options.ts";
 
 /** Google never issues a delegated access token that lives longer than this. */
 export const MAX_DELEGATED_LIFETIME_SECONDS = 3600;
@@ -33,7 +34,8 @@ export interface DomainWideDelegationClaimsOptions {
  *
  * @param options Who, for whom, which scopes, for how long.
  * @returns The claims.
- * @throws {RangeError} When the lifetime is not an integer from 1 to 3600 seconds.
+ * @throws {CredentialsError} `ERR_OPTIONS_INVALID` when the lifetime is not an integer from 1 to
+ * 3600 seconds.
  *
  * @example Usage
  * ```ts
@@ -63,7 +65,8 @@ export function buildDomainWideDelegationClaims(
   options = ownCopy(options);
   const lifetime = options.lifetimeSeconds ?? MAX_DELEGATED_LIFETIME_SECONDS;
   if (!Number.isInteger(lifetime) || lifetime < 1 || lifetime > MAX_DELEGATED_LIFETIME_SECONDS) {
-    throw new RangeError(
+    throw invalidOption(
+      "lifetimeSeconds",
       `Cannot build domain-wide delegation claims: lifetime must be 1 to ${MAX_DELEGATED_LIFETIME_SECONDS} seconds, got ${lifetime}`,
     );
   }

@@ -128,7 +128,7 @@ function parseJsonText(text: string, encoded: boolean): unknown {
  */
 export function parseServiceAccountKey(raw: string): ServiceAccountKey {
   if (typeof raw !== "string") {
-    throw new TypeError(`Cannot parse service account key: expected a string, got ${typeof raw}`);
+    throw malformedError(`expected a string, got ${typeof raw}`);
   }
   const text = raw.trim();
   if (text === "") {

@@ -3,6 +3,7 @@
 import { CredentialsError } from "../errors.ts";
 import { DEFAULT_UNIVERSE } from "../universe.ts";
 import { quote } from "../_util/quote.ts";
+import type { OptionNameSet } from "../_util/options.ts";
 import type { UrlStyle } from "./types.ts";
 
 /** The signing algorithm Cloud Storage's V4 signatures name. */
@@ -22,6 +23,19 @@ export interface V4Options {
   universeDomain?: string;
   now?: () => number;
 }
+
+/** The names of {@linkcode V4Options}, which both signers' option names start from. */
+export const V4_OPTION_NAMES: OptionNameSet<V4Options> = {
+  bucket: true,
+  object: true,
+  expiration: true,
+  timestamp: true,
+  scheme: true,
+  urlStyle: true,
+  bucketBoundHostname: true,
+  universeDomain: true,
+  now: true,
+};
 
 /** A problem with option `option`, before any signing. */
 export function optionError(option: string, problem: string): CredentialsError {
@@ -115,8 +129,18 @@ export function bucketOrigin(
   }
 }
 
-/** RFC 3986 percent-encoding of everything but unreserved characters (and `/` when `keepSlash`). */
-export function encodeRfc3986(text: string, keepSlash = false): string {
+/**
+ * RFC 3986 percent-encoding of everything but unreserved characters (and `/` when `keepSlash`).
+ * Text that is not well-formed UTF-16 (a lone surrogate, which has no UTF-8 form) is an error
+ * naming `option`, not `encodeURIComponent`'s `URIError`.
+ */
+export function encodeRfc3986(text: string, option: string, keepSlash = false): string {
+  if (!text.isWellFormed()) {
+    throw optionError(
+      option,
+      "holds a lone surrogate (half of a UTF-16 pair), which has no UTF-8 form to sign",
+    );
+  }
   return encodeURIComponent(text)
     .replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`)
     .replace(keepSlash ? /%2F/g : /(?!)/g, "/");

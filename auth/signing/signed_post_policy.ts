@@ -7,6 +7,7 @@
  */
 
 import { ownCopy } from "../_util/own.ts";
+import { type OptionNameSet, refuseUnknownOptions } from "../_util/options.ts";
 import { base64Encode } from "../_util/base64url.ts";
 import {
   ALGORITHM,
@@ -18,6 +19,7 @@ import {
   optionError,
   requestTime,
   requiredString,
+  V4_OPTION_NAMES,
 } from "./_v4.ts";
 import type { SigningCredentials, UrlStyle } from "./types.ts";
 
@@ -58,6 +60,12 @@ export interface SignedPostPolicyOptions {
   /** The clock in milliseconds, for the default `timestamp`; default `Date.now`. */
   now?: () => number;
 }
+
+const SIGNED_POST_POLICY_OPTION_NAMES: OptionNameSet<SignedPostPolicyOptions> = {
+  ...V4_OPTION_NAMES,
+  conditions: true,
+  fields: true,
+};
 
 /** Where to post, and the form fields to post with the file (the file last). */
 export interface SignedPostPolicy {
@@ -139,6 +147,7 @@ export async function createSignedPostPolicy(
   credentials: SigningCredentials,
   options: SignedPostPolicyOptions,
 ): Promise<SignedPostPolicy> {
+  refuseUnknownOptions(options, SIGNED_POST_POLICY_OPTION_NAMES, "createSignedPostPolicy()");
   options = ownCopy(options);
   const bucket = requiredString(options.bucket, "bucket");
   const object = requiredString(options.object, "object");

@@ -6,11 +6,18 @@ import type { JOSEError } from "jose/errors";
 import { GoogleApiError, VerificationError } from "../errors.ts";
 import { type HttpRequest, requestText } from "../_transport/http.ts";
 import { isRecord } from "../_util/json.ts";
+import { invalidOption } from "../_util/options.ts";
+import { quote } from "../_util/quote.ts";
 import type { CallOptions } from "../types.ts";
 
 /** What every verifier takes besides its own checks: the call options and the clock leeway. */
 export type VerifyCallOptions = CallOptions & { clockSkewSeconds?: number };
 
+/**
+ * The longest a token may live (`exp` - `iat`), as google-auth-library's default `maxExpiry`:
+ * Google's ID tokens live an hour, IAP's assertions ten minutes.
+ */
+const MAX_LIFETIME_SECONDS = 86_400;
 /** The most keys a set may hold, and the longest token read: far above Google's. */
 const MAX_KEYS = 100;
 const MAX_TOKEN_LENGTH = 16_384;
@@ -120,7 +127,7 @@ async function keyFor(
   if (key === undefined) {
     throw new VerificationError(
       "ERR_TOKEN_KEY_UNKNOWN",
-      `The ${what} token's key ${JSON.stringify(kid.slice(0, 64))} is not among the keys at ${url}`,
+      `The ${what}'s key ${JSON.stringify(kid.slice(0, 64))} is not among the keys at ${url}`,
     );
   }
   return key;
@@ -167,6 +174,18 @@ function codeOf(error: JOSEError): VerificationError["code"] {
     JOSE_CODES[code] ?? "ERR_TOKEN_MALFORMED";
 }
 
+/**
+ * The `aud` of a token jose refused for it, quoted and bounded: not a secret, and what a caller
+ * needs to tell a wrong audience option from a token minted for another service.
+ */
+function audienceOf(error: JOSEError): string {
+  const aud = (error as JOSEError & { payload?: JWTPayload }).payload?.aud;
+  const values = typeof aud === "string" ? [aud] : Array.isArray(aud) ? aud : [];
+  if (values.length === 0) return "missing";
+  const shown = values.slice(0, 3).map((value) => quote(String(value))).join(", ");
+  return values.length > 3 ? `${shown} and ${values.length - 3} more` : shown;
+}
+
 /** jose's verdict as a VerificationError naming the check; never the token. */
 async function verdict(error: unknown, rules: TokenRules): Promise<unknown> {
   if (error instanceof VerificationError || error instanceof GoogleApiError) return error;
@@ -174,7 +193,7 @@ async function verdict(error: unknown, rules: TokenRules): Promise<unknown> {
   if (!(error instanceof JOSEError)) return error;
   const mapped = codeOf(error);
   const expected = mapped === "ERR_TOKEN_AUDIENCE_MISMATCH"
-    ? ` (expected ${JSON.stringify(rules.audience)})`
+    ? ` (the token's aud is ${audienceOf(error)}; expected ${JSON.stringify(rules.audience)})`
     : mapped === "ERR_TOKEN_ISSUER_MISMATCH"
     ? ` (expected ${rules.issuers.join(" or ")})`
     : mapped === "ERR_TOKEN_ALGORITHM"
@@ -187,7 +206,38 @@ async function verdict(error: unknown, rules: TokenRules): Promise<unknown> {
   );
 }
 
-/** Verifies `token` by `rules`: signature, algorithm, issuer, audience, expiry and not-before. */
+/**
+ * What jose leaves unchecked (it reads `iat` only with `maxTokenAge`), as google-auth-library and
+ * Python google-auth check it: `iat` no later than now plus the skew ("Token used too early"), and
+ * `exp` no more than a day after `iat` (google-auth-library's "Expiration time too far in
+ * future"). Google's ID tokens have no `nbf`, so without this a token minted for the future, or
+ * one that never expires, would pass.
+ */
+function checkIssuedAt(payload: JWTPayload, rules: TokenRules, nowMs: number, skew: number): void {
+  const iat = payload.iat!;
+  const exp = payload.exp!;
+  if (iat > nowMs / 1000 + skew) {
+    throw new VerificationError(
+      "ERR_TOKEN_USED_TOO_EARLY",
+      `The ${rules.what} was issued in the future ("iat" is ${
+        Math.ceil(iat - nowMs / 1000)
+      } s ahead, more than the ${skew} s clock skew allowed)`,
+    );
+  }
+  if (exp - iat > MAX_LIFETIME_SECONDS) {
+    throw new VerificationError(
+      "ERR_TOKEN_LIFETIME_TOO_LONG",
+      `The ${rules.what} lives ${
+        exp - iat
+      } s ("exp" - "iat"), more than ${MAX_LIFETIME_SECONDS} s (a day)`,
+    );
+  }
+}
+
+/**
+ * Verifies `token` by `rules`: signature, algorithm, issuer, audience, expiry, not-before, an
+ * `iat` that is not in the future and a lifetime of at most a day.
+ */
 export async function verifyToken(
   token: string,
   rules: TokenRules,
@@ -203,13 +253,15 @@ export async function verifyToken(
   }
   const audience = typeof rules.audience === "string" ? [rules.audience] : [...rules.audience];
   if (audience.length === 0 || !audience.every((item) => typeof item === "string" && item !== "")) {
-    throw new TypeError(
+    throw invalidOption(
+      "audience",
       `Cannot verify the ${rules.what}: audience must be a non-empty string or list`,
     );
   }
   const skew = options.clockSkewSeconds ?? 300;
   if (!Number.isFinite(skew) || skew < 0) {
-    throw new RangeError(
+    throw invalidOption(
+      "clockSkewSeconds",
       `Cannot use option "clockSkewSeconds": expected a number >= 0, got ${skew}`,
     );
   }
@@ -217,6 +269,7 @@ export async function verifyToken(
   // Node process tens of milliseconds at start-up (docs/measurements.md), which code that only
   // wants tokens should not pay.
   const { jwtVerify } = await import("jose/jwt/verify");
+  const now = (options.now ?? Date.now)();
   try {
     const { payload } = await jwtVerify(
       token,
@@ -226,10 +279,11 @@ export async function verifyToken(
         issuer: [...rules.issuers],
         audience,
         clockTolerance: skew,
-        currentDate: new Date((options.now ?? Date.now)()),
+        currentDate: new Date(now),
         requiredClaims: ["exp", "iat"],
       },
     );
+    checkIssuedAt(payload, rules, now, skew);
     return payload;
   } catch (error) {
     throw await verdict(error, rules);

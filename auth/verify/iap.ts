@@ -7,6 +7,7 @@
 
 import type { JWTPayload } from "jose";
 import { ownCopy } from "../_util/own.ts";
+import { CALL_OPTION_NAMES, type OptionNameSet, refuseUnknownOptions } from "../_util/options.ts";
 import type { CallOptions } from "../types.ts";
 import { verifyToken } from "./_keys.ts";
 
@@ -28,6 +29,13 @@ export interface VerifyIapJwtOptions extends CallOptions {
   /** The JWK Set URL instead of {@linkcode IAP_KEYS_URL}, such as an emulator's `iapKeysUrl`. */
   keysUrl?: string;
 }
+
+const VERIFY_IAP_JWT_OPTION_NAMES: OptionNameSet<VerifyIapJwtOptions> = {
+  ...CALL_OPTION_NAMES,
+  clockSkewSeconds: true,
+  audience: true,
+  keysUrl: true,
+};
 
 /** The claims of a verified IAP assertion. */
 export interface IapJwtPayload extends JWTPayload {
@@ -66,6 +74,7 @@ export async function verifyIapJwt(
   jwt: string,
   options: VerifyIapJwtOptions,
 ): Promise<IapJwtPayload> {
+  refuseUnknownOptions(options, VERIFY_IAP_JWT_OPTION_NAMES, "verifyIapJwt()");
   options = ownCopy(options);
   return await verifyToken(jwt, {
     what: "IAP assertion",

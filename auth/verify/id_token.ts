@@ -10,6 +10,7 @@ import type { JWTPayload } from "jose";
 import { VerificationError } from "../errors.ts";
 import { resolveEndpoints } from "../universe.ts";
 import { ownCopy } from "../_util/own.ts";
+import { CALL_OPTION_NAMES, type OptionNameSet, refuseUnknownOptions } from "../_util/options.ts";
 import type { CallOptions } from "../types.ts";
 import { verifyToken } from "./_keys.ts";
 
@@ -34,6 +35,16 @@ export interface VerifyIdTokenOptions extends CallOptions {
   /** The JWK Set URL instead, such as an emulator's `googleCertsUrl`. */
   certsUrl?: string;
 }
+
+const VERIFY_ID_TOKEN_OPTION_NAMES: OptionNameSet<VerifyIdTokenOptions> = {
+  ...CALL_OPTION_NAMES,
+  clockSkewSeconds: true,
+  audience: true,
+  email: true,
+  hd: true,
+  universeDomain: true,
+  certsUrl: true,
+};
 
 /** The claims of a verified Google ID token. */
 export interface IdTokenPayload extends JWTPayload {
@@ -82,6 +93,7 @@ export async function verifyIdToken(
   idToken: string,
   options: VerifyIdTokenOptions,
 ): Promise<IdTokenPayload> {
+  refuseUnknownOptions(options, VERIFY_ID_TOKEN_OPTION_NAMES, "verifyIdToken()");
   options = ownCopy(options);
   const keysUrl = options.certsUrl ??
     `${resolveEndpoints({ universe: options.universeDomain }).www}/oauth2/v3/certs`;

@@ -17,7 +17,11 @@ import type { State } from "../_core/state.ts";
 import { STS_PATH, stsToken } from "../_services/sts.ts";
 import { STS_INTROSPECT_PATH, stsIntrospect } from "../_services/sts_introspect.ts";
 import { STS_OAUTHTOKEN_PATH, stsOauthToken } from "../_services/sts_oauthtoken.ts";
-import { STORAGE_BUCKETS_PREFIX, storageGet } from "../_services/storage.ts";
+import {
+  STORAGE_BUCKETS_PREFIX,
+  STORAGE_DOWNLOAD_PREFIX,
+  storageGet,
+} from "../_services/storage.ts";
 import { type Incoming, rpcError } from "../_core/wire.ts";
 import type { EmulatorRoute } from "../types.ts";
 
@@ -40,7 +44,9 @@ export function routeOf(path: string): EmulatorRoute | undefined {
       return "oauth2Token";
   }
   if (isPublicKeyPath(path)) return "jwks";
-  if (path.startsWith(STORAGE_BUCKETS_PREFIX)) return "storage";
+  if (path.startsWith(STORAGE_BUCKETS_PREFIX) || path.startsWith(STORAGE_DOWNLOAD_PREFIX)) {
+    return "storage";
+  }
   if (path.startsWith(AWS_METADATA_PREFIX)) return "awsMetadata";
   if (path.startsWith(PROJECTS_PREFIX) && /^[^/]+$/.test(path.slice(PROJECTS_PREFIX.length))) {
     return "projects";

@@ -10,6 +10,13 @@ import { type Incoming, jsonResponse, rpcError } from "../_core/wire.ts";
 
 /** The path prefix of buckets under the emulator's Cloud Storage base. */
 export const STORAGE_BUCKETS_PREFIX = "/storage/storage/v1/b/";
+/**
+ * The path prefix of media downloads, Cloud Storage's `https://storage.<universe>/download/...`
+ * under the emulator's `/storage`: where an object's `mediaLink` points.
+ */
+export const STORAGE_DOWNLOAD_PREFIX = "/storage/download/storage/v1/b/";
+
+const CONTENT_TYPE = "text/plain; charset=utf-8";
 
 const SCOPES = [
   "cloud-platform",
@@ -19,13 +26,20 @@ const SCOPES = [
   "devstorage.full_control",
 ];
 
-/** The bucket and object a path names, or `undefined`. */
-export function storageObjectOf(path: string): { bucket: string; object: string } | undefined {
-  if (!path.startsWith(STORAGE_BUCKETS_PREFIX)) return undefined;
-  const match = /^([^/]+)\/o\/(.+)$/s.exec(path.slice(STORAGE_BUCKETS_PREFIX.length));
+/** The bucket and object a path names (the JSON API's or a media download's), or `undefined`. */
+export function storageObjectOf(
+  path: string,
+): { bucket: string; object: string; download: boolean } | undefined {
+  const prefix = [STORAGE_BUCKETS_PREFIX, STORAGE_DOWNLOAD_PREFIX].find((p) => path.startsWith(p));
+  if (prefix === undefined) return undefined;
+  const match = /^([^/]+)\/o\/(.+)$/s.exec(path.slice(prefix.length));
   if (match === null) return undefined;
   try {
-    return { bucket: decodeURIComponent(match[1]!), object: decodeURIComponent(match[2]!) };
+    return {
+      bucket: decodeURIComponent(match[1]!),
+      object: decodeURIComponent(match[2]!),
+      download: prefix === STORAGE_DOWNLOAD_PREFIX,
+    };
   } catch {
     return undefined;
   }
@@ -56,17 +70,23 @@ export function storageGet(request: Incoming, state: State): Response {
   if (objects === undefined) return rpcError(404, "The specified bucket does not exist.");
   const content = Object.hasOwn(objects, object) ? objects[object] : undefined;
   if (content === undefined) return rpcError(404, `No such object: ${bucket}/${object}`);
-  if (request.url.searchParams.get("alt") === "media") {
-    return new Response(content, { headers: { "content-type": "text/plain; charset=utf-8" } });
+  if (target.download || request.url.searchParams.get("alt") === "media") {
+    return new Response(content, { headers: { "content-type": CONTENT_TYPE } });
   }
+  // Every field a client reads to fetch the content: gcloud downloads from `mediaLink` (without
+  // it, `gcloud storage cat` crashes in apitools on the missing URL) and checks `size`.
+  const path = `${encodeURIComponent(bucket)}/o/${encodeURIComponent(object)}`;
+  const origin = request.url.origin;
   return jsonResponse({
     kind: "storage#object",
     id: `${bucket}/${object}/1`,
+    selfLink: `${origin}${STORAGE_BUCKETS_PREFIX}${path}`,
+    mediaLink: `${origin}${STORAGE_DOWNLOAD_PREFIX}${path}?generation=1&alt=media`,
     name: object,
     bucket,
     generation: "1",
     metageneration: "1",
-    contentType: "text/plain; charset=utf-8",
+    contentType: CONTENT_TYPE,
     size: String(new TextEncoder().encode(content).length),
   });
 }

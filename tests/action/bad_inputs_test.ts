@@ -24,6 +24,10 @@ interface Case {
   env?: Record<string, string | undefined>;
   /** Text the annotation must contain (the input or variable it names). */
   names: string;
+  /** What else the annotation must say, when the input's name alone does not tell the fault. */
+  says?: RegExp;
+  /** Secrets of the case besides the runner's token and the key: no line may hold them. */
+  secrets?: string[];
 }
 
 const WIF = (world: Emulator, extra: Record<string, string> = {}) => ({
@@ -38,6 +42,12 @@ const KEY = (key: string, extra: Record<string, string> = {}) => ({
 const ACCESS = { token_format: "access_token" };
 const A_FILE = Deno.makeTempFileSync({ prefix: "not-a-workspace-" });
 globalThis.addEventListener("unload", () => Deno.removeSync(A_FILE));
+
+const MISTYPED_PROVIDER =
+  "projects/123456789/locations/global/workloadIdentityPools/github/provider/my-repo";
+const LONG_PROVIDER = `projects/123456789/locations/global/workloadIdentityPools/${
+  "a-pool-".repeat(12)
+}/providers/my-repo`;
 
 const CASES: Case[] = [
   {
@@ -81,6 +91,17 @@ const CASES: Case[] = [
       WIF(w, { workload_identity_provider: w.provider.replace(/\/providers\/.*$/, "") }),
     names: "workload_identity_provider",
   },
+  {
+    // Shown as typed, not withheld as "a value that looks like base64 data".
+    name: "provider with a mistyped collection (provider/ for providers/)",
+    inputs: (w) => WIF(w, { workload_identity_provider: MISTYPED_PROVIDER }),
+    names: JSON.stringify(MISTYPED_PROVIDER),
+  },
+  {
+    name: "provider with a pool id too long, shown whole past 120 characters",
+    inputs: (w) => WIF(w, { workload_identity_provider: LONG_PROVIDER }),
+    names: JSON.stringify(LONG_PROVIDER),
+  },
   { name: "key that is not JSON", inputs: () => KEY("{not json"), names: "credentials_json" },
   {
     name: "key that is base64 garbage",
@@ -114,6 +135,15 @@ const CASES: Case[] = [
       return KEY(JSON.stringify({ ...key, private_key: key.private_key.split("-----END")[0] }));
     },
     names: "credentials_json",
+  },
+  {
+    name: "key whose PEM lost its line breaks",
+    inputs: (_w, k) => {
+      const key = JSON.parse(k);
+      return KEY(JSON.stringify({ ...key, private_key: key.private_key.replace(/\n/g, "") }));
+    },
+    names: "credentials_json",
+    says: /"private_key" has lost its line breaks/,
   },
   {
     name: "unknown token format",
@@ -291,6 +321,17 @@ const CASES: Case[] = [
     env: { GHA_ENDPOINT_OVERRIDE_sts: "not a url" },
     names: "GHA_ENDPOINT_OVERRIDE",
   },
+  ...[
+    "http:\\\\svc:override-password-1@127.0.0.1:9/sts",
+    "http:/svc:override-password-1@127.0.0.1:9/sts",
+    "https://svc:override-\tpassword-1@127.0.0.1:9/sts",
+  ].map((url): Case => ({
+    name: `endpoint override with a password, spelled ${JSON.stringify(url.slice(0, 8))}`,
+    inputs: (w) => WIF(w),
+    env: { GHA_ENDPOINT_OVERRIDE_sts: url },
+    names: "GHA_ENDPOINT_OVERRIDE",
+    secrets: ["override-password-1", "override-\tpassword-1", "svc:override"],
+  })),
 ];
 
 const DEBUG = { RUNNER_DEBUG: "1", ACTIONS_STEP_DEBUG: "true" };
@@ -302,6 +343,7 @@ const THROUGH_DIST = new Set([
   "key that is base64 of plain text",
   // The step signs over node:crypto, run() above over Web Crypto: both refuse it before signing.
   "key whose PEM has no END line",
+  "key whose PEM lost its line breaks",
   "lifetime of 13h in key mode",
   "id_token without audience",
   "create_credentials_file yes",
@@ -332,6 +374,7 @@ function secretsOf(world: Emulator, inputs: Record<string, string>, key: string)
 function assertAnnotation(row: Case, annotations: string[], log: string): void {
   assert.equal(annotations.length, 1, log);
   assert.ok(annotations[0]!.includes(row.names), annotations[0]);
+  if (row.says !== undefined) assert.match(annotations[0]!, row.says);
   assert.match(annotations[0]!, /^ERR_[A-Z0-9_]+: /);
   assert.match(annotations[0]!, /\nHint: /);
   assert.doesNotMatch(log, /\n\s+at |%0A\s+at /, "no stack trace");
@@ -364,9 +407,9 @@ async function runInProcess(
   assert.deepEqual([...core.exported], []);
   assert.deepEqual([...core.saved], []);
   const masked = core.log.filter((line) => line.startsWith("mask:")).map((line) => line.slice(5));
-  const secrets = [...secretsOf(world, inputs, key), ...masked].filter((secret) =>
-    secret.length >= 8
-  );
+  const secrets = [...secretsOf(world, inputs, key), ...row.secrets ?? [], ...masked].filter((
+    secret,
+  ) => secret.length >= 8);
   assert.ok(secrets.length > 0, "the hygiene check has secrets to look for");
   for (const line of core.log.filter((line) => !line.startsWith("mask:"))) {
     for (const secret of secrets) {

@@ -320,7 +320,12 @@ async function runCase(
       assert.ok(attempts >= 2 && attempts <= expect.remote, `${attempts} attempts at ${route}`);
     } else assert.equal(attempts, expect.remote, `attempts at ${route}`);
     if (expect.remote > 1) {
-      assert.match(error.message, new RegExp(`after ${attempts} attempts\\)$`));
+      // A short fault's last attempts may time out before the emulator records them (under
+      // load): the client counts every attempt it made, the emulator those that reached it.
+      const made = Number(/after (\d+) attempts\)$/.exec(error.message)?.[1]);
+      if (fault.short) {
+        assert.ok(made >= attempts && made <= expect.remote, `${error.message} (${attempts} seen)`);
+      } else assert.equal(made, attempts, error.message);
     } else assert.doesNotMatch(error.message, /attempts\)$/);
   }
   // A failed call ends the flow: nothing after it is called.

@@ -16,6 +16,20 @@ Deno.test("a provider name that is a long run of base64 characters is shown in i
   });
 });
 
+Deno.test("a mistyped or long provider name is shown as typed, whole, in its error", () => {
+  const names = [
+    // "provider" for "providers": 81 characters of base64's alphabet.
+    "projects/123456789/locations/global/workloadIdentityPools/github/provider/my-repo",
+    `projects/123456789/locations/global/workloadIdentityPools/${"a-pool-".repeat(12)}/providers/r`,
+  ];
+  for (const name of names) {
+    assert.throws(() => parseWorkloadIdentityProvider(name), (error: Error) => {
+      assert.ok(error.message.includes(JSON.stringify(name)), error.message);
+      return true;
+    });
+  }
+});
+
 Deno.test("resource names are shown, base64 data is still withheld", () => {
   for (
     const name of [
@@ -39,4 +53,21 @@ Deno.test("a URL's user name and password are never quoted", () => {
   assert.equal(quote("https://user:p4ss@host.example/x"), '"https://…@host.example/x"');
   assert.equal(quote("see http://token@host.example"), '"see http://…@host.example"');
   assert.equal(quote("https://host.example/a@b"), '"https://host.example/a@b"');
+  // As new URL() (and fetch) reads them: backslashes, one slash, none, tabs.
+  for (
+    const url of [
+      "http:\\\\svc:p4ss@host.example/x",
+      "http:/svc:p4ss@host.example/x",
+      "http:svc:p4ss@host.example/x",
+      "http://svc:p4\tss@host.example/x",
+      "ht\ttp://svc:p4ss@host.example/x",
+    ]
+  ) {
+    assert.equal(quote(url), '"http://…@host.example/x"', JSON.stringify(url));
+  }
+  assert.equal(quote("see http:\\\\svc:p4ss@host.example"), '"see http:\\\\\\\\…@host.example"');
+  assert.equal(
+    quote("serviceAccount:sa@p.iam.gserviceaccount.com"),
+    '"serviceAccount:sa@p.iam.gserviceaccount.com"',
+  );
 });

@@ -1,6 +1,7 @@
-// The emulator as a program: `deno run -A emulator/mod.ts` (what `deno run -A
-// jsr:@gcp-oidc/auth/emulator` runs) and emulator/main.ts under Node 24 (what the npm command
-// runs, built) print the environment to export, serve, and stop cleanly on SIGTERM.
+// The emulator as a program: emulator/main.ts under Deno (what `deno run -A
+// jsr:@gcp-oidc/auth/emulator/main` runs) and under Node 24 (what the npm command runs, built)
+// prints the environment to export, serves, and stops cleanly on SIGTERM; emulator/mod.ts, run the
+// same way, starts nothing.
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { node24, required, type Runtime, RUNTIMES_REQUIRED } from "../../tools/runtimes.ts";
@@ -76,11 +77,11 @@ async function assertServes(env: Record<string, string>): Promise<void> {
   assert.equal(await project.text(), "emulated-project");
 }
 
-Deno.test("emulator/mod.ts run as the main module prints the environment and serves until SIGTERM", async () => {
+Deno.test("emulator/main.ts under Deno prints the environment and serves until SIGTERM", async () => {
   let credentials = "";
   await withProgram(
     Deno.execPath(),
-    ["run", "-A", "--quiet", MOD, "--credentials", "service_account"],
+    ["run", "-A", "--quiet", MAIN, "--credentials", "service_account"],
     async (env) => {
       // Every variable of an emulator's env, and the credentials file.
       await withEmulator({}, (emulator) => {
@@ -96,6 +97,16 @@ Deno.test("emulator/mod.ts run as the main module prints the environment and ser
     },
   );
   assert.equal(existsSync(credentials), false, "the credentials file is removed on exit");
+});
+
+Deno.test("emulator/mod.ts run as the main module starts nothing", async () => {
+  const result = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "--quiet", MOD, "--help"],
+    stdin: "null",
+  }).output();
+  assert.equal(result.code, 0);
+  assert.equal(new TextDecoder().decode(result.stdout), "");
+  assert.equal(new TextDecoder().decode(result.stderr), "");
 });
 
 Deno.test("emulator program explains its options", async () => {

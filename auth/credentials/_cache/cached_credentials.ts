@@ -9,6 +9,8 @@ import { type TokenCache, tokenCache } from "./token_cache.ts";
 import { type ReadOnce, readOnce } from "./read_once.ts";
 import { sharedMint } from "./shared_token.ts";
 import { CredentialsError } from "../../errors.ts";
+import { invalidOption, refuseUnknownOptions } from "../../_util/options.ts";
+import { ID_TOKEN_OPTION_NAMES } from "../_option_names.ts";
 import type {
   Credentials,
   CredentialsOptions,
@@ -41,7 +43,8 @@ export function callOptions(options: CredentialsOptions): CredentialsCall {
 function eagerRefreshMs(options: CredentialsOptions): number {
   const seconds = options.eagerRefreshSeconds ?? DEFAULT_EAGER_REFRESH_SECONDS;
   if (!Number.isFinite(seconds) || seconds < 0) {
-    throw new RangeError(
+    throw invalidOption(
+      "eagerRefreshSeconds",
       `Cannot use option "eagerRefreshSeconds": expected a number >= 0, got ${seconds}`,
     );
   }
@@ -128,6 +131,17 @@ export class CachedCredentials implements Credentials {
         log: options.log,
       }),
     );
+    // Users pass methods as values (`fetch: credentials.fetch`): each is bound to these
+    // credentials, as an own property that Object.entries() and a spread do not list.
+    for (const name of Object.getOwnPropertyNames(CachedCredentials.prototype)) {
+      const method = (this as unknown as Record<string, unknown>)[name];
+      if (name === "constructor" || typeof method !== "function") continue;
+      Object.defineProperty(this, name, {
+        value: method.bind(this),
+        writable: true,
+        configurable: true,
+      });
+    }
   }
 
   getUniverseDomain(): Promise<string> {
@@ -139,10 +153,16 @@ export class CachedCredentials implements Credentials {
   }
 
   getIdToken(audience: string, options: IdTokenOptions = {}): Promise<CredentialsToken> {
-    if (typeof audience !== "string" || audience.trim() === "") {
-      return Promise.reject(
-        new TypeError("Cannot get an ID token: audience must be a non-empty string"),
-      );
+    try {
+      if (typeof audience !== "string" || audience.trim() === "") {
+        throw invalidOption(
+          "audience",
+          "Cannot get an ID token: audience must be a non-empty string",
+        );
+      }
+      refuseUnknownOptions(options, ID_TOKEN_OPTION_NAMES, "getIdToken()");
+    } catch (error) {
+      return Promise.reject(error);
     }
     const includeEmail = options.includeEmail ?? false;
     const key = `${includeEmail ? "email" : "plain"} ${audience}`;
@@ -177,7 +197,7 @@ export class CachedCredentials implements Credentials {
   async sign(data: Uint8Array | string): Promise<Uint8Array> {
     const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
     if (!(bytes instanceof Uint8Array)) {
-      throw new TypeError("Cannot sign: data must be a Uint8Array or a string");
+      throw invalidOption("data", "Cannot sign: data must be a Uint8Array or a string");
     }
     const sign = this.#source.sign;
     if (sign === undefined) throw this.#noServiceAccount();

@@ -2,7 +2,7 @@
 // the probe, project id, universe domain and default service account email (read when asked),
 // access tokens and ID tokens (`format=full`), every call with `Metadata-Flavor: Google`.
 import { bareEndpoint } from "../../../endpoint/mod.ts";
-import { AuthError, GoogleApiError } from "../../errors.ts";
+import { AuthError, CredentialsError, GoogleApiError } from "../../errors.ts";
 import { httpRequest } from "../../_transport/google_request.ts";
 import { requestJson, requestText, type TextResponse } from "../../_transport/http.ts";
 import { jwtExpiry } from "../../_util/jwt_decode.ts";
@@ -14,6 +14,8 @@ import type { Source } from "./source.ts";
 import type { EnvLike } from "../types.ts";
 import { quote } from "../../_util/quote.ts";
 import { onAbort } from "../../_util/abort.ts";
+import { invalidOption } from "../../_util/options.ts";
+import { hasUserinfo } from "../../_util/url_userinfo.ts";
 
 /**
  * Where the metadata server is looked for when `GCE_METADATA_HOST` is not set, probed side by side
@@ -39,14 +41,15 @@ export type MetadataDetection = "probe" | "assume-present" | "none";
 /**
  * `METADATA_SERVER_DETECTION` (gcp-metadata's): `assume-present` and `none` skip the probe;
  * `ping-only`, `bios-only` (a BIOS check is not runtime-neutral) and unset probe. Unset, and
- * `NO_GCE_CHECK` is `true` (any case; TensorFlow's and Firebase's variable, which neither
- * google-auth-library nor Python google-auth reads): `none`.
+ * `NO_GCE_CHECK` is `true` (any case; Python google-auth reads it from 2.48.0, as exactly
+ * `true`; google-auth-library does not): `none`.
  */
 export function metadataDetection(env: EnvLike): MetadataDetection {
   const value = env.METADATA_SERVER_DETECTION?.trim().toLowerCase();
   if (!value) return env.NO_GCE_CHECK?.trim().toLowerCase() === "true" ? "none" : "probe";
   if (!(DETECTION as readonly string[]).includes(value)) {
-    throw new RangeError(
+    throw invalidOption(
+      "env",
       `Cannot use METADATA_SERVER_DETECTION: expected one of ${
         DETECTION.join(", ")
       } or unset, got ${quote(value)}`,
@@ -59,12 +62,25 @@ export function metadataDetection(env: EnvLike): MetadataDetection {
  * The metadata server's address from the environment, as a base URL (`http://` added to a bare
  * `host:port`): `GCE_METADATA_HOST`, else `GCE_METADATA_ROOT` (Python google-auth's older name of
  * it), else `GCE_METADATA_IP` (where google-auth-library sends every call, and Python google-auth its
- * probe); `undefined` when none is set.
+ * probe); `undefined` when none is set. A user name or password in it, in any spelling `new URL()`
+ * reads, is `ERR_CREDENTIALS_URL_USERINFO`.
  */
 function metadataBaseUrlOf(env: EnvLike): string | undefined {
   for (const name of ["GCE_METADATA_HOST", "GCE_METADATA_ROOT", "GCE_METADATA_IP"]) {
-    const value = env[name]?.trim();
-    if (value) return /^https?:\/\//i.test(value) ? value.replace(/\/+$/, "") : `http://${value}`;
+    // As a URL parser reads it: tabs and newlines dropped, and `http:` with any slashes (or none)
+    // starts a URL, not a host named "http".
+    const value = env[name]?.replace(/[\t\n\r]/g, "").trim();
+    if (!value) continue;
+    const url = /^https?:/i.test(value) ? value : `http://${value}`;
+    if (hasUserinfo(url)) {
+      // Not quoted: the password would be in the message, and the metadata server takes none.
+      throw new CredentialsError(
+        "ERR_CREDENTIALS_URL_USERINFO",
+        `Cannot use ${name}: it holds a user name or password (user:password@ before the host); the metadata server takes none`,
+        { option: "env" },
+      );
+    }
+    return url.replace(/\/+$/, "");
   }
   return undefined;
 }
@@ -77,14 +93,15 @@ export function metadataBaseUrls(env: EnvLike): readonly string[] {
 
 /**
  * How long the probe waits: `GCE_METADATA_TIMEOUT` seconds (Python google-auth's), else 1 s; a
- * value that is not a whole number of seconds from 1 is a RangeError naming it.
+ * value that is not a whole number of seconds from 1 is `ERR_OPTIONS_INVALID` naming it.
  */
 export function metadataProbeTimeoutMs(env: EnvLike): number {
   const value = env.GCE_METADATA_TIMEOUT?.trim();
   if (!value) return PROBE_TIMEOUT_MS;
   const seconds = Number(value);
   if (!/^\d+$/.test(value) || !Number.isSafeInteger(seconds) || seconds < 1) {
-    throw new RangeError(
+    throw invalidOption(
+      "env",
       `Cannot use GCE_METADATA_TIMEOUT: expected a whole number of seconds from 1, got ${
         quote(value)
       }`,

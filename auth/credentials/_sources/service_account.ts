@@ -5,7 +5,11 @@ import { UNUSABLE_PRIVATE_KEY } from "../../keys/_private_key.ts";
 import { checkServiceAccountKey } from "../../keys/service_account_key.ts";
 import { DEFAULT_UNIVERSE } from "../../universe.ts";
 import { HINTS } from "../../_hints.ts";
-import { JWT_BEARER_GRANT_TYPE } from "../../flows/oauth2_token.ts";
+import {
+  JWT_BEARER_GRANT_TYPE,
+  jwtBearerHint,
+  requestOAuth2Token,
+} from "../../flows/oauth2_token.ts";
 import type { ExpiringToken } from "../../types.ts";
 import {
   fieldError,
@@ -15,7 +19,6 @@ import {
   tokenUri,
   universeOf,
 } from "./fields.ts";
-import { requestOAuth2Token } from "../../flows/oauth2_token.ts";
 import type { FetchContext, TokenSource } from "./source.ts";
 
 const ASSERTION_LIFETIME_SECONDS = 3600;
@@ -61,7 +64,7 @@ export function serviceAccountSource(fields: Fields): TokenSource {
       field,
       message: tokenFailure(field, clientEmail, tokenUrl),
       secrets: [assertion],
-      hint: () => HINTS.keyRejected,
+      hint: jwtBearerHint(HINTS.keyRejected),
     }, context.call);
   }
 

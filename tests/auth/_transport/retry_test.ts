@@ -47,10 +47,11 @@ Deno.test("backoffDelay() is full jitter under min(max, base * 2^n)", () => {
 Deno.test("retryPolicy() fills defaults and rejects nonsense", () => {
   assert.deepEqual(retryPolicy(), { ...DEFAULT_RETRY });
   assert.equal(retryPolicy({ attempts: 1 }).attempts, 1);
-  assert.throws(() => retryPolicy({ attempts: 0 }), RangeError);
-  assert.throws(() => retryPolicy({ attempts: 1.5 }), RangeError);
-  assert.throws(() => retryPolicy({ budgetMs: -1 }), RangeError);
-  assert.throws(() => retryPolicy({ baseDelayMs: Number.NaN }), RangeError);
+  const invalid = { name: "CredentialsError", code: "ERR_OPTIONS_INVALID", option: "retry" };
+  assert.throws(() => retryPolicy({ attempts: 0 }), invalid);
+  assert.throws(() => retryPolicy({ attempts: 1.5 }), invalid);
+  assert.throws(() => retryPolicy({ budgetMs: -1 }), invalid);
+  assert.throws(() => retryPolicy({ baseDelayMs: Number.NaN }), invalid);
   assert.deepEqual(retryPolicy({ maxDelayMs: 0, budgetMs: 7 }), {
     ...DEFAULT_RETRY,
     maxDelayMs: 0,

@@ -343,7 +343,11 @@ Deno.test("authenticate() rejects lifetimes over the limits before any call", as
       const { fetch, requests } = google();
       await assert.rejects(
         authenticate(wif({ tokenFormat: "access_token", fetch, ...extra })),
-        RangeError,
+        {
+          name: "CredentialsError",
+          code: "ERR_OPTIONS_INVALID",
+          option: "accessTokenLifetimeSeconds",
+        },
       );
       assert.equal(requests.length, 0);
     });

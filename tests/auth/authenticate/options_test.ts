@@ -179,7 +179,7 @@ Deno.test("validateAuthenticateOptions() rejects what cannot work, naming the op
   );
 });
 
-Deno.test("validateAuthenticateOptions() enforces lifetime limits with RangeError", async (t) => {
+Deno.test("validateAuthenticateOptions() enforces lifetime limits with ERR_OPTIONS_INVALID", async (t) => {
   const base = {
     workloadIdentityProvider: PROVIDER,
     oidcRequest: OIDC,
@@ -194,7 +194,11 @@ Deno.test("validateAuthenticateOptions() enforces lifetime limits with RangeErro
   await t.step("over 12 h", () => {
     assert.throws(
       () => validateAuthenticateOptions({ ...base, accessTokenLifetimeSeconds: 43_201 }),
-      /at most 43200 seconds/,
+      {
+        code: "ERR_OPTIONS_INVALID",
+        option: "accessTokenLifetimeSeconds",
+        message: /at most 43200 seconds/,
+      },
     );
   });
   await t.step("1 h with a subject is allowed", () => {
@@ -215,7 +219,12 @@ Deno.test("validateAuthenticateOptions() enforces lifetime limits with RangeErro
           accessTokenSubject: "u@x.com",
           accessTokenLifetimeSeconds: 3601,
         }),
-      (error) => error instanceof RangeError && /accessTokenSubject/.test(error.message),
+      {
+        name: "CredentialsError",
+        code: "ERR_OPTIONS_INVALID",
+        option: "accessTokenLifetimeSeconds",
+        message: /accessTokenSubject/,
+      },
     );
   });
 });

@@ -363,7 +363,12 @@ Deno.test("METADATA_SERVER_DETECTION: none skips the metadata server, assume-pre
   await t.step("an unknown value is an error naming the variable", async () => {
     await assert.rejects(
       loadCredentials({ env: { METADATA_SERVER_DETECTION: "maybe" } }),
-      { name: "RangeError", message: /METADATA_SERVER_DETECTION.*assume-present.*"maybe"/ },
+      {
+        name: "CredentialsError",
+        code: "ERR_OPTIONS_INVALID",
+        option: "env",
+        message: /METADATA_SERVER_DETECTION.*assume-present.*"maybe"/,
+      },
     );
   });
 });

@@ -117,7 +117,11 @@ Deno.test("ID tokens are cached per audience and an expired one is refreshed for
   // includeEmail is part of the cache key.
   await credentials.getIdToken("https://a.example", { includeEmail: true });
   assert.equal(requests.length, 4);
-  await assert.rejects(credentials.getIdToken(""), TypeError);
+  await assert.rejects(credentials.getIdToken(""), {
+    name: "CredentialsError",
+    code: "ERR_OPTIONS_INVALID",
+    option: "audience",
+  });
 });
 
 Deno.test("ID tokens are cached for the 100 most recently added audiences", async () => {
@@ -230,5 +234,9 @@ Deno.test("getRequestHeaders() has x-goog-user-project only with a quota project
 });
 
 Deno.test("eagerRefreshSeconds must be a number >= 0", () => {
-  assert.throws(() => credentialsFromJson(USER, { eagerRefreshSeconds: -1 }), RangeError);
+  assert.throws(() => credentialsFromJson(USER, { eagerRefreshSeconds: -1 }), {
+    name: "CredentialsError",
+    code: "ERR_OPTIONS_INVALID",
+    option: "eagerRefreshSeconds",
+  });
 });

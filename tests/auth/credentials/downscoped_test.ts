@@ -154,7 +154,7 @@ Deno.test("downscopedCredentials(): a bad boundary is ERR_ACCESS_BOUNDARY_INVALI
   }
   assert.throws(
     () => downscopedCredentials({} as typeof source, boundary(RULE)),
-    TypeError,
+    { name: "CredentialsError", code: "ERR_OPTIONS_INVALID", option: "source" },
   );
 });
 

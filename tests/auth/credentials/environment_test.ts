@@ -2,7 +2,7 @@
 // google-auth (docs/credentials.md, "Environment variables"): GOOGLE_CLOUD_QUOTA_PROJECT,
 // GCE_METADATA_HOST/ROOT/IP, METADATA_SERVER_DETECTION, NO_GCE_CHECK and GCE_METADATA_TIMEOUT.
 import assert from "node:assert/strict";
-import { loadCredentials } from "../../../auth/mod.ts";
+import { CredentialsError, loadCredentials } from "../../../auth/mod.ts";
 import { withEmulator } from "../../../tools/emulator_calls.ts";
 
 const noFiles = () => Promise.reject(Object.assign(new Error("ENOENT"), { code: "ENOENT" }));
@@ -91,7 +91,7 @@ Deno.test("NO_GCE_CHECK=true skips the metadata server unless METADATA_SERVER_DE
   });
 });
 
-Deno.test("GCE_METADATA_TIMEOUT sets the probe's wait in seconds; a bad value is a RangeError", async () => {
+Deno.test("GCE_METADATA_TIMEOUT sets the probe's wait in seconds; a bad value is ERR_OPTIONS_INVALID", async () => {
   await withEmulator({}, async (emulator) => {
     const env = { GCE_METADATA_HOST: emulator.metadataHost };
     emulator.injectFault("metadata", { delayMs: 1500, times: 1 });
@@ -108,7 +108,8 @@ Deno.test("GCE_METADATA_TIMEOUT sets the probe's wait in seconds; a bad value is
       await assert.rejects(
         loadCredentials({ env: { ...env, GCE_METADATA_TIMEOUT: bad }, readFile: noFiles }),
         (error: Error) =>
-          error instanceof RangeError && error.message.includes("GCE_METADATA_TIMEOUT"),
+          error instanceof CredentialsError && error.code === "ERR_OPTIONS_INVALID" &&
+          error.message.includes("GCE_METADATA_TIMEOUT"),
         bad,
       );
     }

@@ -267,6 +267,41 @@ const CASES: Case[] = [
     /GetCallerIdentity URL/,
   ],
   [
+    "AWS verification URL with a second Action (signed, then handed to token_url)",
+    aws({
+      regional_cred_verification_url:
+        "https://sts.{region}.amazonaws.com?Action=GetCallerIdentity&Version=2011-06-15&Action=AssumeRole",
+    }),
+    INVALID,
+    /GetCallerIdentity URL \(one Action=GetCallerIdentity, one Version=2011-06-15, nothing else\)/,
+  ],
+  [
+    "AWS verification URL with a second Version",
+    aws({
+      regional_cred_verification_url:
+        "https://sts.{region}.amazonaws.com?Action=GetCallerIdentity&Version=2011-06-15&Version=1",
+    }),
+    INVALID,
+    /GetCallerIdentity URL/,
+  ],
+  [
+    "AWS verification URL without a Version",
+    aws({
+      regional_cred_verification_url: "https://sts.{region}.amazonaws.com?Action=GetCallerIdentity",
+    }),
+    INVALID,
+    /GetCallerIdentity URL/,
+  ],
+  [
+    "AWS verification URL with another parameter",
+    aws({
+      regional_cred_verification_url:
+        "https://sts.{region}.amazonaws.com?Action=GetCallerIdentity&Version=2011-06-15&action=AssumeRole",
+    }),
+    INVALID,
+    /GetCallerIdentity URL/,
+  ],
+  [
     "AWS region_url not http(s)",
     aws({ region_url: "file:///zone" }),
     INVALID,

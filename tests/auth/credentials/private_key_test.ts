@@ -2,8 +2,9 @@
 // Crypto refuses to sign with (RSA under 2048 bits, an EC key) fails at the first token with
 // ERR_KEY_PRIVATE_KEY_INVALID naming the input the key came in: the credentials file, the
 // `credentials` option or credentials JSON (option "credentials"), or authenticate()'s
-// `credentialsJson`. A PEM without its END line (cut short) is refused where the key is read, before
-// any signer sees it, on the same paths. No part of the key's PEM body reaches the error.
+// `credentialsJson`. A PEM without its END line (cut short) or its line breaks is refused where the
+// key is read, before any signer sees it, on the same paths. No part of the PEM body reaches the
+// error.
 import assert from "node:assert/strict";
 import { exportPKCS8 } from "jose";
 import {
@@ -179,8 +180,10 @@ Deno.test("a PKCS #8 key Web Crypto refuses is ERR_KEY_PRIVATE_KEY_INVALID namin
 
 const CUT_SHORT =
   '"private_key" has no END PRIVATE KEY line: it was cut short (often in a copy and paste); use the whole key file';
+const LOST_LINE_BREAKS =
+  '"private_key" has lost its line breaks: its BEGIN PRIVATE KEY and END PRIVATE KEY lines must each be on a line of their own (Node, google-auth-library and gcloud refuse it otherwise); pass the key file as downloaded, or its base64';
 
-Deno.test("a PEM without its END line is refused where the key is read, naming its input, before any signer", async (t) => {
+Deno.test("a PEM cut short or without its line breaks is refused where the key is read, naming its input, before any signer", async (t) => {
   const whole = (await testKey()).key.private_key;
   const fragments = fragmentsOf(whole);
   const signed: string[] = [];
@@ -199,11 +202,12 @@ Deno.test("a PEM without its END line is refused where the key is read, naming i
       code: "ERR_KEY_PRIVATE_KEY_INVALID",
     })),
   ];
-  const cuts = {
-    "without its END line": whole.replace("-----END PRIVATE KEY-----", ""),
-    "cut short in its body": whole.slice(0, whole.length - 200),
+  const cuts: Record<string, [pem: string, problem: string]> = {
+    "without its END line": [whole.replace("-----END PRIVATE KEY-----", ""), CUT_SHORT],
+    "cut short in its body": [whole.slice(0, whole.length - 200), CUT_SHORT],
+    "on one line": [whole.replace(/\n/g, ""), LOST_LINE_BREAKS],
   };
-  for (const [cut, pem] of Object.entries(cuts)) {
+  for (const [cut, [pem, problem]] of Object.entries(cuts)) {
     for (const path of paths) {
       await t.step(`${cut}: ${path.name}`, async () => {
         const error = await (async () => await path.fail(pem))().then(
@@ -213,7 +217,7 @@ Deno.test("a PEM without its END line is refused where the key is read, naming i
         assert.ok(error instanceof CredentialsError, String(error));
         assert.equal(error.code, path.code);
         assert.equal(error.option, path.option);
-        assert.equal(error.message, `${path.message}${CUT_SHORT}`);
+        assert.equal(error.message, `${path.message}${problem}`);
         assertNoKeyMaterial(error, fragments);
       });
     }

@@ -146,5 +146,9 @@ Deno.test("sign() rejects data that is neither bytes nor a string", async () => 
     client_secret: "s",
     refresh_token: "r",
   });
-  await assert.rejects(credentials.sign(42 as unknown as string), TypeError);
+  await assert.rejects(credentials.sign(42 as unknown as string), {
+    name: "CredentialsError",
+    code: "ERR_OPTIONS_INVALID",
+    option: "data",
+  });
 });

@@ -92,6 +92,50 @@ Deno.test("external_account_authorized_user: a rotated refresh token replaces th
   assert.deepEqual(seen, ["1//first", "1//rotated"]);
 });
 
+Deno.test("external_account_authorized_user: a token endpoint echoing the request in base64, hex or the bare Basic credential leaks nothing", async (t) => {
+  const file = {
+    type: "external_account_authorized_user",
+    audience: "//iam.googleapis.com/locations/global/workforcePools/p/providers/x",
+    refresh_token: "1//0gEchoedRefreshToken-abc",
+    client_id: "client-id-123",
+    client_secret: "client-secret-456",
+  };
+  const bytes = (text: string) => new TextEncoder().encode(text);
+  const base64 = (text: string) => btoa(String.fromCharCode(...bytes(text)));
+  const echoes: Record<string, (body: string, authorization: string) => string> = {
+    "base64 of the body": (body) => base64(body),
+    "base64url of the body": (body) =>
+      base64(body).replace(/=+$/, "").replaceAll("+", "-").replaceAll("/", "_"),
+    "hex of the body": (body) =>
+      Array.from(bytes(body), (byte) => byte.toString(16).padStart(2, "0")).join(""),
+    "the Basic credential alone": (_, authorization) => authorization.slice("Basic ".length),
+    "the client secret in base64": () => base64(file.client_secret),
+  };
+  for (const [name, echo] of Object.entries(echoes)) {
+    await t.step(name, async () => {
+      const { fetch } = fakeFetch((request) =>
+        Response.json({
+          error: "invalid_request",
+          error_description: `could not parse ${
+            echo(request.body, request.headers.get("authorization")!)
+          }`,
+        }, { status: 400 })
+      );
+      const error = await credentialsFromJson(file, { fetch }).getAccessToken()
+        .then(() => undefined, (e) => e);
+      assert.ok(error instanceof GoogleApiError, String(error));
+      const text = `${error.message} ${error.hint} ${error.googleMessage}`;
+      assert.match(text, /could not parse \S*\[REDACTED\]/);
+      for (const secret of [file.refresh_token, file.client_secret]) {
+        for (const form of Object.values(echoes).slice(0, 3).map((encode) => encode(secret, ""))) {
+          assert.ok(!text.includes(form.slice(2, 14)), `${form} in ${text}`);
+        }
+      }
+      assert.ok(!text.includes(base64(`${file.client_id}:${file.client_secret}`).slice(0, 12)));
+    });
+  }
+});
+
 Deno.test("external_account_authorized_user: every missing or malformed field is named", () => {
   const good = {
     type: "external_account_authorized_user",
@@ -149,27 +193,33 @@ Deno.test("external_account of a workforce pool: userProject, or the client's pr
       client_secret: GCLOUD_CLIENT.secret,
     });
     const before = emulator.requests.length;
-    const clientToken = (await credentialsFromJson(withClient.file, withClient).getAccessToken())
-      .token;
+    const clientToken =
+      (await credentialsFromJson(withClient.file, { readFile: withClient.readFile })
+        .getAccessToken())
+        .token;
     assert.equal(emulator.tokenInfo(clientToken)?.userProject, "32555940559");
     const sent = emulator.requests.slice(before).find((r) => r.route === "sts")!;
     assert.equal(sent.headers.authorization, BASIC);
     assert.equal(JSON.parse(sent.body).options, undefined);
     // A project the pool's users may not bill: STS's 400, named.
     const other = await workforceFile(emulator, { workforce_pool_user_project: "someone-else" });
-    await assert.rejects(credentialsFromJson(other.file, other).getAccessToken(), {
-      code: "ERR_STS_EXCHANGE_FAILED",
-      message: /someone-else/,
-    });
+    await assert.rejects(
+      credentialsFromJson(other.file, { readFile: other.readFile }).getAccessToken(),
+      {
+        code: "ERR_STS_EXCHANGE_FAILED",
+        message: /someone-else/,
+      },
+    );
     // A wrong client secret: 401, and the secret is in no message.
     const wrong = await workforceFile(emulator, {
       client_id: GCLOUD_CLIENT.id,
       client_secret: "wrong-client-secret",
     });
-    const error = await credentialsFromJson(wrong.file, wrong).getAccessToken().then(
-      () => undefined,
-      (e) => e,
-    );
+    const error = await credentialsFromJson(wrong.file, { readFile: wrong.readFile })
+      .getAccessToken().then(
+        () => undefined,
+        (e) => e,
+      );
     assert.equal(error?.status, 401);
     assert.doesNotMatch(`${error.message} ${error.hint}`, /wrong-client-secret/);
   });

@@ -105,6 +105,30 @@ Deno.test("parseServiceAccountKey() throws CredentialsError with a code and neve
       /"private_key" has no END PRIVATE KEY line/,
     ],
     [
+      "a PEM on one line (its line breaks lost)",
+      JSON.stringify({ ...key, private_key: key.private_key.replace(/\n/g, "") }),
+      "ERR_KEY_PRIVATE_KEY_INVALID",
+      /"private_key" has lost its line breaks: .*; pass the key file as downloaded, or its base64$/,
+    ],
+    [
+      "a PEM whose line breaks became spaces",
+      JSON.stringify({ ...key, private_key: key.private_key.replace(/\n/g, " ") }),
+      "ERR_KEY_PRIVATE_KEY_INVALID",
+      /"private_key" has lost its line breaks: /,
+    ],
+    [
+      "a PEM whose line breaks are the two characters \\n",
+      JSON.stringify({ ...key, private_key: key.private_key.replace(/\n/g, "\\n") }),
+      "ERR_KEY_PRIVATE_KEY_INVALID",
+      /"private_key" has lost its line breaks \(it holds `\\n` as two characters\): /,
+    ],
+    [
+      "a PEM whose END line was joined to the body",
+      JSON.stringify({ ...key, private_key: key.private_key.replace("\n-----END", "-----END") }),
+      "ERR_KEY_PRIVATE_KEY_INVALID",
+      /"private_key" has lost its line breaks: /,
+    ],
+    [
       "a PEM after other text (the signers need it first)",
       JSON.stringify({ ...key, private_key: `\n${key.private_key}` }),
       "ERR_KEY_PRIVATE_KEY_INVALID",
@@ -133,6 +157,10 @@ Deno.test("parseServiceAccountKey() throws CredentialsError with a code and neve
   }
 });
 
-Deno.test("parseServiceAccountKey() throws TypeError for a non-string", () => {
-  assert.throws(() => parseServiceAccountKey(42 as unknown as string), TypeError);
+Deno.test("parseServiceAccountKey() refuses a non-string as ERR_KEY_MALFORMED", () => {
+  assert.throws(() => parseServiceAccountKey(42 as unknown as string), {
+    name: "CredentialsError",
+    code: "ERR_KEY_MALFORMED",
+    message: "Cannot parse service account key JSON: expected a string, got number",
+  });
 });

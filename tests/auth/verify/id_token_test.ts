@@ -143,6 +143,33 @@ Deno.test("verifyIdToken refuses bad tokens with the code of the failed check", 
       now: () => NOW + 3_601_000 + 300_000,
     }],
     ["not yet valid", () => google.sign({ nbf: NOW / 1000 + 301 }), "ERR_TOKEN_NOT_YET_VALID"],
+    // google-auth-library 11.3.4 and Python google-auth: "Token used too early".
+    [
+      "issued 2 h in the future (no nbf, as Google's tokens have none)",
+      () => google.sign({ iat: NOW / 1000 + 7200, exp: NOW / 1000 + 10_800 }),
+      "ERR_TOKEN_USED_TOO_EARLY",
+    ],
+    [
+      "issued 10 years in the future",
+      () => google.sign({ iat: NOW / 1000 + 315_360_000, exp: NOW / 1000 + 315_363_600 }),
+      "ERR_TOKEN_USED_TOO_EARLY",
+    ],
+    [
+      "issued just past the 300 s skew",
+      () => google.sign({ iat: NOW / 1000 + 301 }),
+      "ERR_TOKEN_USED_TOO_EARLY",
+    ],
+    // google-auth-library's maxExpiry: a day.
+    [
+      "a 10-year lifetime",
+      () => google.sign({ exp: NOW / 1000 + 315_360_000 }),
+      "ERR_TOKEN_LIFETIME_TOO_LONG",
+    ],
+    [
+      "a lifetime of a day and a second, issued long ago",
+      () => google.sign({ iat: NOW / 1000 - 86_000, exp: NOW / 1000 + 401 }),
+      "ERR_TOKEN_LIFETIME_TOO_LONG",
+    ],
     ["alg none", () => {
       const [, payload] = good.split(".");
       return Promise.resolve(`${btoa('{"alg":"none"}').replace(/=+$/, "")}.${payload}.`);
@@ -174,12 +201,52 @@ Deno.test("verifyIdToken refuses bad tokens with the code of the failed check", 
       await assert.rejects(verifyIdToken(token, { ...options, ...extra }), refused(code, token));
     });
   }
+  await t.step("iat within the skew and a lifetime of exactly a day pass", async () => {
+    assert.ok(await verifyIdToken(await google.sign({ iat: NOW / 1000 + 300 }), options));
+    const day = await google.sign({ iat: NOW / 1000 - 3600, exp: NOW / 1000 + 82_800 });
+    assert.ok(await verifyIdToken(day, options));
+    const early = await google.sign({ iat: NOW / 1000 + 120 });
+    await assert.rejects(
+      verifyIdToken(early, { ...options, clockSkewSeconds: 60 }),
+      refused("ERR_TOKEN_USED_TOO_EARLY", early),
+    );
+  });
   await t.step("within the default 300 s skew an expired token still passes", async () => {
     assert.ok(await verifyIdToken(good, { ...options, now: () => NOW + 3_600_000 + 299_000 }));
   });
   await t.step("the keys were fetched once for all of it (Cache-Control max-age)", () => {
     assert.equal(google.state.fetches, 1);
   });
+});
+
+Deno.test("verifyIdToken's audience refusal shows the token's aud beside the expected one", async (t) => {
+  const google = await fakeGoogle();
+  const options = { audience: AUDIENCE, fetch: google.fetch, now: () => NOW };
+  const cases: [string, unknown, string][] = [
+    ["one audience", "https://elsewhere.example", '"https://elsewhere.example"'],
+    [
+      "a list",
+      ["https://a.example", "https://b.example"],
+      '"https://a.example", "https://b.example"',
+    ],
+    ["a long list, shortened", ["1", "2", "3", "4", "5"], '"1", "2", "3" and 2 more'],
+    ["none", undefined, "missing"],
+  ];
+  for (const [name, aud, shown] of cases) {
+    await t.step(name, async () => {
+      const token = await google.sign({ aud });
+      await assert.rejects(verifyIdToken(token, options), (error: unknown) => {
+        refused("ERR_TOKEN_AUDIENCE_MISMATCH", token)(error);
+        assert.ok(
+          (error as Error).message.endsWith(
+            `(the token's aud is ${shown}; expected ${JSON.stringify(AUDIENCE)})`,
+          ),
+          (error as Error).message,
+        );
+        return true;
+      });
+    });
+  }
 });
 
 Deno.test("verifyIdToken caches keys for max-age, shares one fetch, refetches once for an unknown kid", async (t) => {
@@ -206,7 +273,9 @@ Deno.test("verifyIdToken caches keys for max-age, shares one fetch, refetches on
     assert.equal(google.state.fetches, 3);
     await assert.rejects(
       verifyIdToken(unknown, options),
-      refused("ERR_TOKEN_KEY_UNKNOWN", unknown),
+      (error: Error) =>
+        refused("ERR_TOKEN_KEY_UNKNOWN", unknown)(error) &&
+        error.message.startsWith(`The ID token's key "k2" is not among the keys at ${CERTS}`),
     );
     assert.equal(google.state.fetches, 3, "no second refetch within 30 s");
   });
@@ -263,5 +332,9 @@ Deno.test("verifyIdToken: a certs answer that is not a JWK Set, and a failing ce
 });
 
 Deno.test("verifyIdToken requires an audience", async () => {
-  await assert.rejects(verifyIdToken("a.b.c", { audience: [] }), TypeError);
+  await assert.rejects(verifyIdToken("a.b.c", { audience: [] }), {
+    name: "CredentialsError",
+    code: "ERR_OPTIONS_INVALID",
+    option: "audience",
+  });
 });

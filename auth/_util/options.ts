@@ -1,0 +1,100 @@
+// Options objects as JavaScript hands them over: TypeScript checks option names and values at
+// compile time only, so a misspelt name (`tokenformat`) or a bad value reaching a public function
+// is refused here as a CredentialsError with a stable code, never ignored or thrown as a built-in.
+import { CredentialsError } from "../errors.ts";
+import { HINTS } from "../_hints.ts";
+import { quote } from "./quote.ts";
+import type { CallOptions } from "../types.ts";
+
+/**
+ * Every option name of `T`, as an object the compiler checks against `T`: a name left out, or one
+ * `T` does not have, fails the type check, so the run-time list cannot drift from the interface.
+ */
+export type OptionNameSet<T> = { readonly [K in keyof Required<T>]: true };
+
+/** The names of {@linkcode CallOptions}, which most options interfaces extend. */
+export const CALL_OPTION_NAMES: OptionNameSet<CallOptions> = {
+  fetch: true,
+  now: true,
+  sleep: true,
+  signal: true,
+  retry: true,
+  timeoutMs: true,
+  requestReason: true,
+  log: true,
+};
+
+/** A bad option value: `ERR_OPTIONS_INVALID`, naming the option in `option`. */
+export function invalidOption(option: string, message: string, hint?: string): CredentialsError {
+  return new CredentialsError("ERR_OPTIONS_INVALID", message, {
+    option,
+    ...(hint === undefined ? {} : { hint }),
+  });
+}
+
+/** The edit distance of two short names (Levenshtein), for the nearest known option. */
+function distance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(
+        previous[j]! + 1,
+        row[j - 1]! + 1,
+        previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    }
+    previous = row;
+  }
+  return previous[b.length]!;
+}
+
+/** `token_format`, `TokenFormat` and `tokenformat` all read as `tokenformat`. */
+const folded = (name: string) => name.toLowerCase().replace(/[_-]/g, "");
+
+/**
+ * The known name `name` most likely meant: the same name in another case or with `_`/`-` (the
+ * step's input names), one up to two edits away (one for a short name), or one that starts or
+ * ends with it (`scopes` for `accessTokenScopes`); `undefined` when none is close.
+ */
+function nearestName(name: string, known: readonly string[]): string | undefined {
+  const wanted = folded(name);
+  if (wanted.length < 3) return undefined;
+  const close = known.map((candidate) => {
+    const folding = folded(candidate);
+    const edits = distance(wanted, folding);
+    const part = wanted.length >= 4 && (folding.startsWith(wanted) || folding.endsWith(wanted));
+    return { candidate, edits, close: edits <= (wanted.length < 6 ? 1 : 2) || part };
+  }).filter((entry) => entry.close).sort((a, b) => a.edits - b.edits);
+  return close[0]?.candidate;
+}
+
+/**
+ * Refuses an options object holding a name `known` does not list: JavaScript callers get no
+ * compile-time check, and an option they misspelt would be ignored silently. The message names
+ * the option and, when one is close, the known name it likely meant.
+ *
+ * @param options The caller's options (anything that is not an object is left to the caller).
+ * @param known Every option name of the function.
+ * @param fn How messages name the function, such as `authenticate()`.
+ * @throws {CredentialsError} `ERR_OPTIONS_INVALID`, `option` the unknown name.
+ */
+export function refuseUnknownOptions<T>(
+  options: unknown,
+  known: OptionNameSet<T>,
+  fn: string,
+): void {
+  if (typeof options !== "object" || options === null) return;
+  const names = Object.keys(known);
+  for (const name of Object.keys(options)) {
+    if (Object.hasOwn(known, name)) continue;
+    const near = nearestName(name, names);
+    throw invalidOption(
+      name,
+      `Cannot use option ${quote(name)} of ${fn}: ${fn} has no such option${
+        near === undefined ? "" : `; did you mean ${quote(near)}?`
+      }`,
+      HINTS.unknownOption,
+    );
+  }
+}

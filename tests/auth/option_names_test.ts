@@ -1,0 +1,255 @@
+// JavaScript callers get no compile-time check of option names or values: every public function
+// that takes an options object refuses a name it does not take (naming the option, and the one
+// it likely meant), and every bad value is a CredentialsError with a code, not a built-in error.
+import assert from "node:assert/strict";
+import {
+  authenticate,
+  CredentialsError,
+  credentialsFromApiKey,
+  credentialsFromJson,
+  downscopedCredentials,
+  loadCredentials,
+  toAuthClient,
+} from "../../auth/mod.ts";
+import { validateAuthenticateOptions } from "../../auth/authenticate/options.ts";
+import { exchangeJwtBearer, parseWorkloadIdentityProvider } from "../../auth/flows/mod.ts";
+import { buildDomainWideDelegationClaims } from "../../auth/keys/mod.ts";
+import { createSignedPostPolicy, createSignedUrl } from "../../auth/signing/mod.ts";
+import { verifyIapJwt, verifyIdToken } from "../../auth/verify/mod.ts";
+import { testKey } from "../support/keys.ts";
+
+const USER = {
+  type: "authorized_user",
+  client_id: "id",
+  client_secret: "secret",
+  refresh_token: "refresh",
+};
+const PROVIDER = "projects/1/locations/global/workloadIdentityPools/pool/providers/prov";
+const OIDC = { url: "https://runner.example/token", token: "t" };
+const BOUNDARY = {
+  accessBoundary: {
+    accessBoundaryRules: [{
+      availableResource: "//storage.googleapis.com/projects/_/buckets/b",
+      availablePermissions: ["inRole:roles/storage.objectViewer"],
+    }],
+  },
+};
+const calls: string[] = [];
+const noCall = (input: Request | URL | string) => {
+  calls.push(String(input));
+  return Promise.reject(new Error("no call expected"));
+};
+/** Signing credentials that never sign: the refusal comes first. */
+const SIGNER = {
+  sign: () => Promise.reject(new Error("no signature expected")),
+  getServiceAccountEmail: () => Promise.resolve("sa@p.iam.gserviceaccount.com"),
+};
+
+/** A call with a misspelt option, the name, and the one the message must suggest (or none). */
+type Row = [string, () => unknown, string, string | undefined];
+
+function rows(key: string): Row[] {
+  // deno-lint-ignore no-explicit-any
+  const untyped = (options: Record<string, unknown>) => options as any;
+  return [
+    [
+      "authenticate(), another case",
+      () => authenticate(untyped({ credentialsJson: key, tokenformat: "access_token" })),
+      "tokenformat",
+      "tokenFormat",
+    ],
+    [
+      "authenticate(), the step's input name",
+      () => authenticate(untyped({ credentialsJson: key, token_format: "access_token" })),
+      "token_format",
+      "tokenFormat",
+    ],
+    [
+      "authenticate(), the end of a name",
+      () => authenticate(untyped({ credentialsJson: key, scopes: ["x"], fetch: noCall })),
+      "scopes",
+      "accessTokenScopes",
+    ],
+    [
+      "validateAuthenticateOptions(), the start of a name",
+      () =>
+        validateAuthenticateOptions(untyped({
+          workloadIdentityProvider: PROVIDER,
+          oidcRequest: OIDC,
+          accessTokenLifetime: 600,
+        })),
+      "accessTokenLifetime",
+      "accessTokenLifetimeSeconds",
+    ],
+    [
+      "authenticate(), nothing close",
+      () => authenticate(untyped({ credentialsJson: key, keyFile: "/k.json" })),
+      "keyFile",
+      undefined,
+    ],
+    [
+      "loadCredentials()",
+      () => loadCredentials(untyped({ credentials: USER, scope: ["x"], fetch: noCall })),
+      "scope",
+      "scopes",
+    ],
+    [
+      "credentialsFromJson()",
+      () => credentialsFromJson(USER, untyped({ eagerRefreshSecond: 1 })),
+      "eagerRefreshSecond",
+      "eagerRefreshSeconds",
+    ],
+    [
+      "credentialsFromApiKey()",
+      () => credentialsFromApiKey("AIza-key", untyped({ fetcher: noCall })),
+      "fetcher",
+      "fetch",
+    ],
+    [
+      "downscopedCredentials()",
+      () =>
+        downscopedCredentials(
+          credentialsFromJson(USER, { fetch: noCall }),
+          BOUNDARY,
+          untyped({ tokenURL: "https://sts.example/v1/token" }),
+        ),
+      "tokenURL",
+      "tokenUrl",
+    ],
+    [
+      "getIdToken()",
+      () =>
+        credentialsFromJson(USER, { fetch: noCall }).getIdToken(
+          "https://a.example",
+          untyped({ includeEmails: true }),
+        ),
+      "includeEmails",
+      "includeEmail",
+    ],
+    [
+      "verifyIdToken()",
+      () => verifyIdToken("a.b.c", untyped({ audience: "https://a", certUrl: "https://c" })),
+      "certUrl",
+      "certsUrl",
+    ],
+    [
+      "verifyIapJwt()",
+      () =>
+        verifyIapJwt("a.b.c", untyped({ audience: "/projects/1/apps/p", keysURL: "https://k" })),
+      "keysURL",
+      "keysUrl",
+    ],
+    [
+      "createSignedUrl()",
+      () => createSignedUrl(SIGNER, untyped({ bucket: "b", expiration: 60, header: {} })),
+      "header",
+      "headers",
+    ],
+    [
+      "createSignedPostPolicy()",
+      () =>
+        createSignedPostPolicy(
+          SIGNER,
+          untyped({ bucket: "b", object: "o", expiration: 60, field: {} }),
+        ),
+      "field",
+      "fields",
+    ],
+  ];
+}
+
+Deno.test("every options object refuses a name its function does not take, suggesting the near one", async (t) => {
+  const { json } = await testKey();
+  for (const [name, call, option, near] of rows(json)) {
+    await t.step(name, async () => {
+      const error = await (async () => await call())().then(
+        () => assert.fail("expected an error"),
+        (error: unknown) => error,
+      );
+      assert.ok(error instanceof CredentialsError, String(error));
+      assert.equal(error.code, "ERR_OPTIONS_INVALID");
+      assert.equal(error.option, option);
+      assert.match(error.message, new RegExp(`^Cannot use option "${option}" of \\w+\\(\\): `));
+      if (near === undefined) assert.doesNotMatch(error.message, /did you mean/);
+      else assert.ok(error.message.endsWith(`; did you mean "${near}"?`), error.message);
+      assert.match(error.hint, /JavaScript callers get no check of option names/);
+    });
+  }
+  assert.deepEqual(calls, [], "no request was sent");
+});
+
+Deno.test("a bad option value is a CredentialsError with a code, never a built-in error", async (t) => {
+  // deno-lint-ignore no-explicit-any
+  const untyped = (value: unknown) => value as any;
+  const { json } = await testKey();
+  const cases: [string, () => unknown, string, string][] = [
+    [
+      "a lifetime over 1 h with a subject",
+      () =>
+        authenticate({
+          credentialsJson: json,
+          tokenFormat: "access_token",
+          accessTokenSubject: "u@example.com",
+          accessTokenLifetimeSeconds: 7200,
+          fetch: noCall,
+        }),
+      "ERR_OPTIONS_INVALID",
+      "accessTokenLifetimeSeconds",
+    ],
+    [
+      "a domain-wide delegation lifetime over 1 h",
+      () =>
+        buildDomainWideDelegationClaims({
+          serviceAccount: "sa@p.iam.gserviceaccount.com",
+          subject: "u@example.com",
+          scopes: ["s"],
+          audience: "https://oauth2.googleapis.com/token",
+          lifetimeSeconds: 3601,
+        }),
+      "ERR_OPTIONS_INVALID",
+      "lifetimeSeconds",
+    ],
+    [
+      "a timeout of 0",
+      () => exchangeJwtBearer({ assertion: "a.b.c", timeoutMs: 0, fetch: noCall }),
+      "ERR_OPTIONS_INVALID",
+      "timeoutMs",
+    ],
+    [
+      "retry attempts of 0",
+      () => exchangeJwtBearer({ assertion: "a.b.c", retry: { attempts: 0 }, fetch: noCall }),
+      "ERR_OPTIONS_INVALID",
+      "retry",
+    ],
+    [
+      "a negative clock skew",
+      () => verifyIdToken("a.b.c", { audience: "https://a", clockSkewSeconds: -1 }),
+      "ERR_OPTIONS_INVALID",
+      "clockSkewSeconds",
+    ],
+    [
+      "a provider that is not a string",
+      () => parseWorkloadIdentityProvider(untyped(42)),
+      "ERR_PROVIDER_INVALID",
+      "workloadIdentityProvider",
+    ],
+    [
+      "toAuthClient() of something else",
+      () => toAuthClient(untyped({})),
+      "ERR_OPTIONS_INVALID",
+      "credentials",
+    ],
+  ];
+  for (const [name, call, code, option] of cases) {
+    await t.step(name, async () => {
+      const error = await (async () => await call())().then(
+        () => assert.fail("expected an error"),
+        (error: unknown) => error,
+      );
+      assert.ok(error instanceof CredentialsError, String(error));
+      assert.equal(error.code, code);
+      assert.equal(error.option, option);
+    });
+  }
+  assert.deepEqual(calls, [], "no request was sent");
+});

@@ -1,0 +1,56 @@
+// What README's "Using it before its first release" and docs/emulator.md tell Deno users: a
+// project whose deno.json `links` the clone resolves `jsr:@gcp-oidc/auth/...` to it, and the
+// library and the emulator in-process need no permission but `--allow-net=127.0.0.1`.
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = fileURLToPath(new URL("../", import.meta.url));
+
+const MAIN = `
+import { authenticate } from "jsr:@gcp-oidc/auth/auth";
+import { verifyIdToken } from "jsr:@gcp-oidc/auth/verify";
+import { startEmulator } from "jsr:@gcp-oidc/auth/emulator";
+
+const emulator = await startEmulator();
+try {
+  const { idToken } = await authenticate({
+    workloadIdentityProvider: emulator.provider,
+    serviceAccount: emulator.serviceAccount,
+    oidcRequest: emulator.oidcRequest,
+    endpoints: emulator.endpoints,
+    tokenFormat: "id_token",
+    idTokenAudience: "https://svc.example",
+  });
+  const claims = await verifyIdToken(idToken!, {
+    audience: "https://svc.example",
+    certsUrl: emulator.googleCertsUrl,
+  });
+  console.log(claims.email ?? claims.sub);
+} finally {
+  await emulator.close();
+}
+`;
+
+Deno.test("a Deno project that links the clone runs jsr:@gcp-oidc/auth with --allow-net=127.0.0.1 alone", () => {
+  const dir = mkdtempSync(join(tmpdir(), "links-consumer-"));
+  try {
+    writeFileSync(join(dir, "deno.json"), JSON.stringify({ links: [ROOT] }));
+    writeFileSync(join(dir, "main.ts"), MAIN);
+    const run = new Deno.Command(Deno.execPath(), {
+      args: ["run", "--cached-only", "--allow-net=127.0.0.1", "main.ts"],
+      cwd: dir,
+      env: { NO_COLOR: "1" },
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+    }).outputSync();
+    const stderr = new TextDecoder().decode(run.stderr);
+    assert.ok(run.success, stderr);
+    assert.match(new TextDecoder().decode(run.stdout), /^\d+\n$/, "the service account's id");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

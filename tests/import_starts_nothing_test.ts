@@ -1,0 +1,93 @@
+// Importing a module of the project starts nothing: only programs read `import.meta.main`, and an
+// app that bundles the emulator with esbuild (which keeps `import.meta.main`, true in the bundle
+// under Node 24) runs to its end on Node 20 and Node 24 without the emulator's command line.
+import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import * as esbuild from "esbuild";
+import { node20, node24, required, type Runtime, RUNTIMES_REQUIRED } from "../tools/runtimes.ts";
+
+const ROOT = fileURLToPath(new URL("../", import.meta.url));
+const SKIPPED = new Set([".git", "node_modules", "npm", "dist", "coverage", ".tmp"]);
+const run = promisify(execFile);
+
+/** The programs: scripts run by name, never imported for their exports by shipped code. */
+const PROGRAMS = new Set([
+  "action/local/local_run.ts",
+  "build_dist.ts",
+  "build_npm.ts",
+  "tools/test.ts",
+  "tools/load_rounds.ts",
+]);
+
+function scripts(dir = ROOT): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (SKIPPED.has(entry.name)) return [];
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return scripts(path);
+    return /\.(ts|mjs|js)$/.test(entry.name) ? [relative(ROOT, path)] : [];
+  });
+}
+
+Deno.test("only the programs read import.meta.main", () => {
+  const self = relative(ROOT, fileURLToPath(import.meta.url));
+  const readers = scripts().filter((file) => file !== self)
+    .filter((file) => readFileSync(join(ROOT, file), "utf8").includes("import.meta" + ".main"));
+  assert.deepEqual(readers.sort(), [...PROGRAMS].sort());
+});
+
+/** An app that starts and stops an emulator, as a user's test or tool would. */
+const APP = `import { startEmulator } from ${JSON.stringify(join(ROOT, "emulator", "mod.ts"))};
+
+const emulator = await startEmulator();
+const response = await fetch(emulator.env.ACTIONS_ID_TOKEN_REQUEST_URL + "&audience=app", {
+  headers: { authorization: "Bearer " + emulator.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN },
+});
+console.log("token parts", (await response.json()).value.split(".").length);
+await emulator.close();
+console.log("closed");
+`;
+
+const [node20Runtime, node24Runtime] = await Promise.all([node20(), node24()]);
+
+for (
+  const [name, runtime] of [["Node 20", node20Runtime], ["Node 24", node24Runtime]] as const
+) {
+  Deno.test({
+    name: `an app bundling the emulator with esbuild runs to its end on ${name}`,
+    ignore: runtime === undefined && !RUNTIMES_REQUIRED,
+    fn: async () => {
+      const node: Runtime = required(runtime, name);
+      const dir = mkdtempSync(join(tmpdir(), "bundled-app-"));
+      try {
+        writeFileSync(join(dir, "app.ts"), APP);
+        await esbuild.build({
+          entryPoints: [join(dir, "app.ts")],
+          outfile: join(dir, "app.mjs"),
+          bundle: true,
+          platform: "node",
+          format: "esm",
+          logLevel: "error",
+        });
+        await esbuild.stop();
+        // The bound only ends a process that would serve forever; it is no time to beat.
+        const { stdout, stderr } = await run(node.path, [join(dir, "app.mjs")], {
+          cwd: dir,
+          env: { ...process.env, GCP_OIDC_EMULATOR_KEYS: join(ROOT, "tests/emulator_keys.json") },
+          timeout: 60_000,
+          killSignal: "SIGKILL",
+        }).catch((error) => {
+          throw new Error(`${name}: the app did not exit 0 by itself: ${error}`);
+        });
+        assert.equal(stdout, "token parts 3\nclosed\n");
+        assert.equal(stderr, "");
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  });
+}
