@@ -7,10 +7,10 @@
  * 2. `deno pack` emits ESM `.js` + `.d.ts`, rewrites `./x.ts` specifiers and turns the import map
  *    into `dependencies`.
  * 3. The manifest gets what `deno pack` does not write (description, repository, engines, the
- *    `./package.json` export, `bin`, ...); the version is stamped into `endpoint/package.js`, so
- *    the user-agent names the version published (`NPM_VERSION` included); the README gets an npm
- *    opening (install and imports), loses its repository-only parts (development, changes) and
- *    gets absolute links.
+ *    `./package.json` export, `bin`, ...); the README gets an npm opening (install and imports),
+ *    loses its repository-only parts (development, changes) and gets absolute links. The version
+ *    is deno.json's, as everywhere: `deno pack` writes it into the manifest and the bundles inline
+ *    it from deno.json into the user-agent.
  * 4. Each export's JavaScript is replaced by one ES module file bundled from the sources
  *    (npm_bundle.ts), the `.d.ts` files beside it; an export that sends requests also gets a Node
  *    file with the `node:http(s)` transport, which the `node` condition of `exports` picks (Deno,
@@ -28,7 +28,8 @@
  *    Node 20 and, when it can be installed, Node 24, checks the user-agent's version, and runs the
  *    cross-runtime behaviour checks of `tests/runtime/` there.
  *
- * Usage: `deno run -A build_npm.ts [--verify] [--no-check]`. `NPM_VERSION` overrides the version;
+ * Usage: `deno run -A build_npm.ts [--verify] [--no-check] [--pack-only]`. `--pack-only` stops
+ * after step 2 (the release test reads that manifest's version; the bundles take seconds more).
  * `--no-check` skips the type-check of the publish dry run (not its slow-types check), for a caller
  * that has run `deno check` on the same files (as `.ci/run` does).
  *
@@ -113,7 +114,7 @@ function sh(cmd: string, args: string[], cwd?: string): void {
   execFileSync(cmd, args, { stdio: ["ignore", "inherit", "inherit"], cwd });
 }
 
-function pack(version: string, check: boolean): PackageJson {
+function pack(check: boolean): PackageJson {
   sh(DENO, ["publish", "--dry-run", "--allow-dirty", "--quiet", ...(check ? [] : ["--no-check"])]);
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT);
@@ -131,8 +132,6 @@ function pack(version: string, check: boolean): PackageJson {
       "--quiet",
       "--allow-dirty",
       "--no-source-maps",
-      "--set-version",
-      version,
       "-o",
       tarball,
     ]);
@@ -182,35 +181,6 @@ export function npmManifest(pkg: PackageJson): PackageJson {
     engines: { node: ">=20.19" },
     sideEffects: false,
   };
-}
-
-const VERSION_DECLARATION = /export const VERSION = "[^"]*";/g;
-
-/**
- * `endpoint/package` source with `VERSION` set to `version`, so the user-agent names the version
- * the package is published as.
- *
- * @example Usage
- * ```ts
- * import assert from "node:assert/strict";
- * import { stampVersion } from "./build_npm.ts";
- *
- * assert.equal(
- *   stampVersion('export const VERSION = "0.1.0";', "0.2.0"),
- *   'export const VERSION = "0.2.0";',
- * );
- * ```
- *
- * @throws {Error} When the source does not declare `VERSION` exactly once.
- */
-export function stampVersion(source: string, version: string): string {
-  const declarations = source.match(VERSION_DECLARATION)?.length ?? 0;
-  if (declarations !== 1) {
-    throw new Error(
-      `Cannot stamp the version: endpoint/package declares VERSION ${declarations} times, expected 1`,
-    );
-  }
-  return source.replace(VERSION_DECLARATION, `export const VERSION = ${JSON.stringify(version)};`);
 }
 
 const NPM_OPENING = /<!-- repository-only -->[\s\S]*?<!-- \/repository-only -->\n/;
@@ -309,9 +279,7 @@ async function completePackage(
     const program = programs.some((prefix) => file.startsWith(prefix));
     if (file.endsWith(".js") || program) rmSync(join(OUT, file));
   }
-  const stamp = (path: string, text: string) =>
-    path === "endpoint/_package.ts" ? stampVersion(text, pkg.version) : text;
-  const bundled = await bundleExports(exports, OUT, external, stamp);
+  const bundled = await bundleExports(exports, OUT, external);
   for (const [command, file] of Object.entries(BIN)) {
     await bundleProgram(SOURCE_OF_BIN[command]!, join(OUT, file), external);
   }
@@ -576,11 +544,12 @@ function verify(pkg: PackageJson, nodes: string[]): void {
 
 if (import.meta.main) {
   const config = JSON.parse(readFileSync("deno.json", "utf8"));
-  const version: string = Deno.env.get("NPM_VERSION") ?? config.version;
-  const pkg = await completePackage(
-    pack(version, !Deno.args.includes("--no-check")),
-    moduleExports(config.exports),
-  );
+  const packed = pack(!Deno.args.includes("--no-check"));
+  if (Deno.args.includes("--pack-only")) {
+    console.log(`npm/: ${packed.name}@${packed.version} as deno pack wrote it (--pack-only)`);
+    Deno.exit(0);
+  }
+  const pkg = await completePackage(packed, moduleExports(config.exports));
   await assertComplete(pkg);
   console.log(`npm/: ${pkg.name}@${pkg.version} (${Object.keys(pkg.exports).length} exports)`);
   if (Deno.args.includes("--verify")) {

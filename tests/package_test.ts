@@ -1,11 +1,10 @@
 /**
- * Facts that several files must agree on: the package's name and version (also in the npm
- * build's user-agent), the pinned Deno, the README's set-up commands (and the npm README's
- * install lines), the README's links, and what the published packages may contain.
+ * Facts that several files must agree on: the package's name and its version (in deno.json alone),
+ * the pinned Deno, the README's set-up commands (and the npm README's install lines), the README's
+ * links, and what the published packages may contain.
  */
 import assert from "node:assert/strict";
 import {
-  copyFileSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -17,14 +16,8 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, normalize } from "node:path";
-import { pathToFileURL } from "node:url";
-import {
-  moduleExports,
-  npmManifest,
-  npmReadme,
-  packageProblems,
-  stampVersion,
-} from "../build_npm.ts";
+import { moduleExports, npmManifest, npmReadme, packageProblems } from "../build_npm.ts";
+import { filesHolding, VERSION_HOLDERS } from "../tools/release.ts";
 import { shownLines, TEST_FLAGS } from "../tools/test.ts";
 import { PACKAGE_NAME, VERSION } from "../endpoint/_package.ts";
 
@@ -36,6 +29,13 @@ const tools = JSON.parse(readFileSync("tools.json", "utf8"));
 Deno.test("VERSION and PACKAGE_NAME match deno.json", () => {
   assert.equal(VERSION, denoJson.version);
   assert.equal(PACKAGE_NAME, denoJson.name.replace(/^@/, "").replace("/", "-"));
+});
+
+Deno.test("the version number lives in deno.json alone, and the files built from it", () => {
+  assert.deepEqual(filesHolding(".", denoJson.version), []);
+  assert.deepEqual(VERSION_HOLDERS, ["deno.json", "CHANGELOG.md", "deno.lock", "dist/"]);
+  // Every builder that embeds it has: the step's bundles, from deno.json at build time.
+  assert.ok(readFileSync("dist/main.mjs", "utf8").includes(`{version:"${denoJson.version}"}`));
 });
 
 Deno.test("README starts with the two set-up commands, pinned to the Deno that .ci/run uses", () => {
@@ -86,20 +86,6 @@ Deno.test("the test task prints only failures and the summary, which .ci/run's s
   // The dot reporter's last lines, as Deno 2.9 prints them.
   assert.match("ok | 326 passed (758 steps) | 0 failed (3m34s)", new RegExp(summary));
   assert.match("FAILED | 326 passed (758 steps) | 1 failed (1 step) (3m34s)", new RegExp(summary));
-});
-
-Deno.test("the npm build stamps the published version into the user-agent", async () => {
-  const dir = mkdtempSync(join(tmpdir(), "stamp-"));
-  try {
-    const source = readFileSync("endpoint/_package.ts", "utf8");
-    writeFileSync(join(dir, "_package.ts"), stampVersion(source, "0.2.0"));
-    copyFileSync("endpoint/_user_agent.ts", join(dir, "_user_agent.ts"));
-    const { USER_AGENT } = await import(pathToFileURL(join(dir, "_user_agent.ts")).href);
-    assert.match(USER_AGENT, /^gcp-oidc-auth\/0\.2\.0 /);
-    assert.throws(() => stampVersion("export const NAME = 1;", "0.2.0"), /VERSION 0 times/);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
 });
 
 Deno.test("the npm manifest exports ./package.json and keeps the version it was given", () => {

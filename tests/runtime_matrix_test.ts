@@ -1,9 +1,9 @@
 /**
- * The runtime matrix on the TypeScript sources: the same behaviour checks of endpoint/ and auth/
- * (tests/runtime/*_checks.mjs) run unchanged under Deno, Bun and Node 24's type stripping. The npm
- * build is checked under Node 20 and Node 24 by `build_npm.ts --verify`. The credentials checks
- * also run in Cloudflare's workerd, as a Worker bundled with esbuild. Outside CI a runtime that
- * cannot be installed is skipped; in CI it fails the run.
+ * The runtime matrix on the TypeScript sources: the same behaviour checks of endpoint/, auth/ and
+ * request/ (tests/runtime/*_checks.mjs) run unchanged under Deno, Bun and Node 24's type
+ * stripping. The npm build is checked under Node 20 and Node 24 by `build_npm.ts --verify`. The
+ * credentials and request checks also run in Cloudflare's workerd, as Workers bundled with
+ * esbuild. Outside CI a runtime that cannot be installed is skipped; in CI it fails the run.
  */
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
@@ -20,6 +20,7 @@ import { runInWorkerd } from "../tools/workerd.ts";
 import { library as authMod } from "./support/library.ts";
 import { startEmulator } from "../emulator/mod.ts";
 import { assertIssuedBy, credentialsFixture } from "./runtime/credentials_fixture.mjs";
+import { REQUEST_CHECK_OBJECTS } from "./runtime/request_checks.mjs";
 
 const run = promisify(execFile);
 const CONFORMANCE = JSON.parse(
@@ -39,6 +40,7 @@ async function assertChecksPass(runtime: Runtime, args: string[]): Promise<void>
   assert.match(stdout, /^endpoint: [1-9]\d* checks passed on /m);
   assert.match(stdout, /^auth: [1-9]\d* checks passed on /m);
   assert.match(stdout, /^credentials: [1-9]\d* checks passed on /m);
+  assert.match(stdout, /^request: [1-9]\d* checks passed on /m);
   assert.match(
     stdout,
     new RegExp(`^signing: ${CONFORMANCE_CASES} conformance cases passed on `, "m"),
@@ -88,6 +90,26 @@ Deno.test({
       assert.match(output, new RegExp(`^signing ${CONFORMANCE_CASES}$`, "m"), output);
       const tokens = JSON.parse(/^tokens (.*)$/m.exec(output)![1]!);
       assertIssuedBy(emu, tokens);
+    } finally {
+      await emu.close();
+    }
+  },
+});
+
+Deno.test({
+  name: "request checks pass in Cloudflare's workerd, against the emulator over workerd's fetch",
+  ignore: !workerdRuntime && !RUNTIMES_REQUIRED,
+  fn: async () => {
+    const emu = await startEmulator({ storageObjects: REQUEST_CHECK_OBJECTS });
+    try {
+      const output = await runInWorkerd(required(workerdRuntime, "workerd"), {
+        entry: "tests/runtime/request_workerd.mjs",
+        bindings: {
+          EMULATOR: { key: await emu.serviceAccountKey(), storageUrl: emu.endpoints.storage },
+        },
+      });
+      assert.match(output, /^request [1-9]\d*$/m, output);
+      assert.ok(emu.requests.some((request) => request.route === "storage"));
     } finally {
       await emu.close();
     }

@@ -29,6 +29,8 @@ export const GROUP_OF_FOLDER: Readonly<Record<string, string>> = {
   "auth/credentials/": "credentials",
   "emulator/": "emulator",
   "endpoint/": "endpoint",
+  "request/": "endpoint",
+  "tools/": "endpoint",
   "sdk/": "sdks",
 };
 
