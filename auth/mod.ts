@@ -118,4 +118,5 @@ export type {
   LoadCredentialsOptions,
   MetadataServerCredentialsOptions,
   ReadFileLike,
+  TokenStore,
 } from "./credentials/types.ts";

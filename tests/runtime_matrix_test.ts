@@ -8,15 +8,9 @@
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import {
-  bun,
-  node24,
-  required,
-  type Runtime,
-  RUNTIMES_REQUIRED,
-  workerd,
-} from "../tools/runtimes.ts";
-import { runInWorkerd } from "./support/workerd.ts";
+import { bun, node24, required, type Runtime, workerd } from "../tools/runtimes.ts";
+import { runtimeMissing, skippedWhen } from "./support/skip.ts";
+import { runInWorkerd } from "../tools/workerd.ts";
 import { library as authMod } from "./support/library.ts";
 import { startEmulator } from "../emulator/mod.ts";
 import { assertIssuedBy, credentialsFixture } from "./runtime/credentials_fixture.mjs";
@@ -53,23 +47,20 @@ Deno.test("runtime checks pass on the sources under Deno", async () => {
 
 const [bunRuntime, node24Runtime] = await Promise.all([bun(), node24()]);
 
-Deno.test({
+Deno.test(skippedWhen(runtimeMissing(bunRuntime, "Bun"), {
   name: "runtime checks pass on the sources under Bun",
-  ignore: !bunRuntime && !RUNTIMES_REQUIRED,
   fn: () => assertChecksPass(required(bunRuntime, "Bun"), []),
-});
+}));
 
-Deno.test({
+Deno.test(skippedWhen(runtimeMissing(node24Runtime, "Node 24"), {
   name: "runtime checks pass on the sources under Node 24 type stripping",
-  ignore: !node24Runtime && !RUNTIMES_REQUIRED,
   fn: () => assertChecksPass(required(node24Runtime, "Node 24"), []),
-});
+}));
 
 const workerdRuntime = await workerd();
 
-Deno.test({
+Deno.test(skippedWhen(runtimeMissing(workerdRuntime, "workerd"), {
   name: "credentials checks pass in Cloudflare's workerd, the files given as a binding",
-  ignore: !workerdRuntime && !RUNTIMES_REQUIRED,
   fn: async () => {
     const emu = await startEmulator();
     try {
@@ -94,11 +85,10 @@ Deno.test({
       await emu.close();
     }
   },
-});
+}));
 
-Deno.test({
+Deno.test(skippedWhen(runtimeMissing(workerdRuntime, "workerd"), {
   name: "request checks pass in Cloudflare's workerd, against the emulator over workerd's fetch",
-  ignore: !workerdRuntime && !RUNTIMES_REQUIRED,
   fn: async () => {
     const emu = await startEmulator({ storageObjects: REQUEST_CHECK_OBJECTS });
     try {
@@ -114,4 +104,4 @@ Deno.test({
       await emu.close();
     }
   },
-});
+}));

@@ -73,6 +73,7 @@ export function sourceOf(fields: Fields, type: CredentialsType, tokens: TokenSou
     type,
     universeDomain: universeOf(fields),
     quotaProjectId: optionalString(fields, "quota_project_id"),
+    configuration: fields.record,
     ...tokens,
   };
 }

@@ -35,6 +35,7 @@ export const CREDENTIALS_OPTION_NAMES: OptionNameSet<CredentialsOptions> =
       subjectTokenSupplier: true,
       awsSecurityCredentialsSupplier: true,
       runExecutable: true,
+      tokenStore: true,
     },
   );
 

@@ -5,7 +5,7 @@ import { type CallSettings, callSettings } from "../_transport/call_settings.ts"
 import { scopesOrDefault } from "../flows/iam_credentials.ts";
 import { ownOption } from "../_util/own.ts";
 import { invalidOption } from "../_util/options.ts";
-import type { FetchLike } from "../types.ts";
+import type { ExpiringToken, FetchLike } from "../types.ts";
 import type {
   AwsSecurityCredentialsSupplier,
   RunExecutableLike,
@@ -31,7 +31,18 @@ export interface CredentialsSettings {
   scopes: readonly string[];
   /** How long before expiry a cached token is refreshed. */
   eagerRefreshMs: number;
+  /**
+   * Puts a source's mint behind a token store (`withTokenStore()`), given the configuration it
+   * was made of; undefined: tokens are not shared.
+   */
+  share: TokenSharing | undefined;
 }
+
+/** Puts `mint` behind a token store, keyed by `configuration`'s secret (unchanged without one). */
+export type TokenSharing = (
+  mint: () => Promise<ExpiringToken>,
+  configuration: Readonly<Record<string, unknown>>,
+) => () => Promise<ExpiringToken>;
 
 /**
  * The settings of `options` (own properties only): the call settings checked, the scopes
@@ -51,6 +62,7 @@ export function credentialsSettings(options: CommonCredentialsOptions): Credenti
     fetch: ownOption(options, "fetch"),
     scopes: scopesOrDefault(ownOption(options, "scopes")),
     eagerRefreshMs: seconds * 1000,
+    share: undefined,
   };
 }
 

@@ -10,6 +10,7 @@ import { CREDENTIALS_OPTION_NAMES } from "./_option_names.ts";
 import { quote } from "../_util/quote.ts";
 import { authorizedUserSource } from "./_sources/authorized_user.ts";
 import { CachedCredentials } from "./_cache/cached_credentials.ts";
+import { withTokenStore } from "./_cache/shared_token.ts";
 import { configurationFields, sourceOf } from "./_configuration.ts";
 import { externalAccountSource } from "./_sources/external_account.ts";
 import { externalAccountAuthorizedUserSource } from "./_sources/external_account_authorized_user.ts";
@@ -131,5 +132,6 @@ export function credentialsFromJson(
   refuseUnknownOptions(options, CREDENTIALS_OPTION_NAMES, "credentialsFromJson()");
   options = ownCopy(options);
   const source = sourceFromJson(json, "credentials JSON", externalAccountSettings(options));
-  return new CachedCredentials(source, credentialsSettings(options));
+  const settings = withTokenStore(credentialsSettings(options), options.tokenStore);
+  return new CachedCredentials(source, settings);
 }

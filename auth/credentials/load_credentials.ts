@@ -11,6 +11,7 @@ import { refuseUnknownOptions } from "../_util/options.ts";
 import { LOAD_CREDENTIALS_OPTION_NAMES } from "./_option_names.ts";
 import { quote } from "../_util/quote.ts";
 import { CachedCredentials } from "./_cache/cached_credentials.ts";
+import { withTokenStore } from "./_cache/shared_token.ts";
 import { credentialsSettings, externalAccountSettings } from "./_settings.ts";
 import {
   metadataBaseUrls,
@@ -159,7 +160,7 @@ export async function loadCredentials(options: LoadCredentialsOptions = {}): Pro
   const { credentials, signal, ...rest } = options;
   const external = externalAccountSettings(rest);
   const { env, readFile } = external;
-  const settings = credentialsSettings(rest);
+  const settings = withTokenStore(credentialsSettings(rest), options.tokenStore);
   const projectId = env.GOOGLE_CLOUD_PROJECT?.trim() || env.GCLOUD_PROJECT?.trim() || undefined;
   // GOOGLE_CLOUD_QUOTA_PROJECT bills found credentials to another project, as both Google
   // libraries do; credentials passed in are used as they are (as google-auth-library does).

@@ -20,6 +20,12 @@ import { join } from "node:path";
 import process from "node:process";
 import { checkCredentialsFilePath, type RunnerRoots } from "../../action/credentials_file_path.ts";
 import { writeCredentialsFileAt } from "../../action/credentials_file.ts";
+import { skippedWhen } from "../support/skip.ts";
+
+/** Why the tests of directory owners and modes are skipped where there are none to check. */
+const POSIX_MODES_MISSING = Deno.build.os === "windows"
+  ? "Windows has no POSIX owners or modes"
+  : undefined;
 
 function withRoot(fn: (root: string) => void): void {
   const root = mkdtempSync(join(tmpdir(), "cfp-"));
@@ -131,10 +137,9 @@ function ownedByAnother(dir: string, roots: RunnerRoots): RunnerRoots {
   return { ...roots, uid: uid + 1 };
 }
 
-Deno.test({
+Deno.test(skippedWhen(POSIX_MODES_MISSING, {
   name:
     "credentials_file_path: a directory another user owns, or one every user can write without the sticky bit, is refused at check and write",
-  ignore: Deno.build.os === "windows",
   fn: () => {
     withRoot((root) => {
       const shared = join(root, "gcp");
@@ -172,11 +177,10 @@ Deno.test({
       assert.equal(statSync(join(mine, "sub")).mode & 0o777, 0o700);
     });
   },
-});
+}));
 
-Deno.test({
+Deno.test(skippedWhen(POSIX_MODES_MISSING, {
   name: "writeCredentialsFileAt() refuses a directory made writable by every user after the check",
-  ignore: Deno.build.os === "windows",
   fn: () => {
     withRoot((root) => {
       const runnerTemp = join(root, "temp");
@@ -191,4 +195,4 @@ Deno.test({
       assert.equal(existsSync(path), false);
     });
   },
-});
+}));

@@ -7,6 +7,7 @@ import { type TokenCache, tokenCache } from "./token_cache.ts";
 import { type ReadOnce, readOnce } from "./read_once.ts";
 import { CredentialsError } from "../../errors.ts";
 import { invalidOption, refuseUnknownOptions } from "../../_util/options.ts";
+import { ownOption } from "../../_util/own.ts";
 import { ID_TOKEN_OPTION_NAMES } from "../_option_names.ts";
 import type { Credentials, CredentialsToken, CredentialsType, IdTokenOptions } from "../types.ts";
 
@@ -72,12 +73,17 @@ export class CachedCredentials implements Credentials {
       this.#serviceAccountEmail,
     );
     this.#source = source;
-    const { call, scopes, eagerRefreshMs } = settings;
+    const { call, scopes, eagerRefreshMs, share } = settings;
     const now = call.now ?? Date.now;
     this.#cache = (mint) => tokenCache(mint, now, eagerRefreshMs);
     this.#context = { call, scopes };
     this.#fetch = settings.fetch;
-    this.#accessToken = this.#cache(() => source.accessToken(this.#context));
+    const mint = () => source.accessToken(this.#context);
+    // Own only: a source without a configuration must not take one from a polluted prototype.
+    const configuration = ownOption(source, "configuration");
+    this.#accessToken = this.#cache(
+      share === undefined || configuration === undefined ? mint : share(mint, configuration),
+    );
     // Users pass methods as values (`fetch: credentials.fetch`): each is bound to these
     // credentials, as an own property that Object.entries() and a spread do not list.
     for (const name of Object.getOwnPropertyNames(CachedCredentials.prototype)) {

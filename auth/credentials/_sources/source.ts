@@ -48,6 +48,8 @@ export interface Source extends TokenSource {
   /** The universe as known: the default until {@linkcode readUniverseDomain} (where set) has read it. */
   universeDomain: string;
   quotaProjectId?: string;
+  /** The configuration the source was made of, whose secret keys a shared token store. */
+  configuration?: Readonly<Record<string, unknown>>;
   /** Reads the universe when first asked for (the metadata server's; a request, so not at load). */
   readUniverseDomain?(call: CallSettings): Promise<string>;
   /** Reads the account's email when first asked for (the metadata server's), `undefined` if none. */

@@ -9,7 +9,8 @@ import { generateKeyPairSync } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
-import { node20, node24, required, RUNTIMES_REQUIRED } from "../../tools/runtimes.ts";
+import { node20, node24, required } from "../../tools/runtimes.ts";
+import { runtimeMissing, skippedWhen } from "../support/skip.ts";
 import { keySecrets, requestSecrets } from "../support/secrets.ts";
 import { claimsOf } from "../../tools/emulator_calls.ts";
 import { assertNoSecretLeaks } from "../support/hygiene.ts";
@@ -593,14 +594,13 @@ const RUNTIME_ROWS = [
 for (
   const [name, find, debug] of [["Node 20", node20, false], ["Node 24", node24, true]] as const
 ) {
-  Deno.test({
+  Deno.test(skippedWhen(runtimeMissing(await find(), name), {
     name: `dist/ main and post run under ${name}${debug ? " with debug logging" : ""}`,
-    ignore: (await find()) === undefined && !RUNTIMES_REQUIRED,
     fn: async (t) => {
       const node = required(await find(), name).path;
       for (const row of RUNTIME_ROWS) await t.step(row.name, () => assertRow(row, debug, { node }));
     },
-  });
+  }));
 }
 
 Deno.test("dist/main.mjs reaches GitHub OIDC, STS and IAM only through the runner's proxy", async (t) => {
@@ -726,10 +726,9 @@ async function runBundle(
   }
 }
 
-Deno.test({
+Deno.test(skippedWhen(runtimeMissing(await node24(), "Node 24"), {
   name:
     "dist/ under Node 24: key mode loads no Web Crypto, WIF and post no crypto, none fs.promises, key mode and post no node:os",
-  ignore: (await node24()) === undefined && !RUNTIMES_REQUIRED,
   fn: async () => {
     const node = required(await node24(), "Node 24").path;
     const key = keyJson();
@@ -769,11 +768,10 @@ Deno.test({
       await world.close();
     }
   },
-});
+}));
 
-Deno.test({
+Deno.test(skippedWhen(runtimeMissing(await node24(), "Node 24"), {
   name: "dist/main.mjs ends the process itself once the run is done, with the run's exit code",
-  ignore: (await node24()) === undefined && !RUNTIMES_REQUIRED,
   fn: async () => {
     const node = required(await node24(), "Node 24").path;
     const done = await runBundle(node, dist("main.mjs"), { INPUT_CREDENTIALS_JSON: keyJson() });
@@ -784,4 +782,4 @@ Deno.test({
     const post = await runBundle(node, dist("post.mjs"), {});
     assert.deepEqual([post.code, post.ranDry], [0, true]);
   },
-});
+}));

@@ -7,13 +7,13 @@ import * as esbuild from "esbuild";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { join, relative } from "node:path";
-import { buildBundle, type Bundle, bundle, SHIMS } from "../../build_dist.ts";
-import { BearerCredentialHandler, HttpClient } from "../../action/shims/actions_http_client.ts";
-import { getExecOutput } from "../../action/shims/actions_exec.ts";
-import * as osShim from "../../action/shims/node_os.ts";
-import { promises } from "../../action/shims/node_fs.ts";
+import { buildBundle, type Bundle, bundle, SHIMS } from "../build_dist.ts";
+import { BearerCredentialHandler, HttpClient } from "../action/shims/actions_http_client.ts";
+import { getExecOutput } from "../action/shims/actions_exec.ts";
+import * as osShim from "../action/shims/node_os.ts";
+import { promises } from "../action/shims/node_fs.ts";
 
-const ROOT = new URL("../../", import.meta.url).pathname;
+const ROOT = new URL("../", import.meta.url).pathname;
 const MAIN = "action/entries/main.ts";
 const POST = "action/entries/post.ts";
 

@@ -1,21 +1,22 @@
-// `deno task test` runs the test files in groups, one isolate per group module in this folder,
-// rather than one isolate per file: each isolate costs CPU before its first test, and the files of
-// a group load their shared imports once (figures in docs/testing.md). A group module imports the
-// test files below its folders at load time (tests/support/test_groups.ts), so there is no list of
-// files to keep. `deno test` with no arguments, or with a file's path, still runs each file alone.
+// `deno task test` (tools/test.ts) runs the test files in groups, one process per group module of
+// tests/groups/, rather than one isolate per file: each isolate costs CPU before its first test,
+// and the files of a group load their shared imports once (figures in docs/testing.md). A group
+// module imports the test files below its folders at load time (tests/support/test_groups.ts), so
+// there is no list of files to keep. `deno test` with no arguments, or with a file's path, still
+// runs each file alone.
 //
 // These checks keep the groups and the task whole: every test file runs in a group, every group
 // has its module and a folder with test files, and the task type-checks and runs every group and
-// the examples of every module and Markdown file that has them.
+// the examples of every module and Markdown file that has them; and what it prints.
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { CHECK_PATHS, TEST_FLAGS, TEST_PATHS } from "../../tools/test.ts";
+import { CHECK_PATHS, LONGEST_FIRST, shownLines, testRuns } from "../../tools/test.ts";
 import { GROUP_OF_FOLDER, groupOf, testFilesOf } from "../support/test_groups.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 /** Folders that hold no source of this project, or only generated files. */
-const SKIPPED = new Set([".git", "node_modules", "npm", "dist", "coverage"]);
+const SKIPPED = new Set([".git", "node_modules", "npm", "dist", "coverage", ".tmp"]);
 
 function walk(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -63,22 +64,25 @@ function covers(paths: string[], file: string): boolean {
   });
 }
 
-Deno.test("the test task checks and runs every group and the examples of every file", () => {
+Deno.test("the test task checks every file and example, and runs every group", () => {
   const config = JSON.parse(readFileSync(join(ROOT, "deno.json"), "utf8"));
   // The task installs the test packages first (tests/tasks_test.ts), then runs tools/test.ts.
   assert.equal(config.tasks.test.command, "deno run -A tools/test.ts");
   const checked = [...CHECK_PATHS];
-  const tested = [...TEST_PATHS];
-  assert.ok(TEST_FLAGS.includes("--doc"));
-  assert.ok(tested.includes("tests/groups/*.ts"));
-  // JSDoc examples of modules, and TypeScript blocks of Markdown files (`--doc` runs both; `deno
-  // check --doc` reaches a Markdown file only when it is named).
+  const runs = testRuns(["--filter", "x"]);
+  assert.deepEqual(
+    runs.map((run) => run.name).sort(),
+    [...GROUPS].sort(),
+    "one run per group module",
+  );
+  for (const run of runs) assert.deepEqual(run.args.slice(-2), ["--filter", "x"], run.name);
+  assert.deepEqual(runs.slice(0, LONGEST_FIRST.length).map((run) => run.name), LONGEST_FIRST);
+  // JSDoc examples of modules, and TypeScript blocks of Markdown files (tests/doc_tests/ runs
+  // them; `deno check --doc` reaches a Markdown file only when it is named).
   const fence = (file: string) => file.endsWith(".md") ? "```ts" : "* ```ts";
   const withExamples = all.filter((file) => /\.(ts|md)$/.test(file) && !file.startsWith("tests/"))
     .filter((file) => readFileSync(join(ROOT, file), "utf8").includes(fence(file)));
   assert.ok(withExamples.some((file) => file.endsWith(".md")));
-  const untested = withExamples.filter((file) => !covers(tested, file));
-  assert.deepEqual(untested, [], "add these files (or their folders) to the deno test paths");
   assert.ok(checked.includes("."), "deno check covers every module");
   // Test files hold compile-time tests (tests/endpoint/types_check.ts) that only deno check runs.
   const excluded = files.filter((file) =>
@@ -88,4 +92,24 @@ Deno.test("the test task checks and runs every group and the examples of every f
   const markdown = withExamples.filter((file) => file.endsWith(".md"));
   const unchecked = markdown.filter((file) => !covers(checked.filter((p) => p !== "."), file));
   assert.deepEqual(unchecked, [], "name these Markdown files in the deno check paths");
+});
+
+Deno.test("a run's output is shown without the dot reporter's progress lines", () => {
+  const dot = "\x1b[0m\x1b[38;5;245m.\x1b[0m";
+  const output =
+    `.\n${dot}\n!\n,\n ERRORS \nx => ./a_test.ts:1:6\n.\nok | 3 passed | 0 failed (1s)\n`;
+  assert.deepEqual(shownLines(output), [
+    " ERRORS ",
+    "x => ./a_test.ts:1:6",
+    "ok | 3 passed | 0 failed (1s)",
+    "",
+  ]);
+});
+
+Deno.test("every skipped test says why: tests are ignored only through skippedWhen()", () => {
+  const direct = files.filter((file) =>
+    file.startsWith("tests/") && file !== "tests/support/skip.ts"
+  )
+    .filter((file) => /^\s*ignore:/m.test(readFileSync(join(ROOT, file), "utf8")));
+  assert.deepEqual(direct, [], "declare these tests with skippedWhen() (tests/support/skip.ts)");
 });

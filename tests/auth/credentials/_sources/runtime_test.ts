@@ -2,7 +2,7 @@
 // 1 MiB, and never past the signal: a FIFO, a device or a huge file is refused at once, and a read
 // still pending when the signal aborts releases every caller waiting on it.
 import assert from "node:assert/strict";
-import { AuthError, credentialsFromJson, loadCredentials } from "../../../auth/mod.ts";
+import { AuthError, credentialsFromJson, loadCredentials } from "../../../../auth/mod.ts";
 
 const MAX_FILE_BYTES = 1 << 20;
 

@@ -4,8 +4,9 @@
 // same way, starts nothing.
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
-import { node24, required, type Runtime, RUNTIMES_REQUIRED } from "../../tools/runtimes.ts";
+import { node24, required, type Runtime } from "../../tools/runtimes.ts";
 import { withEmulator } from "../../tools/emulator_calls.ts";
+import { runtimeMissing, skippedWhen } from "../support/skip.ts";
 
 const MOD = new URL("../../emulator/mod.ts", import.meta.url).pathname;
 const MAIN = new URL("../../emulator/main.ts", import.meta.url).pathname;
@@ -132,11 +133,10 @@ Deno.test("emulator program explains its options", async () => {
 
 const node = await node24();
 
-Deno.test({
+Deno.test(skippedWhen(runtimeMissing(node, "Node 24"), {
   name: "emulator/main.ts (the npm command) runs under Node 24 and stops on SIGTERM",
-  ignore: !node && !RUNTIMES_REQUIRED,
   fn: async () => {
     const runtime: Runtime = required(node, "Node 24");
     await withProgram(runtime.path, [MAIN], assertServes);
   },
-});
+}));

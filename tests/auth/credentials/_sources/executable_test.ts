@@ -11,11 +11,11 @@ import {
   credentialsFromJson,
   type ExecutableRequest,
   type RunExecutableLike,
-} from "../../../auth/mod.ts";
-import { splitCommand } from "../../../auth/credentials/_sources/executable.ts";
-import { runExecutable } from "../../../node/run_executable.ts";
-import { type Emulator, startEmulator } from "../../../emulator/mod.ts";
-import { githubToken, oidcAudience } from "../../../tools/emulator_calls.ts";
+} from "../../../../auth/mod.ts";
+import { splitCommand } from "../../../../auth/credentials/_sources/executable.ts";
+import { runExecutable } from "../../../../node/run_executable.ts";
+import { type Emulator, startEmulator } from "../../../../emulator/mod.ts";
+import { githubToken, oidcAudience } from "../../../../tools/emulator_calls.ts";
 
 const TOOL = resolve("tests/support/executable_tool.mjs");
 const JWT = "urn:ietf:params:oauth:token-type:jwt";
@@ -26,6 +26,13 @@ const AUDIENCE =
 function command(mode: string, ...args: string[]): string {
   return [`"${Deno.execPath()}"`, "run", "-A", `"${TOOL}"`, mode, ...args].join(" ");
 }
+
+/**
+ * A program that writes its pid to TOOL_REPORT (when set) and sleeps a minute: a shell, which does
+ * so within milliseconds however busy the machine, where a runtime's start can take seconds and
+ * outlast a timeout before it writes anything.
+ */
+const SLEEPER = '/bin/sh -c "echo $$ >${TOOL_REPORT:-/dev/null}; exec sleep 60"';
 
 function fileFor(emulator: Emulator, executable: Record<string, unknown>, extra = {}) {
   return {
@@ -159,7 +166,7 @@ Deno.test("a program that outlives timeout_millis is killed: ERR_EXECUTABLE_TIME
       type: "external_account",
       audience: AUDIENCE,
       subject_token_type: JWT,
-      credential_source: { executable: { command: command("sleep"), timeout_millis: 5000 } },
+      credential_source: { executable: { command: SLEEPER, timeout_millis: 5000 } },
     }, { runExecutable: recordingRunner({ TOOL_REPORT: report }, []), env: ALLOW });
     const started = Date.now();
     await assert.rejects(credentials.getAccessToken(), {
@@ -350,7 +357,7 @@ Deno.test("the credentials' signal stops a running program", async () => {
     type: "external_account",
     audience: AUDIENCE,
     subject_token_type: JWT,
-    credential_source: { executable: { command: command("sleep") } },
+    credential_source: { executable: { command: SLEEPER } },
   }, { runExecutable, env: ALLOW, signal: controller.signal });
   const pending = credentials.getAccessToken();
   setTimeout(() => controller.abort(new Error("closed")), 200);

@@ -1,8 +1,8 @@
 // The token cache of Credentials on a fake clock: single flight, the eager-refresh threshold,
 // failed refreshes that do not poison the cache, ID tokens per audience, the authorized fetch.
 import assert from "node:assert/strict";
-import { credentialsFromJson, type CredentialsOptions } from "../../../auth/mod.ts";
-import { fakeFetch, type RecordedRequest } from "../../support/fake_fetch.ts";
+import { credentialsFromJson, type CredentialsOptions } from "../../../../auth/mod.ts";
+import { fakeFetch, type RecordedRequest } from "../../../support/fake_fetch.ts";
 
 const USER = {
   type: "authorized_user",

@@ -5,15 +5,15 @@ import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseStartArgs } from "../../action/local/local_run.ts";
-import { inputVariable } from "../../action/local/local_runner.ts";
+import { parseStartArgs } from "../../../action/local/local_run.ts";
+import { inputVariable } from "../../../action/local/local_runner.ts";
 import {
   declaredInputs,
   runnerInputs,
   unexpectedInputsWarning,
-} from "../../action/local/local_inputs.ts";
-import { credentialsSecrets, masker } from "../../action/local/local_secrets.ts";
-import { testKey } from "../support/keys.ts";
+} from "../../../action/local/local_inputs.ts";
+import { credentialsSecrets, masker } from "../../../action/local/local_secrets.ts";
+import { testKey } from "../../support/keys.ts";
 
 Deno.test("parseStartArgs() reports an unknown flag, a missing value and a bad value", () => {
   const rows: [string[], RegExp][] = [

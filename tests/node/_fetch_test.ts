@@ -13,7 +13,8 @@ import {
   type ServerResponse,
 } from "node:http";
 import { createServer as createHttpsServer } from "node:https";
-import { node24, required, RUNTIMES_REQUIRED } from "../../tools/runtimes.ts";
+import { node24, required } from "../../tools/runtimes.ts";
+import { runtimeMissing, skippedWhen } from "../support/skip.ts";
 import type { RunOptions } from "../../action/main.ts";
 import type { NodeResponse } from "../../node/_response.ts";
 import { createNodeFetch, type NodeFetchOptions } from "../../node/_fetch.ts";
@@ -585,10 +586,9 @@ async function runChild(
   return JSON.parse(stdout);
 }
 
-Deno.test({
+Deno.test(skippedWhen(runtimeMissing(runner, "Node 24"), {
   name:
     "node fetch: under Node 24 the calls go direct and through the proxy, undici stays unloaded, TLS loads only when used, and the process ends by itself",
-  ignore: runner === undefined && !RUNTIMES_REQUIRED,
   async fn() {
     const node = required(runner, "Node 24").path;
     const w = await world({ credentials: "ci:pw" });
@@ -624,4 +624,4 @@ Deno.test({
       await w.close();
     }
   },
-});
+}));

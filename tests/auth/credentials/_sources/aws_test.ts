@@ -8,8 +8,8 @@ import {
   type AwsSecurityCredentialsSupplier,
   credentialsFromJson,
   type ExternalAccountSupplierContext,
-} from "../../../auth/mod.ts";
-import { type Emulator, startEmulator } from "../../../emulator/mod.ts";
+} from "../../../../auth/mod.ts";
+import { type Emulator, startEmulator } from "../../../../emulator/mod.ts";
 
 const ASSUMED_ROLE = "arn:aws:sts::123456789012:assumed-role/emulated-role/i-0123456789abcdef0";
 

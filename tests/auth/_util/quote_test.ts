@@ -2,8 +2,8 @@
 // are described, never shown; a URL's user name and password are left out.
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { parseWorkloadIdentityProvider } from "../../auth/flows/mod.ts";
-import { quote } from "../../auth/_util/quote.ts";
+import { parseWorkloadIdentityProvider } from "../../../auth/flows/mod.ts";
+import { quote } from "../../../auth/_util/quote.ts";
 
 Deno.test("a provider name that is a long run of base64 characters is shown in its error", () => {
   // A project id where the number goes: 83 characters of [A-Za-z0-9/_-].
