@@ -51,14 +51,16 @@ const TESTED_ELSEWHERE: readonly { files: readonly string[]; why: string }[] = [
     files: [
       "auth/credentials/_sources/*.ts",
       "auth/credentials/_cache/*.ts",
+      "auth/credentials/_configuration.ts",
+      "auth/credentials/_settings.ts",
       "auth/credentials/auth_client.ts",
       "auth/keys/_private_key.ts",
       "auth/keys/domain_wide_delegation.ts",
       "auth/universe.ts",
       "auth/verify/_keys.ts",
     ],
-    why: "parts of the credentials, tested through credentialsFromJson() and loadCredentials() " +
-      "(tests/auth/credentials/) and verifyIdToken() (tests/auth/verify/)",
+    why: "parts of the credentials, tested through credentialsFromJson(), loadCredentials() and " +
+      "the constructors by type (tests/auth/credentials/) and verifyIdToken() (tests/auth/verify/)",
   },
   {
     files: ["auth/_util/*.ts", "auth/_transport/*.ts", "auth/authenticate/*.ts"],
