@@ -1,6 +1,8 @@
 /**
  * {@linkcode checkCredentialsFilePath}: where the `credentials_file_path` input puts the
- * credentials file, checked before anything is sent or written.
+ * credentials file, checked before anything is sent or written; and
+ * {@linkcode makeCredentialsDirectories}, the same checks again, directory by directory, as the
+ * missing directories are made when the file is written.
  *
  * @module
  */

@@ -2,7 +2,7 @@
 // whole exchange, the body read up to a byte limit, `data` decoded by media type, and a
 // RequestError (without the request's credentials) for anything but a 2xx.
 import type { RequestOptions } from "../endpoint/mod.ts";
-import { readBounded } from "./_read_body.ts";
+import { type BoundedBody, readBounded } from "./_read_body.ts";
 import { decodeBody, requestBody } from "./_body.ts";
 import { redact, redactedHeaders, redactedUrl, secretsOf, whereOf } from "./_redact.ts";
 import { RequestError } from "./request_error.ts";
@@ -139,7 +139,7 @@ export async function send(
   try {
     const { signal } = controller;
     let response: Response;
-    let body: Awaited<ReturnType<typeof readBounded>>;
+    let body: BoundedBody;
     try {
       response = await fetchUntilAborted(fetch, options, signal);
       body = await readBounded(response, limits.maxResponseBytes, signal);
@@ -157,7 +157,7 @@ export async function send(
 /** The response of a 2xx, or the RequestError of anything else. */
 function responseOf(
   response: Response,
-  body: Awaited<ReturnType<typeof readBounded>>,
+  body: BoundedBody,
   options: RequestOptions,
   described: Described,
   limits: SendLimits,

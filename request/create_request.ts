@@ -77,11 +77,7 @@ function positive(name: string, value: number | undefined, fallback: number): nu
  *
  * await using emulator = await startEmulator();
  * const credentials = credentialsFromJson(await emulator.serviceAccountKey());
- * const storage = createRequest({
- *   baseUrl: emulator.endpoints.storage,
- *   // Bound until credentials' methods work detached (issue 26); then `fetch: credentials.fetch`.
- *   fetch: credentials.fetch.bind(credentials),
- * });
+ * const storage = createRequest({ baseUrl: emulator.endpoints.storage, fetch: credentials.fetch });
  * const { data } = await storage("GET /b/{bucket}/o/{object}", {
  *   bucket: "emulated-bucket",
  *   object: "hello.txt",

@@ -1,4 +1,5 @@
-// Importing a module of the project starts nothing: only programs read `import.meta.main`, and an
+// Importing a module of the project starts nothing: no module the packages or the step ship reads
+// `import.meta.main` (programs are their own entries: emulator/main.ts, action/local/, tools/), and an
 // app that bundles the emulator with esbuild (which keeps `import.meta.main`, true in the bundle
 // under Node 24) runs to its end on Node 20 and Node 24 without the emulator's command line.
 import assert from "node:assert/strict";
@@ -16,15 +17,6 @@ const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const SKIPPED = new Set([".git", "node_modules", "npm", "dist", "coverage", ".tmp"]);
 const run = promisify(execFile);
 
-/** The programs: scripts run by name, never imported for their exports by shipped code. */
-const PROGRAMS = new Set([
-  "action/local/local_run.ts",
-  "build_dist.ts",
-  "build_npm.ts",
-  "tools/test.ts",
-  "tools/load_rounds.ts",
-]);
-
 function scripts(dir = ROOT): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     if (SKIPPED.has(entry.name)) return [];
@@ -34,11 +26,23 @@ function scripts(dir = ROOT): string[] {
   });
 }
 
-Deno.test("only the programs read import.meta.main", () => {
-  const self = relative(ROOT, fileURLToPath(import.meta.url));
-  const readers = scripts().filter((file) => file !== self)
-    .filter((file) => readFileSync(join(ROOT, file), "utf8").includes("import.meta" + ".main"));
-  assert.deepEqual(readers.sort(), [...PROGRAMS].sort());
+/** What the packages publish (deno.json's publish.include), and the step's sources. */
+function shipped(): string[] {
+  const { include, exclude } = JSON.parse(readFileSync(join(ROOT, "deno.json"), "utf8")).publish;
+  return scripts().filter((file) =>
+    (file.startsWith("action/") && !file.startsWith("action/local/")) ||
+    (include as string[]).some((entry) =>
+      entry.endsWith("/") ? file.startsWith(entry) : file === entry
+    )
+  ).filter((file) => !(exclude as string[]).includes(file) && !file.endsWith("_test.ts"));
+}
+
+Deno.test("no module the packages or the step ship reads import.meta.main", () => {
+  const files = shipped();
+  assert.ok(files.includes("emulator/mod.ts") && files.includes("action/main.ts"));
+  const readers = files
+    .filter((file) => readFileSync(join(ROOT, file), "utf8").includes("import.meta.main"));
+  assert.deepEqual(readers, []);
 });
 
 /** An app that starts and stops an emulator, as a user's test or tool would. */

@@ -139,7 +139,7 @@ const AUTH_LAYERS: readonly (readonly string[])[] = [
   ["auth/_transport/", "auth/keys/"],
   ["auth/flows/", "auth/verify/"],
   ["auth/credentials/", "auth/authenticate/"],
-  ["auth/signing/"],
+  ["auth/signing/", "auth/google_auth_library/", "auth/token_store/"],
   ["auth/mod.ts", "auth/_step.ts"],
 ];
 

@@ -10,7 +10,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { bun, node24, required, type Runtime, workerd } from "../tools/runtimes.ts";
 import { runtimeMissing, skippedWhen } from "./support/skip.ts";
-import { runInWorkerd } from "./support/workerd.ts";
+import { runInWorkerd } from "../tools/workerd.ts";
 import { library as authMod } from "./support/library.ts";
 import { startEmulator } from "../emulator/mod.ts";
 import { assertIssuedBy, credentialsFixture } from "./runtime/credentials_fixture.mjs";

@@ -1,9 +1,8 @@
 /**
- * Typed requests with this library's credentials against the emulator: `credentials.fetch` adds
- * the bearer (bound: passed detached it fails on main until issue 26's fix for detached methods
- * lands; then the `.bind(credentials)` go); the types come from the Discovery documents of Cloud
- * Storage and IAM Credentials (`{+name}:verb` routes), and `paginate()` pages through the storage
- * stand-in's `objects.list`.
+ * Typed requests with this library's credentials against the emulator: `credentials.fetch`, passed
+ * as a value, adds the bearer; the types come from the Discovery documents of Cloud Storage and IAM
+ * Credentials (`{+name}:verb` routes), and `paginate()` pages through the storage stand-in's
+ * `objects.list`.
  */
 import assert from "node:assert/strict";
 import { credentialsFromJson } from "../../auth/mod.ts";
@@ -23,7 +22,7 @@ Deno.test("Cloud Storage through credentials.fetch: objects.get, its media, a ty
   const credentials = credentialsFromJson(await emulator.serviceAccountKey());
   const gcs = createRequest<storage>({
     baseUrl: emulator.endpoints.storage,
-    fetch: credentials.fetch.bind(credentials),
+    fetch: credentials.fetch,
   });
   // `{object}` percent-encodes the slash, as Cloud Storage requires.
   const { data, url } = await gcs("GET /b/{bucket}/o/{object}", {
@@ -54,7 +53,7 @@ Deno.test("Cloud Storage through credentials.fetch: paginate() reads objects.lis
   const credentials = credentialsFromJson(await emulator.serviceAccountKey());
   const gcs = createRequest<storage>({
     baseUrl: emulator.endpoints.storage,
-    fetch: credentials.fetch.bind(credentials),
+    fetch: credentials.fetch,
   });
   const names: string[] = [];
   let pages = 0;
@@ -86,7 +85,7 @@ Deno.test("IAM Credentials' {+name}:verb routes through credentials.fetch", asyn
   // The generated paths start with the version (`/v1/{+name}:…`); the emulator's endpoint has it.
   const iam = createRequest<iamcredentials>({
     baseUrl: emulator.endpoints.iamcredentials.replace(/\/v1$/, ""),
-    fetch: credentials.fetch.bind(credentials),
+    fetch: credentials.fetch,
   });
   const name = `projects/-/serviceAccounts/${emulator.serviceAccount}`;
   const { data, url } = await iam("POST /v1/{+name}:generateAccessToken", {

@@ -138,11 +138,8 @@ export default async function check(requestMod, authMod, emulator) {
       "the emulator's Cloud Storage through credentials.fetch: get, media, list pages, 404",
       async () => {
         const credentials = authMod.credentialsFromJson(emulator.key);
-        const storage = createRequest({
-          baseUrl: emulator.storageUrl,
-          fetch: (/** @type {string} */ url, /** @type {RequestInit} */ init) =>
-            credentials.fetch(url, init),
-        });
+        // The method passed as a value, as users pass fetch functions.
+        const storage = createRequest({ baseUrl: emulator.storageUrl, fetch: credentials.fetch });
         const bucket = Object.keys(REQUEST_CHECK_OBJECTS)[0];
         const object = await storage("GET /b/{bucket}/o/{object}", { bucket, object: "b.txt" });
         ensure(

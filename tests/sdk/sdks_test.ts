@@ -12,9 +12,16 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { startEmulator } from "../../emulator/mod.ts";
 import { startVertexStandIn } from "../support/vertex_standin.ts";
-import { bun, node24, required, type Runtime, workerd } from "../../tools/runtimes.ts";
+import {
+  bun,
+  node24,
+  required,
+  type Runtime,
+  RUNTIMES_REQUIRED,
+  workerd,
+} from "../../tools/runtimes.ts";
 import { runtimeMissing, skippedWhen } from "../support/skip.ts";
-import { runInWorkerd } from "../support/workerd.ts";
+import { runInWorkerd, SDK_ALIASES } from "../../tools/workerd.ts";
 
 const run = promisify(execFile);
 const DRIVER = "tests/sdk/run_sdk_checks.mjs";
@@ -93,3 +100,37 @@ Deno.test(skippedWhen(runtimeMissing(workerdRuntime, "workerd"), {
     }
   },
 }));
+
+for (const viaOptions of [false, true]) {
+  Deno.test({
+    name: `the three SDKs run in workerd without Node compatibility through the alias (${
+      viaOptions ? "credentials as googleAuthOptions" : "toAuthClient()"
+    })`,
+    ignore: !workerdRuntime && !RUNTIMES_REQUIRED,
+    fn: async () => {
+      await using emulator = await startEmulator();
+      const standIn = startVertexStandIn(emulator);
+      try {
+        const key = await emulator.serviceAccountKey();
+        const output = await runInWorkerd(required(workerdRuntime, "workerd"), {
+          entry: "tests/sdk/sdk_alias_workerd.mjs",
+          bindings: { KEY: key, STANDIN: standIn.url, VIA_OPTIONS: viaOptions },
+          alias: SDK_ALIASES,
+          noNodeCompat: true,
+        });
+        const texts = JSON.parse(/^texts (.*)$/m.exec(output)?.[1] ?? "{}");
+        const { client_email: principal, project_id: project } = JSON.parse(key);
+        const hello = `hello ${principal}`;
+        assert.deepEqual(texts, { anthropic: hello, genai: hello, vertex: hello }, output);
+        assert.match(output, /^keyFile ERR_OPTIONS_INVALID$/m);
+        assert.ok(
+          standIn.calls.length >= 3 && standIn.calls.every((c) => c.principal === principal),
+        );
+        // Anthropic took the project from the client GoogleAuth.getClient() gave.
+        assert.ok(standIn.calls.some((c) => c.path.includes(`/projects/${project}/`)), "anthropic");
+      } finally {
+        await standIn.close();
+      }
+    },
+  });
+}
