@@ -46,9 +46,12 @@ const TESTED_ELSEWHERE: readonly { files: readonly string[]; why: string }[] = [
       "auth/keys/domain_wide_delegation.ts",
       "auth/universe.ts",
       "auth/verify/_keys.ts",
+      "auth/token_store/*.ts",
+      "auth/google_auth_library/node_stubs.ts",
     ],
     why: "parts of the credentials, tested through credentialsFromJson() and loadCredentials() " +
-      "(tests/auth/credentials/) and verifyIdToken() (tests/auth/verify/)",
+      "(tests/auth/credentials/), verifyIdToken() (tests/auth/verify/), the shared token stores " +
+      "(tests/auth/token_store/) and GoogleAuth (tests/auth/google_auth_library/)",
   },
   {
     files: ["auth/_util/*.ts", "auth/_transport/*.ts", "auth/authenticate/*.ts"],
