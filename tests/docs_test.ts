@@ -4,10 +4,10 @@
 // compile though they cannot run.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { CHECK_PATHS, ignoredExamples } from "../tools/test.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const MARKDOWN = [
@@ -89,33 +89,25 @@ Deno.test("the first examples of the README and docs/emulator.md run on Node 20 
   }
 });
 
-Deno.test("the TypeScript examples the doc tests skip (ts ignore) type-check", () => {
+Deno.test("the TypeScript examples the doc tests skip (ts ignore) are type-checked by the test task", () => {
   // They call Google or export a Worker, so `deno test --doc` cannot run them, and it skips their
   // type check too: a copied recipe that does not compile (the Worker's, without its `as never`)
-  // would go unnoticed. Checked as modules of the project's configuration.
+  // would go unnoticed. The task's one `deno check` takes them as modules of their own
+  // (tools/test.ts), beside every other module, rather than a second check loading it all again.
   const blocks = MARKDOWN.flatMap((file) =>
-    [...readFileSync(join(ROOT, file), "utf8").matchAll(/```ts ignore\n([\s\S]*?)```/g)]
-      .map(([, code], index) => ({ name: `${file.replace(/\W/g, "_")}_${index}.ts`, code: code! }))
+    ignoredExamples(readFileSync(join(ROOT, file), "utf8"), file)
   );
   assert.ok(blocks.some(({ code }) => code.includes("src/worker.ts")), "the Worker recipe");
-  const dir = mkdtempSync(join(tmpdir(), "doc-examples-"));
-  try {
-    for (const { name, code } of blocks) writeFileSync(join(dir, name), code);
-    const check = new Deno.Command(Deno.execPath(), {
-      args: [
-        "check",
-        "--quiet",
-        "--cached-only",
-        "--config",
-        join(ROOT, "deno.json"),
-        ...blocks.map(({ name }) => join(dir, name)),
-      ],
-      env: { NO_COLOR: "1" },
-      stdout: "piped",
-      stderr: "piped",
-    }).outputSync();
-    assert.ok(check.success, new TextDecoder().decode(check.stderr));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const checked = CHECK_PATHS.flatMap((path) =>
+    path === "."
+      ? []
+      : path.includes("*")
+      ? MARKDOWN.filter((file) => file.startsWith("docs/"))
+      : [path]
+  );
+  assert.deepEqual(
+    [...checked].sort(),
+    [...MARKDOWN].sort(),
+    "the task checks every Markdown file",
+  );
 });

@@ -12,7 +12,7 @@
  */
 
 import { readdirSync, readFileSync } from "node:fs";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import process from "node:process";
@@ -31,6 +31,30 @@ const ROOT = new URL("../", import.meta.url).pathname;
 
 /** What `deno check` covers: every module of the project, and the Markdown files' examples. */
 export const CHECK_PATHS: readonly string[] = [".", "README.md", "docs/*.md"];
+
+/**
+ * The `ts ignore` blocks of a Markdown file's text, named by `file` and line: examples no test runs
+ * (they call Google or export a Worker) and `deno check --doc` skips, which the task's check
+ * covers as modules of their own, so that a recipe that does not compile is noticed.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ignoredExamples } from "./test.ts";
+ *
+ * const fence = "`".repeat(3);
+ * const text = `# x\n${fence}ts ignore\nawait fetch("https://example.com");\n${fence}\n`;
+ * assert.deepEqual(ignoredExamples(text, "docs/x.md"), [
+ *   { name: "docs_x.md.L2.ts", code: 'await fetch("https://example.com");\n' },
+ * ]);
+ * ```
+ */
+export function ignoredExamples(text: string, file: string): { name: string; code: string }[] {
+  return [...text.matchAll(/^```ts ignore\n([\s\S]*?)^```/gm)].map((match) => ({
+    name: `${file.replaceAll("/", "_")}.L${text.slice(0, match.index).split("\n").length}.ts`,
+    code: match[1]!,
+  }));
+}
 
 /** The folder of the test groups: each module there is one group (tests/support/test_groups.ts). */
 export const GROUPS_FOLDER = "tests/groups/";
@@ -139,13 +163,23 @@ async function runDeno(args: string[]) {
   };
 }
 
-/** The type-check: a failure counts as one failed test, its output printed in full. */
-async function check(): Promise<RunResult> {
+/**
+ * The type-check of every module and example, the `ts ignore` blocks of the Markdown files among
+ * them (written to `scratch`): a failure counts as one failed test, its output printed in full.
+ */
+async function check(scratch: string): Promise<RunResult> {
+  const paths = CHECK_PATHS.flatMap(expandGlob);
+  const ignored = paths.filter((path) => path.endsWith(".md"))
+    .flatMap((file) => ignoredExamples(readFileSync(join(ROOT, file), "utf8"), file));
+  for (const { name, code } of ignored) await writeFile(join(scratch, name), code);
   const { success, stdout, stderr, seconds } = await runDeno([
     "check",
     "--quiet",
     "--doc",
-    ...CHECK_PATHS.flatMap(expandGlob),
+    "--config",
+    join(ROOT, "deno.json"),
+    ...paths,
+    ...ignored.map(({ name }) => join(scratch, name)),
   ]);
   process.stdout.write(`check: ${success ? "" : "FAILED, "}${seconds}\n`);
   if (!success) process.stdout.write(`${stdout}${stderr}\n`);
@@ -202,7 +236,10 @@ if (import.meta.main) {
   const reports = await mkdtemp(join(tmpdir(), "deno-test-"));
   try {
     // The groups run unchecked, so the type-check goes beside them rather than before them.
-    const jobs = [check, ...testRuns(Deno.args).map((run) => () => runGroup(run, reports))];
+    const jobs = [
+      () => check(reports),
+      ...testRuns(Deno.args).map((run) => () => runGroup(run, reports)),
+    ];
     const results = await runAll(jobs, CONCURRENT_RUNS);
     const tally = results.map((result) => result.tally).reduce(addTallies, NO_TESTS);
     for (const line of skipLines(results.flatMap((result) => result.skipped))) {

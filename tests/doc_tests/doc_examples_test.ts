@@ -55,3 +55,28 @@ Deno.test("the examples are found in modules, their helpers and Markdown files, 
     { name: "a.md#7-10", code: "export {};\n" },
   ]);
 });
+
+Deno.test("an example's relative imports resolve from its file; the same text in a string stays", () => {
+  const code = [
+    'import { a } from "./a.ts";',
+    "import {",
+    "  b,",
+    '} from "../b.ts";',
+    "const text = 'import \"./c.js\";';",
+    'await import("./d.ts");',
+  ];
+  const text = ["```ts", ...code, "```", ""].join("\n");
+  const [example] = docExamples(text, "x/e.md", new URL("file:///p/x/e.md"));
+  assert.equal(
+    example?.code,
+    [
+      'import { a } from "file:///p/x/a.ts";',
+      "import {",
+      "  b,",
+      '} from "file:///p/b.ts";',
+      "const text = 'import \"./c.js\";';",
+      'await import("file:///p/x/d.ts");',
+      "",
+    ].join("\n"),
+  );
+});

@@ -21,8 +21,15 @@ const LANGUAGES = new Set(["ts", "typescript", "js", "javascript"]);
  * language and attributes. */
 const FENCE = /^(\s*(?:\*\s?)?)```(\w*)(.*)$/;
 const CLOSE = /^\s*(?:\*\s?)?```\s*$/;
-/** `from "./x"`, `import "./x"`, `import("./x")` and `export ... from "./x"` with a relative path. */
-const RELATIVE_SPECIFIER = /(\bfrom\s*|\bimport\s*\(?\s*)(["'])(\.\.?\/[^"']*)\2/g;
+/**
+ * A relative specifier of an import or export statement: on a line that starts the statement
+ * (`import`, `export`) or ends a multi-line one (`} from`), so that the same text inside a string
+ * (an example writing a module to a file) stays as it is.
+ */
+const RELATIVE_SPECIFIER =
+  /^(\s*(?:(?:import|export)\b[^"'\n]*?\bfrom\s*|import\s*|\}\s*from\s*))(["'])(\.\.?\/[^"'\n]*)\2/gm;
+/** A dynamic `import("./x")` that no letter, quote or backtick comes right before. */
+const RELATIVE_DYNAMIC_IMPORT = /(?<![\w'"`])(import\(\s*)(["'])(\.\.?\/[^"'\n]*)\2/g;
 
 /**
  * The examples of the file at `url` whose text is `text`, named by `path`. In a module only the
@@ -71,12 +78,10 @@ export function docExamples(text: string, path: string, url: URL): DocExample[] 
       );
     }
     if (!LANGUAGES.has(language) || attributes.split(/\s+/).includes("ignore")) continue;
-    const code = body.map((source) => `${source}\n`).join("").replace(
-      RELATIVE_SPECIFIER,
-      (_, keyword: string, quote: string, specifier: string) =>
-        `${keyword}${quote}${new URL(specifier, url).href}${quote}`,
-    );
-    // Named as `deno test --doc` names them: the fence's line and the line after the block.
+    const absolute = (_: string, before: string, quote: string, specifier: string) =>
+      `${before}${quote}${new URL(specifier, url).href}${quote}`;
+    const code = body.map((source) => `${source}\n`).join("")
+      .replace(RELATIVE_SPECIFIER, absolute).replace(RELATIVE_DYNAMIC_IMPORT, absolute);
     examples.push({ name: `${path}#${start + 1}-${index + 2}`, code });
   }
   return examples;
