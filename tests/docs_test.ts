@@ -84,7 +84,7 @@ Deno.test("the first examples of the README and docs/emulator.md run on Node 20 
   }
 });
 
-Deno.test("the TypeScript examples the doc tests skip (ts ignore) type-check", () => {
+Deno.test("the TypeScript examples the doc tests skip (ts ignore) type-check", async () => {
   // They call Google or export a Worker, so `deno test --doc` cannot run them, and it skips their
   // type check too: a copied recipe that does not compile (the Worker's, without its `as never`)
   // would go unnoticed. Checked as modules of the project's configuration.
@@ -96,7 +96,7 @@ Deno.test("the TypeScript examples the doc tests skip (ts ignore) type-check", (
   const dir = mkdtempSync(join(tmpdir(), "doc-examples-"));
   try {
     for (const { name, code } of blocks) writeFileSync(join(dir, name), code);
-    const check = new Deno.Command(Deno.execPath(), {
+    const check = await new Deno.Command(Deno.execPath(), {
       args: [
         "check",
         "--quiet",
@@ -108,7 +108,7 @@ Deno.test("the TypeScript examples the doc tests skip (ts ignore) type-check", (
       env: { NO_COLOR: "1" },
       stdout: "piped",
       stderr: "piped",
-    }).outputSync();
+    }).output();
     assert.ok(check.success, new TextDecoder().decode(check.stderr));
   } finally {
     rmSync(dir, { recursive: true, force: true });
