@@ -19,6 +19,7 @@
 import * as esbuild from "esbuild";
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { manifestPlugin } from "./tools/manifest_plugin.ts";
 
 /** The repository's root: esbuild's working directory, so the build never depends on the cwd. */
 const ROOT = fileURLToPath(new URL(".", import.meta.url));
@@ -113,7 +114,7 @@ export async function bundle(
     minify: true,
     legalComments: "none",
     banner: { js: BANNER },
-    plugins: [shimPlugin(shims)],
+    plugins: [shimPlugin(shims), manifestPlugin],
     logLevel: "silent",
     // A member read off a namespace import that its module does not export is an error too.
     logOverride: { "import-is-undefined": "error" },

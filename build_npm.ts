@@ -7,16 +7,20 @@
  * 2. `deno pack` emits ESM `.js` + `.d.ts`, rewrites `./x.ts` specifiers and turns the import map
  *    into `dependencies`.
  * 3. The manifest gets what `deno pack` does not write (description, repository, engines, the
- *    `./package.json` export, `bin`, ...); the version is stamped into `endpoint/package.js`, so
- *    the user-agent names the version published (`NPM_VERSION` included); the README gets an npm
- *    opening (install and imports) and absolute links.
+ *    `./package.json` export, `bin`, ...); the README gets an npm opening (install and imports),
+ *    loses its repository-only parts (development, changes) and gets absolute links. The version
+ *    is deno.json's, as everywhere: `deno pack` writes it into the manifest and the bundles inline
+ *    it from deno.json into the user-agent.
  * 4. Each export's JavaScript is replaced by one ES module file bundled from the sources
  *    (npm_bundle.ts), the `.d.ts` files beside it; an export that sends requests also gets a Node
  *    file with the `node:http(s)` transport, which the `node` condition of `exports` picks (Deno,
  *    Bun and Workers, whose conditions come first, keep `fetch`). The emulator's command is
- *    bundled the same way.
- * 5. Every export must have its `.js` and `.d.ts`, and no emitted file may use `Deno.*` (the npm
- *    build has no shim, so it would throw under Node).
+ *    bundled the same way, whole: its deno.json export (`./emulator/main`, for `deno run`) is no
+ *    export of the npm package, where it is `bin`.
+ * 5. Every export must have its `.js` and `.d.ts`; no emitted file may use `Deno.*` (the npm
+ *    build has no shim, so it would throw under Node); no TypeScript source ships, every relative
+ *    import and Markdown link resolves inside the package, and the README keeps none of the
+ *    repository's commands.
  * 6. `--verify` installs the tarball into a scratch consumer like a user would, with pinned
  *    TypeScript, undici and got in the same `npm install`; type-checks every export under
  *    `nodenext`, and a consumer that hands `endpoint()` output to `fetch`, undici and got with no
@@ -24,7 +28,8 @@
  *    Node 20 and, when it can be installed, Node 24, checks the user-agent's version, and runs the
  *    cross-runtime behaviour checks of `tests/runtime/` there.
  *
- * Usage: `deno run -A build_npm.ts [--verify] [--no-check]`. `NPM_VERSION` overrides the version;
+ * Usage: `deno run -A build_npm.ts [--verify] [--no-check] [--pack-only]`. `--pack-only` stops
+ * after step 2 (the release test reads that manifest's version; the bundles take seconds more).
  * `--no-check` skips the type-check of the publish dry run (not its slow-types check), for a caller
  * that has run `deno check` on the same files (as `.ci/run` does).
  *
@@ -41,7 +46,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { PACKAGE_NAME } from "./endpoint/_package.ts";
 import { type BundledExport, bundleExports, bundleProgram } from "./npm_bundle.ts";
@@ -49,6 +54,8 @@ import { node24, required, RUNTIMES_REQUIRED } from "./tools/runtimes.ts";
 import tools from "./tools.json" with { type: "json" };
 
 const OUT = "npm";
+/** The configuration `deno pack` reads, written for the pack and removed after it. */
+const PACK_CONFIG = "deno.pack.json";
 const DENO = Deno.execPath();
 /** typescript@7 is the Go port with no JS compiler API; consumers still mostly run 5.x. */
 const TS_VERSION = tools.typescript;
@@ -65,6 +72,26 @@ const REPOSITORY = "https://github.com/gcp-oidc/auth";
 const BIN: Record<string, string> = { "gcp-oidc-emulator": "./emulator/main.js" };
 /** The source each command is bundled from. */
 const SOURCE_OF_BIN: Record<string, string> = { "gcp-oidc-emulator": "emulator/main.ts" };
+
+/**
+ * deno.json's exports without the programs of {@linkcode SOURCE_OF_BIN}: a program is an export
+ * on JSR (for `deno run`) and a command in the npm package, never a module to import there.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { moduleExports } from "./build_npm.ts";
+ *
+ * assert.deepEqual(
+ *   moduleExports({ "./emulator": "./emulator/mod.ts", "./emulator/main": "./emulator/main.ts" }),
+ *   { "./emulator": "./emulator/mod.ts" },
+ * );
+ * ```
+ */
+export function moduleExports(exports: Record<string, string>): Record<string, string> {
+  const programs = new Set(Object.values(SOURCE_OF_BIN).map((source) => `./${source}`));
+  return Object.fromEntries(Object.entries(exports).filter(([, path]) => !programs.has(path)));
+}
 
 interface ExportEntry {
   types: string;
@@ -87,21 +114,30 @@ function sh(cmd: string, args: string[], cwd?: string): void {
   execFileSync(cmd, args, { stdio: ["ignore", "inherit", "inherit"], cwd });
 }
 
-function pack(version: string, check: boolean): PackageJson {
+function pack(check: boolean): PackageJson {
   sh(DENO, ["publish", "--dry-run", "--allow-dirty", "--quiet", ...(check ? [] : ["--no-check"])]);
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT);
   const tarball = join(OUT, "pkg.tgz");
-  sh(DENO, [
-    "pack",
-    "--quiet",
-    "--allow-dirty",
-    "--no-source-maps",
-    "--set-version",
-    version,
-    "-o",
-    tarball,
-  ]);
+  // deno pack turns the import map's npm packages into `dependencies` only when Deno manages
+  // node_modules/ ("auto"); deno.json says "manual", so that `deno task` installs nothing by itself
+  // (docs/testing.md). The copy beside it finds the same files and lockfile.
+  const denoJson = JSON.parse(readFileSync("deno.json", "utf8"));
+  writeFileSync(PACK_CONFIG, JSON.stringify({ ...denoJson, nodeModulesDir: "auto" }));
+  try {
+    sh(DENO, [
+      "pack",
+      "--config",
+      PACK_CONFIG,
+      "--quiet",
+      "--allow-dirty",
+      "--no-source-maps",
+      "-o",
+      tarball,
+    ]);
+  } finally {
+    rmSync(PACK_CONFIG, { force: true });
+  }
   sh("tar", ["-xzf", tarball, "-C", OUT, "--strip-components=1"]);
   rmSync(tarball);
   return JSON.parse(readFileSync(join(OUT, "package.json"), "utf8"));
@@ -145,35 +181,6 @@ export function npmManifest(pkg: PackageJson): PackageJson {
     engines: { node: ">=20.19" },
     sideEffects: false,
   };
-}
-
-const VERSION_DECLARATION = /export const VERSION = "[^"]*";/g;
-
-/**
- * `endpoint/package` source with `VERSION` set to `version`, so the user-agent names the version
- * the package is published as.
- *
- * @example Usage
- * ```ts
- * import assert from "node:assert/strict";
- * import { stampVersion } from "./build_npm.ts";
- *
- * assert.equal(
- *   stampVersion('export const VERSION = "0.1.0";', "0.2.0"),
- *   'export const VERSION = "0.2.0";',
- * );
- * ```
- *
- * @throws {Error} When the source does not declare `VERSION` exactly once.
- */
-export function stampVersion(source: string, version: string): string {
-  const declarations = source.match(VERSION_DECLARATION)?.length ?? 0;
-  if (declarations !== 1) {
-    throw new Error(
-      `Cannot stamp the version: endpoint/package declares VERSION ${declarations} times, expected 1`,
-    );
-  }
-  return source.replace(VERSION_DECLARATION, `export const VERSION = ${JSON.stringify(version)};`);
 }
 
 const NPM_OPENING = /<!-- repository-only -->[\s\S]*?<!-- \/repository-only -->\n/;
@@ -266,12 +273,13 @@ async function completePackage(
   exports: Record<string, string>,
 ): Promise<PackageJson> {
   const external = Object.keys((pkg.dependencies ?? {}) as Record<string, string>);
+  // What deno pack emitted for a program (its types) goes too: a program ships as its bundle.
+  const programs = Object.values(SOURCE_OF_BIN).map((source) => source.replace(/\.ts$/, "."));
   for (const file of readdirSync(OUT, { recursive: true, encoding: "utf8" })) {
-    if (file.endsWith(".js")) rmSync(join(OUT, file));
+    const program = programs.some((prefix) => file.startsWith(prefix));
+    if (file.endsWith(".js") || program) rmSync(join(OUT, file));
   }
-  const stamp = (path: string, text: string) =>
-    path === "endpoint/_package.ts" ? stampVersion(text, pkg.version) : text;
-  const bundled = await bundleExports(exports, OUT, external, stamp);
+  const bundled = await bundleExports(exports, OUT, external);
   for (const [command, file] of Object.entries(BIN)) {
     await bundleProgram(SOURCE_OF_BIN[command]!, join(OUT, file), external);
   }
@@ -288,7 +296,79 @@ async function completePackage(
   return complete;
 }
 
+const TYPESCRIPT_SOURCE = /(?<!\.d)\.[cm]?tsx?$/;
+const IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*)["']([^"']+)["']/g;
+const COMMENT = /\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm;
+const MARKDOWN_LINK = /\]\(([^)\s]+)\)/g;
+
+/**
+ * What in the package at `dir` points at nothing in it, or is not meant for its users: a
+ * TypeScript source, an import of a missing file or of a package its manifest does not depend on
+ * (in `.js` and `.d.ts` files, comments aside), a Markdown link to a missing file, a README that
+ * names the repository's commands. Empty when the package is whole.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+ * import { tmpdir } from "node:os";
+ * import { join } from "node:path";
+ * import { packageProblems } from "./build_npm.ts";
+ *
+ * const dir = mkdtempSync(join(tmpdir(), "pkg-"));
+ * const missing = "./cli.js"; // a file the package lacks
+ * writeFileSync(join(dir, "main.js"), `import "${missing}";\nimport "node:fs";\n`);
+ * writeFileSync(join(dir, "README.md"), "# x\n");
+ * writeFileSync(join(dir, "package.json"), "{}");
+ * assert.deepEqual(packageProblems(dir), ['"main.js" imports "./cli.js", which is not in the package']);
+ * rmSync(dir, { recursive: true });
+ * ```
+ */
+export function packageProblems(dir: string): string[] {
+  const problems: string[] = [];
+  const files = readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((file) => !file.startsWith("node_modules"));
+  const has = (from: string, target: string) => existsSync(join(dir, dirname(from), target));
+  const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+  const dependencies = new Set(Object.keys(manifest.dependencies ?? {}));
+  for (const file of files) {
+    if (TYPESCRIPT_SOURCE.test(file)) {
+      problems.push(`"${file}" is TypeScript source: the package ships JavaScript and .d.ts`);
+    } else if (/\.(m?js|d\.ts)$/.test(file)) {
+      const code = readFileSync(join(dir, file), "utf8").replace(COMMENT, "");
+      for (const [, target] of code.matchAll(IMPORT)) {
+        if (target!.startsWith(".")) {
+          // A .d.ts names the .js file its types stand for.
+          const found = has(file, target!) || has(file, target!.replace(/\.js$/, ".d.ts"));
+          if (!found) problems.push(`"${file}" imports "${target}", which is not in the package`);
+        } else if (!target!.startsWith("node:")) {
+          const name = target!.split("/").slice(0, target!.startsWith("@") ? 2 : 1).join("/");
+          if (!dependencies.has(name)) {
+            problems.push(`"${file}" imports "${target}", which package.json does not depend on`);
+          }
+        }
+      }
+    } else if (file.endsWith(".md")) {
+      for (const [, link] of readFileSync(join(dir, file), "utf8").matchAll(MARKDOWN_LINK)) {
+        if (/^([a-z][a-z0-9+.-]*:|#)/i.test(link!)) continue;
+        if (!has(file, link!.replace(/#.*$/, ""))) {
+          problems.push(`"${file}" links to "${link}", which is not in the package`);
+        }
+      }
+    }
+  }
+  const readme = readFileSync(join(dir, "README.md"), "utf8");
+  for (const command of readme.match(/\b(?:deno task [\w:-]+|npx -y deno@[\w.]+)/g) ?? []) {
+    problems.push(`README.md names the repository's command "${command}"`);
+  }
+  return problems;
+}
+
 async function assertComplete(pkg: PackageJson): Promise<void> {
+  const problems = packageProblems(OUT);
+  if (problems.length > 0) {
+    throw new Error(`Cannot build the npm package:\n${problems.join("\n")}`);
+  }
   for (const [name, entry] of Object.entries(pkg.exports)) {
     const files = typeof entry === "string"
       ? [entry]
@@ -465,11 +545,12 @@ function verify(pkg: PackageJson, nodes: string[]): void {
 
 if (import.meta.main) {
   const config = JSON.parse(readFileSync("deno.json", "utf8"));
-  const version: string = Deno.env.get("NPM_VERSION") ?? config.version;
-  const pkg = await completePackage(
-    pack(version, !Deno.args.includes("--no-check")),
-    config.exports,
-  );
+  const packed = pack(!Deno.args.includes("--no-check"));
+  if (Deno.args.includes("--pack-only")) {
+    console.log(`npm/: ${packed.name}@${packed.version} as deno pack wrote it (--pack-only)`);
+    Deno.exit(0);
+  }
+  const pkg = await completePackage(packed, moduleExports(config.exports));
   await assertComplete(pkg);
   console.log(`npm/: ${pkg.name}@${pkg.version} (${Object.keys(pkg.exports).length} exports)`);
   if (Deno.args.includes("--verify")) {

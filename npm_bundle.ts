@@ -13,6 +13,7 @@
 import * as esbuild from "esbuild";
 import { fileURLToPath } from "node:url";
 import { join, relative } from "node:path";
+import { manifestPlugin } from "./tools/manifest_plugin.ts";
 
 /** The repository's root: esbuild's working directory. */
 const ROOT = fileURLToPath(new URL(".", import.meta.url));
@@ -50,14 +51,12 @@ function outputOf(source: string, variant: "web" | "node"): string {
 /**
  * Bundles every export of `exports` (deno.json's) into `outDir`, twice: once for the Web and once
  * for Node. Each build splits the code the exports share into chunks (`_chunks/`), so that a class
- * such as `AuthError` exists once per runtime whichever entries a program imports. `transform` may
- * rewrite a source module's text as it is loaded (the version stamp).
+ * such as `AuthError` exists once per runtime whichever entries a program imports.
  */
 export async function bundleExports(
   exports: Record<string, string>,
   outDir: string,
   external: string[],
-  transform: (path: string, text: string) => string = (_, text) => text,
 ): Promise<BundledExport[]> {
   const entries = Object.entries(exports).map(([key, path]) => ({
     key,
@@ -65,7 +64,7 @@ export async function bundleExports(
   }));
   try {
     for (const variant of ["web", "node"] as const) {
-      await build(entries.map((entry) => entry.source), variant, outDir, external, transform);
+      await build(entries.map((entry) => entry.source), variant, outDir, external);
     }
   } finally {
     await esbuild.stop();
@@ -83,7 +82,6 @@ async function build(
   variant: "web" | "node",
   outDir: string,
   external: string[],
-  transform: (path: string, text: string) => string,
 ): Promise<void> {
   const plugin: esbuild.Plugin = {
     name: "npm-exports",
@@ -94,10 +92,6 @@ async function build(
           ? { path: join(ROOT, nodeDefault) }
           : undefined;
       });
-      b.onLoad({ filter: /\.ts$/ }, async (args) => ({
-        contents: transform(relative(ROOT, args.path), await Deno.readTextFile(args.path)),
-        loader: "ts",
-      }));
     },
   };
   await esbuild.build({
@@ -110,7 +104,7 @@ async function build(
     chunkNames: variant === "node" ? "_chunks/node-[hash]" : "_chunks/[hash]",
     platform: variant === "node" ? "node" : "neutral",
     external: [...external, "node:*"],
-    plugins: [plugin],
+    plugins: [plugin, manifestPlugin],
   });
 }
 
@@ -127,6 +121,7 @@ export async function bundleProgram(
       outfile,
       platform: "node",
       external,
+      plugins: [manifestPlugin],
     });
   } finally {
     await esbuild.stop();

@@ -8,6 +8,7 @@
 import fs from "node:fs";
 import nodePath from "node:path";
 import { CREDENTIALS_FILE_NAME } from "./credentials_file_name.ts";
+import { makeCredentialsDirectories, type RunnerRoots } from "./credentials_file_path.ts";
 import { ActionInputError } from "./errors.ts";
 import { randomBytes, toHex } from "./node/random.ts";
 import { writeAll } from "./node/stdout.ts";
@@ -163,16 +164,18 @@ function createExclusive(path: string, data: string): void {
 
 /**
  * Writes `contents` as compact JSON to `path` (the `credentials_file_path` input, checked by
- * `checkCredentialsFilePath()`), creating missing parent directories with mode 0700 and the file
- * exclusively (`O_EXCL`, `O_NOFOLLOW`: an existing file or a symlink is never overwritten or
- * followed) with mode 0600.
+ * `checkCredentialsFilePath()`): every directory on the way is checked again and the missing ones
+ * made, one component at a time (`makeCredentialsDirectories()`: no link, none another user owns
+ * or every user can write), then the file is created exclusively (`O_EXCL`, `O_NOFOLLOW`: an
+ * existing file or a symlink is never overwritten or followed) with mode 0600, all in one call.
  *
  * @param path The absolute path.
  * @param contents What to write (the credentials object).
+ * @param roots `$GITHUB_WORKSPACE` and `$RUNNER_TEMP`, as the path was checked against.
  * @returns The file's identity (`<dev>:<inode>`), which the post step checks before removing it.
  * @throws {ActionInputError} With code `ERR_CREDENTIALS_FILE`, naming `credentials_file_path`,
- * when the directories or the file cannot be created or written; the original error is its
- * `cause`. A partly written file is removed.
+ * when a directory on the way is refused, or the directories or the file cannot be created or
+ * written; the original error is its `cause`. A partly written file is removed.
  *
  * @example Usage
  * ```ts
@@ -191,9 +194,13 @@ function createExclusive(path: string, data: string): void {
  * rmSync(dir, { recursive: true });
  * ```
  */
-export function writeCredentialsFileAt(path: string, contents: unknown): string {
+export function writeCredentialsFileAt(
+  path: string,
+  contents: unknown,
+  roots: RunnerRoots = {},
+): string {
+  makeCredentialsDirectories(path, roots);
   try {
-    fs.mkdirSync(nodePath.dirname(path), { recursive: true, mode: 0o700 });
     createExclusive(path, JSON.stringify(contents));
     const stats = fs.lstatSync(path, { bigint: true });
     return `${stats.dev}:${stats.ino}`;

@@ -1,12 +1,15 @@
 /**
  * {@linkcode checkCredentialsFilePath}: where the `credentials_file_path` input puts the
- * credentials file, checked before anything is sent or written.
+ * credentials file, checked before anything is sent or written; and
+ * {@linkcode makeCredentialsDirectories}, the same checks again, directory by directory, as the
+ * missing directories are made when the file is written.
  *
  * @module
  */
 
 import fs from "node:fs";
 import nodePath from "node:path";
+import process from "node:process";
 import { quote } from "../auth/_step.ts";
 import { ActionInputError } from "./errors.ts";
 
@@ -16,10 +19,19 @@ export interface RunnerRoots {
   workspace?: string;
   /** `$RUNNER_TEMP`. */
   runnerTemp?: string;
+  /**
+   * The user the step runs as; default `process.getuid()`. Without one (Windows, where modes and
+   * owners mean nothing to Node) directories are checked for links only.
+   */
+  uid?: number;
 }
 
 const HINT =
-  'Set "credentials_file_path" to a new file in a writable directory, such as ${{ runner.temp }}/gcp/credentials.json';
+  'Set "credentials_file_path" to a new file in a directory of your own, such as ${{ runner.temp }}/gcp/credentials.json';
+
+/** Anyone may write (`S_IWOTH`) and nothing keeps them from renaming others' files (`S_ISVTX`). */
+const OTHERS_WRITE = 0o002;
+const STICKY = 0o1000;
 
 function refuseWith(value: string, problem: string): never {
   throw new ActionInputError(
@@ -34,50 +46,155 @@ function codeOf(error: unknown): string {
   return typeof code === "string" ? code : String(error);
 }
 
-/** The deepest ancestor of `path` (itself excluded) that exists. */
-function deepestExisting(path: string): string {
-  for (let dir = nodePath.dirname(path);; dir = nodePath.dirname(dir)) {
-    try {
-      fs.lstatSync(dir);
-      return dir;
-    } catch (error) {
-      // ENOTDIR: a component is a file; the check below names it.
-      const missing = codeOf(error) === "ENOENT" || codeOf(error) === "ENOTDIR";
-      if (!missing || nodePath.dirname(dir) === dir) return dir;
-    }
+/** `lstat` of `path`, `undefined` when nothing is there. */
+function lstatIfAny(path: string): fs.Stats | undefined {
+  try {
+    return fs.lstatSync(path);
+  } catch (error) {
+    if (codeOf(error) === "ENOENT") return undefined;
+    throw error;
   }
 }
 
 /**
- * The real path `dir` must have when none of its components is a symbolic link, except those of
- * a runner root it lies in (on macOS `$RUNNER_TEMP` can itself lie under a link such as `/var`).
+ * Where the walk down to `dir` starts: the real path of the deepest runner root holding it (the
+ * runner's own links, such as macOS's `/var`, resolved; the root itself is the runner's), or the
+ * file system's root, itself checked; and the names of the directories below it.
  */
-function expectedRealPath(dir: string, roots: RunnerRoots): string {
-  for (const root of [roots.workspace, roots.runnerTemp]) {
-    if (root === undefined || !nodePath.isAbsolute(root)) continue;
-    const base = nodePath.resolve(root);
-    if (dir !== base && !dir.startsWith(base + nodePath.sep)) continue;
+function startOf(dir: string, roots: RunnerRoots) {
+  const candidates = [roots.workspace, roots.runnerTemp]
+    .filter((root): root is string => root !== undefined && nodePath.isAbsolute(root))
+    .map((root) => nodePath.resolve(root))
+    .filter((root) => dir === root || dir.startsWith(root + nodePath.sep))
+    .sort((a, b) => b.length - a.length);
+  for (const root of candidates) {
     try {
-      return fs.realpathSync(base) + dir.slice(base.length);
+      return { base: fs.realpathSync(root), below: dir.slice(root.length), trusted: true };
     } catch {
       // A root that cannot be resolved vouches for nothing.
     }
   }
-  return dir;
+  const top = nodePath.parse(dir).root;
+  return { base: top, below: dir.slice(top.length), trusted: false };
+}
+
+/**
+ * Why the directory `path` (its `lstat`) cannot hold the file: a link, not a directory, owned
+ * by another user than `uid` and root (who can always rename what it holds), or writable by
+ * others without the sticky bit (who can then rename the file away and put theirs in its place).
+ */
+function directoryProblem(path: string, stats: fs.Stats, uid: number | undefined) {
+  const where = JSON.stringify(path);
+  if (stats.isSymbolicLink()) return `points through a symbolic link at ${where}`;
+  if (!stats.isDirectory()) return `has a parent that is not a directory (${where})`;
+  if (uid === undefined) return undefined;
+  if (stats.uid !== uid && stats.uid !== 0) {
+    return `lies under ${where}, which another user (uid ${stats.uid}) owns and can rename the file in`;
+  }
+  if ((stats.mode & OTHERS_WRITE) !== 0 && (stats.mode & STICKY) === 0) {
+    const mode = (stats.mode & 0o7777).toString(8).padStart(4, "0");
+    return `lies under ${where}, which every user can write (mode ${mode}, no sticky bit), so anyone can replace the file`;
+  }
+  return undefined;
+}
+
+/**
+ * Walks the directories of `path` from the top, one component at a time with `lstat` (never
+ * following a link), and says what is wrong with the first bad one (see
+ * {@linkcode directoryProblem}). Missing directories end the walk, or with `create` are made
+ * one by one (mode 0700, never through a link: `mkdir` does not follow one at its last component)
+ * and checked like the rest. Every directory checked is then out of other users' reach, so
+ * nothing they do after the walk can redirect the file.
+ *
+ * @returns The problem, or `undefined` and the deepest directory that exists.
+ */
+function walkDirectories(
+  path: string,
+  roots: RunnerRoots,
+  create: boolean,
+): { problem?: string; deepest: string } {
+  const uid = roots.uid ?? process.getuid?.();
+  const { base, below, trusted } = startOf(nodePath.dirname(path), roots);
+  let current = base;
+  if (!trusted) {
+    const problem = directoryProblem(current, fs.lstatSync(current), uid);
+    if (problem !== undefined) return { problem, deepest: current };
+  }
+  for (const name of below.split(nodePath.sep).filter((part) => part !== "")) {
+    const next = nodePath.join(current, name);
+    let stats = lstatIfAny(next);
+    if (stats === undefined) {
+      if (!create) break;
+      try {
+        fs.mkdirSync(next, { mode: 0o700 });
+      } catch (error) {
+        if (codeOf(error) !== "EEXIST") throw error;
+      }
+      stats = fs.lstatSync(next);
+    }
+    const problem = directoryProblem(next, stats, uid);
+    if (problem !== undefined) return { problem, deepest: next };
+    current = next;
+  }
+  return { deepest: current };
+}
+
+/**
+ * Creates the missing directories of the `credentials_file_path` file (mode 0700), checking every
+ * directory on the way as {@linkcode checkCredentialsFilePath} does, in the same pass: what was
+ * checked before the network calls is checked again at write time.
+ *
+ * @param path The checked absolute path of the file.
+ * @param roots `$GITHUB_WORKSPACE` and `$RUNNER_TEMP`, as given to the check.
+ * @throws {ActionInputError} Naming `credentials_file_path` (code `ERR_CREDENTIALS_FILE`) when a
+ * directory on the way is a link, another user's or writable by all, or cannot be made.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { mkdtempSync, rmSync, statSync } from "node:fs";
+ * import { tmpdir } from "node:os";
+ * import { join } from "node:path";
+ * import { makeCredentialsDirectories } from "./credentials_file_path.ts";
+ *
+ * const runnerTemp = mkdtempSync(join(tmpdir(), "temp-"));
+ * makeCredentialsDirectories(join(runnerTemp, "gcp", "credentials.json"), { runnerTemp });
+ * assert.equal(statSync(join(runnerTemp, "gcp")).mode & 0o777, 0o700);
+ * rmSync(runnerTemp, { recursive: true });
+ * ```
+ */
+export function makeCredentialsDirectories(path: string, roots: RunnerRoots): void {
+  let problem: string | undefined;
+  try {
+    problem = walkDirectories(path, roots, true).problem;
+  } catch (error) {
+    problem = `cannot be made (${codeOf(error)})`;
+  }
+  if (problem === undefined) return;
+  throw new ActionInputError(
+    "credentials_file_path",
+    `Cannot write the credentials file at "credentials_file_path" ${
+      JSON.stringify(path)
+    }: it ${problem}`,
+    { code: "ERR_CREDENTIALS_FILE", hint: HINT },
+  );
 }
 
 /**
  * Resolves and checks the `credentials_file_path` input: an absolute path, or one relative to
  * `$GITHUB_WORKSPACE`, of a file that does not exist yet, whose existing directories are real
- * directories (no symbolic link below the workspace or `$RUNNER_TEMP`, none at all elsewhere) and
- * writable. Missing directories are created later, with mode 0700. Nothing is written here.
+ * directories (no symbolic link below the workspace or `$RUNNER_TEMP`, none at all elsewhere),
+ * owned by the step's user or root, not writable by every user without the sticky bit, and
+ * writable by the step. Missing directories are created later, with mode 0700, and every
+ * directory is checked again then ({@linkcode makeCredentialsDirectories}). Nothing is written
+ * here.
  *
  * @param value The input's value (not empty).
  * @param roots `$GITHUB_WORKSPACE` and `$RUNNER_TEMP`.
  * @returns The absolute, normalised path.
  * @throws {ActionInputError} Naming `credentials_file_path`: relative without a workspace, a
  * directory, an existing file, a symbolic link on the way, a parent that is a file, a directory
- * that is not writable.
+ * of another user or one every user can write, a directory that is not writable.
  *
  * @example Usage
  * ```ts
@@ -120,23 +237,19 @@ export function checkCredentialsFilePath(value: string, roots: RunnerRoots): str
   if (stats !== undefined) {
     refuseWith(value, "already exists; the step creates a new file and never overwrites one");
   }
-  const dir = deepestExisting(path);
-  let real: string;
+  let walk: { problem?: string; deepest: string };
   try {
-    real = fs.realpathSync(dir);
-    if (!fs.statSync(real).isDirectory()) refuseWith(value, `has a parent that is not a directory`);
-    fs.accessSync(real, fs.constants.W_OK);
+    walk = walkDirectories(path, roots, false);
   } catch (error) {
-    if (error instanceof ActionInputError) throw error;
-    return refuseWith(
-      value,
-      `is in ${JSON.stringify(dir)}, which is not writable (${codeOf(error)})`,
-    );
+    return refuseWith(value, `cannot be checked (${codeOf(error)})`);
   }
-  if (real !== expectedRealPath(dir, roots)) {
+  if (walk.problem !== undefined) refuseWith(value, walk.problem);
+  try {
+    fs.accessSync(walk.deepest, fs.constants.W_OK);
+  } catch (error) {
     refuseWith(
       value,
-      `points through a symbolic link (${JSON.stringify(dir)} is ${JSON.stringify(real)})`,
+      `is in ${JSON.stringify(walk.deepest)}, which is not writable (${codeOf(error)})`,
     );
   }
   return path;

@@ -19,7 +19,7 @@ import {
   type ValidatedAuthenticateOptions,
 } from "../auth/_step.ts";
 import type { ActionCore } from "./core.ts";
-import { checkCredentialsFilePath } from "./credentials_file_path.ts";
+import { checkCredentialsFilePath, type RunnerRoots } from "./credentials_file_path.ts";
 import { dockerConfigPath } from "./docker/config.ts";
 import { parseDockerRegistries } from "./docker/registries.ts";
 import { ActionInputError } from "./errors.ts";
@@ -40,6 +40,8 @@ export interface StepInputs {
   workspace?: string;
   /** The checked absolute path of `credentials_file_path` (set when the file is wanted there). */
   credentialsFilePath?: string;
+  /** The runner's directories `credentialsFilePath` was checked against; the write checks again. */
+  credentialsFileRoots?: RunnerRoots;
   /** The registry hosts of `docker_registries`; with them, where the helper goes. */
   docker?: DockerInputs;
   /** The options for `authenticate()` (without callbacks, fetch or clock). */
@@ -256,9 +258,14 @@ export function readInputs(
     if (error instanceof AuthError) throw asInputError(error);
     throw error;
   }
+  const runnerTemp = nonEmpty(env.RUNNER_TEMP?.trim() ?? "");
+  const credentialsFileRoots: RunnerRoots = {
+    ...(workspace === undefined ? {} : { workspace }),
+    ...(runnerTemp === undefined ? {} : { runnerTemp }),
+  };
   const credentialsFilePath = customPath === undefined
     ? undefined
-    : customCredentialsFilePath(customPath, createCredentialsFile, workspace, env);
+    : customCredentialsFilePath(customPath, createCredentialsFile, credentialsFileRoots);
   const docker = dockerInputs(core.getInput("docker_registries"), createCredentialsFile, env);
   return {
     createCredentialsFile,
@@ -266,7 +273,7 @@ export function readInputs(
     ...(createCredentialsFile && workspace !== undefined && credentialsFilePath === undefined
       ? { workspace }
       : {}),
-    ...(credentialsFilePath === undefined ? {} : { credentialsFilePath }),
+    ...(credentialsFilePath === undefined ? {} : { credentialsFilePath, credentialsFileRoots }),
     ...(docker === undefined ? {} : { docker }),
     auth,
     plan,
@@ -276,8 +283,7 @@ export function readInputs(
 function customCredentialsFilePath(
   value: string,
   createCredentialsFile: boolean,
-  workspace: string | undefined,
-  env: Readonly<Record<string, string | undefined>>,
+  roots: RunnerRoots,
 ): string {
   if (!createCredentialsFile) {
     throw new ActionInputError(
@@ -286,11 +292,7 @@ function customCredentialsFilePath(
       { hint: 'Leave "credentials_file_path" empty, or set "create_credentials_file: true"' },
     );
   }
-  const runnerTemp = nonEmpty(env.RUNNER_TEMP?.trim() ?? "");
-  return checkCredentialsFilePath(value, {
-    ...(workspace === undefined ? {} : { workspace }),
-    ...(runnerTemp === undefined ? {} : { runnerTemp }),
-  });
+  return checkCredentialsFilePath(value, roots);
 }
 
 function dockerInputs(

@@ -91,7 +91,7 @@ function writeFile(
   if (inputs.credentialsFilePath !== undefined) {
     core.debug("Creating credentials file");
     const path = inputs.credentialsFilePath;
-    const id = writeCredentialsFileAt(path, contents);
+    const id = writeCredentialsFileAt(path, contents, inputs.credentialsFileRoots);
     recordCredentialsFile(path, (saved) => {
       core.saveState(CREDENTIALS_PATH_STATE, saved);
       core.saveState(CREDENTIALS_FILE_ID_STATE, id);

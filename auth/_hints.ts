@@ -111,6 +111,10 @@ export const AUTH_ERROR_HINTS: Readonly<Record<AuthErrorCode, string>> = /* @__P
     ERR_TOKEN_EXPIRED: "Have the caller mint a new token; check the clocks if it was fresh",
     ERR_TOKEN_NOT_YET_VALID:
       "Check the clocks of the caller and this service, or raise clockSkewSeconds",
+    ERR_TOKEN_USED_TOO_EARLY:
+      "Check the clocks of the caller and this service; refuse a token issued in the future",
+    ERR_TOKEN_LIFETIME_TOO_LONG:
+      "Refuse the request: Google's tokens live an hour at most, none more than a day",
     ERR_TOKEN_CLAIM_MISMATCH: "Refuse the request, or check the email and hd options",
     ERR_CERTS_INVALID:
       "Check that the certificates URL (or the certsUrl/keysUrl option) serves Google's JWK Set",

@@ -111,4 +111,5 @@ export type {
   IdTokenOptions,
   LoadCredentialsOptions,
   ReadFileLike,
+  TokenStore,
 } from "./credentials/types.ts";

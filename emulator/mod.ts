@@ -20,9 +20,10 @@
  * assert.equal(value.split(".").length, 3);
  * ```
  *
- * Run as the main module (`deno run -A jsr:@gcp-oidc/auth/emulator`, or the npm package's
- * `gcp-oidc-emulator` command), it serves until SIGINT or SIGTERM and prints the environment to
- * export (`--help` for the options), for tools that are not JavaScript.
+ * Importing this module starts nothing. The program that serves until SIGINT or SIGTERM and prints
+ * the environment to export, for tools that are not JavaScript, is `emulator/main.ts`
+ * (`deno run -A jsr:@gcp-oidc/auth/emulator/main`, or the npm package's `gcp-oidc-emulator`
+ * command).
  *
  * @module
  */
@@ -55,5 +56,3 @@ export type {
   TokenInfo,
   WorkforceProviderOptions,
 } from "./types.ts";
-
-if (import.meta.main) import("./_cli.ts").then((cli) => cli.runCli());

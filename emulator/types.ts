@@ -190,9 +190,9 @@ export interface EmulatorOptions {
   /** The workforce pool provider. */
   workforceProvider?: WorkforceProviderOptions;
   /**
-   * Cloud Storage objects the storage stand-in serves (`objects.get`), by bucket then object
-   * name; default one bucket, `emulated-bucket`, with `hello.txt`. Every token the emulator
-   * issues may read them, unless a Credential Access Boundary narrows it.
+   * Cloud Storage objects the storage stand-in serves (`objects.get`, `objects.list`), by bucket
+   * then object name; default one bucket, `emulated-bucket`, with `hello.txt`. Every token the
+   * emulator issues may read them, unless a Credential Access Boundary narrows it.
    */
   storageObjects?: Readonly<Record<string, Readonly<Record<string, string>>>>;
   /**
@@ -256,7 +256,7 @@ export interface MetadataOptions {
  * request), `jwks` (GitHub's JWKS and discovery, Google's certs and service account keys), `sts`
  * (the token exchange, downscoping included), `stsIntrospect` and `stsOauthToken` (STS token
  * introspection and the refresh grant of `external_account_authorized_user` files), `storage` (the
- * Cloud Storage `objects.get` stand-in),
+ * Cloud Storage `objects.get` and `objects.list` stand-in),
  * `generateAccessToken`, `generateIdToken` and `signJwt` (IAM Credentials), `oauth2Token` (the
  * OAuth2 token endpoint: JWT bearer and refresh token grants), `metadata` (the metadata server's
  * probe and other paths), `metadataToken` and `metadataIdentity` (its tokens and ID tokens),

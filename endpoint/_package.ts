@@ -5,6 +5,8 @@
  * @module
  */
 
+import manifest from "../deno.json" with { type: "json" };
+
 /**
  * The package name used in product tokens (`@gcp-oidc/auth` without the scope marker).
  *
@@ -19,8 +21,7 @@
 export const PACKAGE_NAME = "gcp-oidc-auth";
 
 /**
- * The package version: `version` in deno.json, which JSR publishes; the npm build
- * (`build_npm.ts`) stamps the version it publishes here, so the user-agent always names it.
+ * The package version: `version` in deno.json, the one place it is written.
  *
  * @example Usage
  * ```ts
@@ -30,4 +31,4 @@ export const PACKAGE_NAME = "gcp-oidc-auth";
  * assert.match(VERSION, /^\d+\.\d+\.\d+/);
  * ```
  */
-export const VERSION = "0.1.0";
+export const VERSION: string = manifest.version;

@@ -40,3 +40,5 @@ export { parseTemplate } from "./uri_template.ts";
 export type { UriTemplate, UriTemplateVariables } from "./uri_template.ts";
 export { UriTemplateError } from "./uri_template_error.ts";
 export type * from "./types.ts";
+export { typedEndpoint } from "./typed_endpoint.ts";
+export type * from "./typed_types.ts";

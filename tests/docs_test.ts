@@ -1,6 +1,7 @@
 // What a reader of the README and docs/ meets besides the examples (which `deno task test` runs):
-// code spans that a reader can copy whole, one version of each action the examples use, no
-// tracked file that .gitignore says to ignore, and examples that compile though they cannot run.
+// code spans that a reader can copy whole, one version of each action the examples and the
+// project's own workflows use, no tracked file that .gitignore says to ignore, and examples that
+// compile though they cannot run.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -15,7 +16,10 @@ const MARKDOWN = [
     `docs/${name}`
   ),
 ];
-const WORKFLOWS = readdirSync(join(ROOT, "examples")).map((name) => `examples/${name}`);
+/** The example workflows, and the project's own (`.github/workflows/`). */
+const WORKFLOWS = ["examples", ".github/workflows"].flatMap((folder) =>
+  readdirSync(join(ROOT, folder)).map((name) => `${folder}/${name}`)
+);
 
 /** The lines of `text` outside fenced code blocks, with their line numbers. */
 function proseLines(text: string): [number, string][] {
@@ -53,6 +57,7 @@ Deno.test("the docs and example workflows use one version of each action", () =>
     }
   }
   assert.ok(versions.has("actions/checkout"));
+  assert.ok(versions.has("actions/setup-node"), "the project's own workflows are read");
   const mixed = [...versions].filter(([, found]) => found.size > 1)
     .map(([action, found]) => `${action}: ${[...found].join(", ")}`);
   assert.deepEqual(mixed, []);

@@ -44,8 +44,11 @@ async function importGraph(files: readonly string[]): Promise<Map<string, string
         dependencies?: { code?: { specifier: string }; type?: { specifier: string } }[];
       }[];
     };
+    // npm packages resolve to files of node_modules/ (deno.json's nodeModulesDir is "manual"):
+    // they are no files of the project.
     const inRepo = (specifier: string) =>
-      specifier.startsWith("file://") && !specifier.startsWith(pathToFileURL(dir).href)
+      specifier.startsWith("file://") && !specifier.startsWith(pathToFileURL(dir).href) &&
+        !specifier.startsWith(pathToFileURL(join(ROOT, "node_modules")).href + "/")
         ? relative(ROOT, fileURLToPath(specifier))
         : undefined;
     const graph = new Map<string, string[]>();
@@ -111,6 +114,8 @@ const isPrivate = (file: string) => file.split("/").some((part) => part.startsWi
 const AREA_DEPENDENCIES: Readonly<Record<string, readonly string[]>> = {
   endpoint: ["endpoint"],
   auth: ["auth", "endpoint"],
+  // Typed requests build on the builder's public API only; credentials come in as a `fetch` value.
+  request: ["request", "endpoint"],
   // The Node transport (node/_fetch.ts) serves the step and the npm build's Node entry points.
   node: ["node", "auth", "endpoint"],
   // The local run (action/local/local_run.ts) starts the emulator; the step's own modules do not.
@@ -134,7 +139,7 @@ const AUTH_LAYERS: readonly (readonly string[])[] = [
   ["auth/_transport/", "auth/keys/"],
   ["auth/flows/", "auth/verify/"],
   ["auth/credentials/", "auth/authenticate/"],
-  ["auth/signing/"],
+  ["auth/signing/", "auth/google_auth_library/", "auth/token_store/"],
   ["auth/mod.ts", "auth/_step.ts"],
 ];
 
@@ -161,7 +166,7 @@ const STEP_ENTRIES: readonly string[] = ["auth/_step.ts", "node/_step.ts"];
 const PROGRAMS: readonly string[] = ["emulator/main.ts"];
 
 /** Areas that publish modules, where `_` marks what no published entry exports. */
-const PUBLISHING_AREAS: readonly string[] = ["auth", "endpoint", "emulator", "node"];
+const PUBLISHING_AREAS: readonly string[] = ["auth", "endpoint", "request", "emulator", "node"];
 
 function layerOf(file: string): { rank: number; part: string } | undefined {
   for (const [rank, parts] of AUTH_LAYERS.entries()) {
@@ -173,6 +178,8 @@ function layerOf(file: string): { rank: number; part: string } | undefined {
 
 /** The rule an import breaks, if any. */
 function violation(from: string, to: string): string | undefined {
+  // The package's manifest, which holds its version, is every area's to read.
+  if (to === "deno.json") return undefined;
   const [fromArea] = areasOf(from);
   const [toArea] = areasOf(to);
   // Tests are white-box, and the build scripts at the root build the package from its files.
@@ -182,8 +189,11 @@ function violation(from: string, to: string): string | undefined {
   }
   const allowed = AREA_DEPENDENCIES[fromArea!];
   if (allowed !== undefined && !allowed.includes(toArea!)) return `${fromArea}/ imports ${toArea}/`;
-  if (fromArea === "auth" && toArea === "endpoint" && to !== "endpoint/mod.ts") {
-    return "auth/ uses endpoint/ through its public API, endpoint/mod.ts";
+  if (
+    (fromArea === "auth" || fromArea === "request") && toArea === "endpoint" &&
+    to !== "endpoint/mod.ts"
+  ) {
+    return `${fromArea}/ uses endpoint/ through its public API, endpoint/mod.ts`;
   }
   if (
     (fromArea === "action" || fromArea === "node") && toArea !== fromArea &&
@@ -238,6 +248,9 @@ Deno.test("the checks catch what they are for", () => {
   assert.equal(violation("tests/auth/_util/redact_test.ts", "auth/_util/redact.ts"), undefined);
   assert.match(violation("endpoint/endpoint.ts", "auth/mod.ts")!, /endpoint\/ imports auth\//);
   assert.match(violation("auth/_transport/http.ts", "endpoint/types.ts")!, /public API/);
+  assert.match(violation("request/_send.ts", "endpoint/types.ts")!, /public API/);
+  assert.match(violation("request/_send.ts", "auth/mod.ts")!, /request\/ imports auth\//);
+  assert.match(violation("auth/mod.ts", "request/mod.ts")!, /auth\/ imports request\//);
   assert.match(violation("auth/flows/sts.ts", "auth/credentials/types.ts")!, /not below/);
   assert.match(violation("auth/keys/jwt.ts", "auth/_transport/http.ts")!, /not below/);
   assert.equal(violation("auth/credentials/load_credentials.ts", "auth/flows/sts.ts"), undefined);
@@ -250,9 +263,12 @@ Deno.test("the checks catch what they are for", () => {
   assert.match(violation("bench/endpoint_bench.ts", "tests/support/secrets.ts")!, /test file/);
   assert.match(violation("emulator/_core/state.ts", "emulator/_services/sts.ts")!, /room above/);
   assert.equal(violation("emulator/_server/router.ts", "emulator/_services/sts.ts"), undefined);
+  assert.equal(violation("endpoint/_package.ts", "deno.json"), undefined);
+  assert.match(violation("endpoint/_package.ts", "tools.json")!, /endpoint\/ imports tools\.json/);
   // The graph itself holds what it must: type-only imports and the step's dynamic entry imports.
   assert.ok(graph.get("auth/errors.ts")?.includes("auth/error_codes.ts"));
   assert.ok(graph.get("auth/flows/sts.ts")?.includes("auth/_transport/http.ts"));
+  assert.ok(graph.get("endpoint/_package.ts")?.includes("deno.json"));
 });
 
 /** Source files of the library and the step, with comments left out (JSDoc examples use Deno). */
@@ -265,7 +281,7 @@ function codeOf(file: string): string {
 const RUNTIME_LOOKUPS = new Set(["auth/credentials/_sources/runtime.ts"]);
 
 Deno.test("the library uses Web APIs only: Deno and node: only behind the one runtime default", () => {
-  const library = sources().filter((file) => /^(auth|endpoint)\//.test(file));
+  const library = sources().filter((file) => /^(auth|endpoint|request)\//.test(file));
   const found = library.filter((file) => !RUNTIME_LOOKUPS.has(file))
     .filter((file) => /\bDeno\.|["']node:|\bprocess\./.test(codeOf(file)));
   assert.deepEqual(found, []);

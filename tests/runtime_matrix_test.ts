@@ -1,25 +1,20 @@
 /**
- * The runtime matrix on the TypeScript sources: the same behaviour checks of endpoint/ and auth/
- * (tests/runtime/*_checks.mjs) run unchanged under Deno, Bun and Node 24's type stripping. The npm
- * build is checked under Node 20 and Node 24 by `build_npm.ts --verify`. The credentials checks
- * also run in Cloudflare's workerd, as a Worker bundled with esbuild. Outside CI a runtime that
- * cannot be installed is skipped; in CI it fails the run.
+ * The runtime matrix on the TypeScript sources: the same behaviour checks of endpoint/, auth/ and
+ * request/ (tests/runtime/*_checks.mjs) run unchanged under Deno, Bun and Node 24's type
+ * stripping. The npm build is checked under Node 20 and Node 24 by `build_npm.ts --verify`. The
+ * credentials and request checks also run in Cloudflare's workerd, as Workers bundled with
+ * esbuild. Outside CI a runtime that cannot be installed is skipped; in CI it fails the run.
  */
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import {
-  bun,
-  node24,
-  required,
-  type Runtime,
-  RUNTIMES_REQUIRED,
-  workerd,
-} from "../tools/runtimes.ts";
-import { runInWorkerd } from "./support/workerd.ts";
+import { bun, node24, required, type Runtime, workerd } from "../tools/runtimes.ts";
+import { runtimeMissing, skippedWhen } from "./support/skip.ts";
+import { runInWorkerd } from "../tools/workerd.ts";
 import { library as authMod } from "./support/library.ts";
 import { startEmulator } from "../emulator/mod.ts";
 import { assertIssuedBy, credentialsFixture } from "./runtime/credentials_fixture.mjs";
+import { REQUEST_CHECK_OBJECTS } from "./runtime/request_checks.mjs";
 
 const run = promisify(execFile);
 const CONFORMANCE = JSON.parse(
@@ -39,6 +34,7 @@ async function assertChecksPass(runtime: Runtime, args: string[]): Promise<void>
   assert.match(stdout, /^endpoint: [1-9]\d* checks passed on /m);
   assert.match(stdout, /^auth: [1-9]\d* checks passed on /m);
   assert.match(stdout, /^credentials: [1-9]\d* checks passed on /m);
+  assert.match(stdout, /^request: [1-9]\d* checks passed on /m);
   assert.match(
     stdout,
     new RegExp(`^signing: ${CONFORMANCE_CASES} conformance cases passed on `, "m"),
@@ -51,23 +47,20 @@ Deno.test("runtime checks pass on the sources under Deno", async () => {
 
 const [bunRuntime, node24Runtime] = await Promise.all([bun(), node24()]);
 
-Deno.test({
+Deno.test(skippedWhen(runtimeMissing(bunRuntime, "Bun"), {
   name: "runtime checks pass on the sources under Bun",
-  ignore: !bunRuntime && !RUNTIMES_REQUIRED,
   fn: () => assertChecksPass(required(bunRuntime, "Bun"), []),
-});
+}));
 
-Deno.test({
+Deno.test(skippedWhen(runtimeMissing(node24Runtime, "Node 24"), {
   name: "runtime checks pass on the sources under Node 24 type stripping",
-  ignore: !node24Runtime && !RUNTIMES_REQUIRED,
   fn: () => assertChecksPass(required(node24Runtime, "Node 24"), []),
-});
+}));
 
 const workerdRuntime = await workerd();
 
-Deno.test({
+Deno.test(skippedWhen(runtimeMissing(workerdRuntime, "workerd"), {
   name: "credentials checks pass in Cloudflare's workerd, the files given as a binding",
-  ignore: !workerdRuntime && !RUNTIMES_REQUIRED,
   fn: async () => {
     const emu = await startEmulator();
     try {
@@ -92,4 +85,23 @@ Deno.test({
       await emu.close();
     }
   },
-});
+}));
+
+Deno.test(skippedWhen(runtimeMissing(workerdRuntime, "workerd"), {
+  name: "request checks pass in Cloudflare's workerd, against the emulator over workerd's fetch",
+  fn: async () => {
+    const emu = await startEmulator({ storageObjects: REQUEST_CHECK_OBJECTS });
+    try {
+      const output = await runInWorkerd(required(workerdRuntime, "workerd"), {
+        entry: "tests/runtime/request_workerd.mjs",
+        bindings: {
+          EMULATOR: { key: await emu.serviceAccountKey(), storageUrl: emu.endpoints.storage },
+        },
+      });
+      assert.match(output, /^request [1-9]\d*$/m, output);
+      assert.ok(emu.requests.some((request) => request.route === "storage"));
+    } finally {
+      await emu.close();
+    }
+  },
+}));

@@ -4,7 +4,7 @@
 // (complete, with its length). It counts the bytes it wrote and lets a caller wait until every
 // answer's connection is closed, which only happens when the client gives up on the body.
 //
-// It also gives the command lines that run one call against it (`hostile_body_call.ts`) in each
+// It also gives the command lines that run calls against it (`hostile_body_call.ts`) in each
 // runtime, for http_test.ts and bench/hostile_server_figures.ts.
 import { execFile } from "node:child_process";
 import { createServer, type ServerResponse } from "node:http";
@@ -94,7 +94,7 @@ export async function startHostileServer(): Promise<HostileServer> {
 }
 
 /**
- * `[runtime name, command line]` of each runtime given, for one call of `hostile_body_call.ts`
+ * `[runtime name, command line]` of each runtime given, for calls of `hostile_body_call.ts`
  * (the server URL and options follow): Deno and Node 24 on the TypeScript source, Node 20 (no
  * type stripping) on a `deno bundle` of it written to `dir`.
  */

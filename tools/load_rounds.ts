@@ -2,7 +2,7 @@
 // round must not cross-talk (a flow holding a token minted for another flow's request), and, run
 // as a program with the GC exposed, the heap after GC must stay flat across rounds.
 //
-// The suite runs one small round in process (load_test.ts); the bench runs this file as a program
+// The suite runs one small round in process (tests/auth/authenticate/authenticate_test.ts); the bench runs this file as a program
 // for the full figures: `deno run -A --v8-flags=--expose-gc tools/load_rounds.ts <rounds> <flows>`
 // prints one JSON line per round (seconds, peak RSS, heap after GC, the cross-talk found).
 import { authenticate, type AuthenticateResult } from "../auth/mod.ts";

@@ -1,42 +1,41 @@
 /**
- * `deno task test`: type-checks every module, JSDoc example and Markdown example, then runs every
- * test, printing only what is worth reading: the failures and the summary. Deno's dot reporter
- * writes one line of dots per test when its output is not a terminal; those lines are dropped.
+ * `deno task test`: type-checks every module, JSDoc example and Markdown example once, and runs
+ * the test groups of tests/groups/ (the examples among them: tests/doc_tests/), each a `deno test`
+ * process of its own, a few at a time: the type-check and the longest groups first. As each ends
+ * it prints one line (its name, tests, seconds and CPU seconds), with its failures in full under
+ * it; last come the skipped tests by reason and one summary line in Deno's format
+ * (tools/test_summary.ts), which `.ci/run` reads. A failed type-check counts as a failed test.
  *
- * Usage: `deno run -A tools/test.ts [more deno test arguments]`.
+ * Usage: `deno run -A tools/test.ts [more deno test arguments, given to every group]`.
  *
  * @module
  */
 
-import { readdirSync } from "node:fs";
-import { join } from "node:path";
+import { readdirSync, readFileSync } from "node:fs";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
 import process from "node:process";
+import {
+  addTallies,
+  formatSummary,
+  NO_TESTS,
+  parseSummary,
+  skipLines,
+  type SkippedTest,
+  skippedTests,
+  type Tally,
+} from "./test_summary.ts";
 
 const ROOT = new URL("../", import.meta.url).pathname;
 
 /** What `deno check` covers: every module of the project, and the Markdown files' examples. */
 export const CHECK_PATHS: readonly string[] = [".", "README.md", "docs/*.md"];
 
-/**
- * What `deno test` runs: the test groups (tests/groups/, one isolate each) and the JSDoc examples
- * of every source folder and Markdown file.
- */
-export const TEST_PATHS: readonly string[] = [
-  "tests/groups/*.ts",
-  "mod.ts",
-  "auth/",
-  "endpoint/",
-  "emulator/",
-  "action/",
-  "node/",
-  "build_npm.ts",
-  "npm_bundle.ts",
-  "build_dist.ts",
-  "README.md",
-  "docs/",
-];
+/** The folder of the test groups: each module there is one group (tests/support/test_groups.ts). */
+export const GROUPS_FOLDER = "tests/groups/";
 
-/** The permissions and flags of the test run: the network only on loopback. */
+/** The permissions and flags of every run: the network only on loopback. */
 export const TEST_FLAGS: readonly string[] = [
   "--quiet",
   "--reporter=dot",
@@ -48,58 +47,179 @@ export const TEST_FLAGS: readonly string[] = [
   "--allow-sys",
   "--allow-ffi",
   "--allow-net=127.0.0.1,localhost",
-  "--doc",
-  "--parallel",
 ];
+
+/**
+ * How many runs go at once: the groups wait on sockets and child processes much of the time, so
+ * two cores keep four busy.
+ */
+const CONCURRENT_RUNS = 4;
+
+/**
+ * The groups that take longest, in that order: they start first, so the last to end is not a
+ * long one started late. Any other group starts after them, by name.
+ */
+export const LONGEST_FIRST: readonly string[] = ["bundles", "emulator", "credentials"];
+
+/** One `deno test` process of the task. */
+export interface TestRun {
+  /** The group's name. */
+  name: string;
+  /** What it passes to `deno test` besides the flags. */
+  args: string[];
+}
+
+/** The runs of the task: each group module of tests/groups/, the longest first. */
+export function testRuns(extraArgs: readonly string[] = []): TestRun[] {
+  const groups = readdirSync(join(ROOT, GROUPS_FOLDER)).filter((file) => /^[a-z_]+\.ts$/.test(file))
+    .filter((file) => !file.endsWith("_test.ts")).map((file) => basename(file, ".ts"));
+  const rank = (group: string) =>
+    LONGEST_FIRST.includes(group) ? LONGEST_FIRST.indexOf(group) : LONGEST_FIRST.length;
+  groups.sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : 1));
+  return groups.map((group) => ({
+    name: group,
+    args: [`${GROUPS_FOLDER}${group}.ts`, ...extraArgs],
+  }));
+}
 
 // deno-lint-ignore no-control-regex -- colour codes start with the ESC control character
 const ANSI_COLOUR = /\x1b\[[0-9;]*m/g;
 
-/** The lines of the test output worth printing: all but the dot reporter's progress lines. */
+/** The lines of a run's output worth printing: all but the dot reporter's progress lines. */
 export function shownLines(text: string): string[] {
   // Deno colours its output even into a pipe unless NO_COLOR is set.
-  return text.split("\n").filter((line) => !/^[.!]+$/.test(line.replace(ANSI_COLOUR, "")));
+  return text.split("\n").filter((line) => !/^[.!,]+$/.test(line.replace(ANSI_COLOUR, "")));
 }
 
-/** `paths` with each `folder/*.ext` glob given as the files it names, as a shell would. */
-function expandGlobs(paths: readonly string[]): string[] {
-  return paths.flatMap((path) => {
-    const glob = /^(.+\/)\*(\.\w+)$/.exec(path);
-    if (glob === null) return [path];
-    const [, folder, extension] = glob;
-    return readdirSync(join(ROOT, folder!)).filter((name) => name.endsWith(extension!)).sort()
-      .map((name) => folder + name);
-  });
+/**
+ * CPU seconds (user + system) of this process's children that have ended, or `undefined` where
+ * /proc is not there. Linux counts them in 1/100 s (`USER_HZ`), fields 16 and 17 of the stat line.
+ */
+function childrenCpuSeconds(): number | undefined {
+  try {
+    const stat = readFileSync("/proc/self/stat", "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // Fields are numbered from 1 and this slice starts at field 3 (state).
+    return (Number(fields[16 - 3]) + Number(fields[17 - 3])) / 100;
+  } catch {
+    return undefined;
+  }
 }
 
-async function run(args: string[], filter: boolean): Promise<number> {
-  const child = new Deno.Command(Deno.execPath(), {
+const ENV = { GCP_OIDC_EMULATOR_KEYS: join(ROOT, "tests", "emulator_keys.json") };
+
+/** What one run gave: its tally (a failed one when it printed no summary) and skipped tests. */
+interface RunResult {
+  tally: Tally;
+  skipped: SkippedTest[];
+}
+
+let cpuSeen = 0;
+
+/** Runs Deno with `args`; its wall and CPU seconds (those of every child ended since the last). */
+async function runDeno(args: string[]) {
+  const started = performance.now();
+  const output = await new Deno.Command(Deno.execPath(), {
     args,
     cwd: ROOT,
-    env: {
-      GCP_OIDC_EMULATOR_KEYS: join(ROOT, "tests", "emulator_keys.json"),
-      DENO_JOBS: "4",
-    },
-    stdout: filter ? "piped" : "inherit",
-    stderr: "inherit",
+    env: ENV,
     stdin: "null",
-  }).spawn();
-  if (filter) {
-    let pending = "";
-    for await (const chunk of child.stdout.pipeThrough(new TextDecoderStream())) {
-      const lines = (pending + chunk).split("\n");
-      pending = lines.pop()!;
-      for (const line of shownLines(lines.join("\n"))) process.stdout.write(`${line}\n`);
-    }
-    if (shownLines(pending).join("") !== "") process.stdout.write(`${pending}\n`);
+  }).output();
+  // Children end one at a time: what this process's children used since the last end is this one.
+  const cpu = childrenCpuSeconds();
+  const cpuText = cpu === undefined ? "" : `, ${(cpu - cpuSeen).toFixed(1)} s CPU`;
+  if (cpu !== undefined) cpuSeen = cpu;
+  const seconds = `${((performance.now() - started) / 1000).toFixed(1)} s${cpuText}`;
+  const decoder = new TextDecoder();
+  return {
+    ...output,
+    stdout: decoder.decode(output.stdout),
+    stderr: decoder.decode(output.stderr),
+    seconds,
+  };
+}
+
+/** The type-check: a failure counts as one failed test, its output printed in full. */
+async function check(): Promise<RunResult> {
+  const { success, stdout, stderr, seconds } = await runDeno([
+    "check",
+    "--quiet",
+    "--doc",
+    ...CHECK_PATHS.flatMap(expandGlob),
+  ]);
+  process.stdout.write(`check: ${success ? "" : "FAILED, "}${seconds}\n`);
+  if (!success) process.stdout.write(`${stdout}${stderr}\n`);
+  return { tally: success ? NO_TESTS : { ...NO_TESTS, failed: 1 }, skipped: [] };
+}
+
+async function runGroup(run: TestRun, reports: string): Promise<RunResult> {
+  const junit = join(reports, `${run.name}.xml`);
+  const { stdout, stderr, seconds } = await runDeno([
+    "test",
+    ...TEST_FLAGS,
+    `--junit-path=${junit}`,
+    ...run.args,
+  ]);
+  const summary = stdout.split("\n").map(parseSummary).findLast((tally) => tally !== undefined);
+  // A run that printed no summary did not get to its tests (a module failed to load).
+  const tally = summary ?? { ...NO_TESTS, failed: 1 };
+  const skippedText = tally.ignored > 0 ? `, ${tally.ignored} skipped` : "";
+  const failedText = tally.failed > 0 ? `, ${tally.failed} FAILED` : "";
+  const count = tally.passed + tally.failed + tally.ignored;
+  process.stdout.write(`${run.name}: ${count} tests${failedText}${skippedText}, ${seconds}\n`);
+  if (tally.failed > 0 || tally.failedSteps > 0 || summary === undefined) {
+    const shown = shownLines(stdout).filter((line) => parseSummary(line) === undefined);
+    process.stdout.write(`${shown.join("\n").trim()}\n${stderr}\n`);
   }
-  return (await child.status).code;
+  let skipped: SkippedTest[] = [];
+  try {
+    skipped = skippedTests(await readFile(junit, "utf8"));
+  } catch {
+    // No report: the run failed before its tests, as its output above says.
+  }
+  return { tally, skipped };
+}
+
+/** Runs `jobs`, at most `concurrent` at a time, in their order; their results in that order. */
+async function runAll(
+  jobs: (() => Promise<RunResult>)[],
+  concurrent: number,
+): Promise<RunResult[]> {
+  const results: RunResult[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < jobs.length) {
+      const index = next++;
+      results[index] = await jobs[index]!();
+    }
+  };
+  await Promise.all(Array.from({ length: concurrent }, worker));
+  return results;
 }
 
 if (import.meta.main) {
-  const checked = await run(["check", "--quiet", "--doc", ...expandGlobs(CHECK_PATHS)], false);
-  if (checked !== 0) Deno.exit(checked);
-  Deno.exit(
-    await run(["test", ...TEST_FLAGS, ...expandGlobs(TEST_PATHS), ...Deno.args], true),
-  );
+  const started = performance.now();
+  const reports = await mkdtemp(join(tmpdir(), "deno-test-"));
+  try {
+    // The groups run unchecked, so the type-check goes beside them rather than before them.
+    const jobs = [check, ...testRuns(Deno.args).map((run) => () => runGroup(run, reports))];
+    const results = await runAll(jobs, CONCURRENT_RUNS);
+    const tally = results.map((result) => result.tally).reduce(addTallies, NO_TESTS);
+    for (const line of skipLines(results.flatMap((result) => result.skipped))) {
+      process.stdout.write(`${line}\n`);
+    }
+    process.stdout.write(`${formatSummary(tally, performance.now() - started)}\n`);
+    Deno.exitCode = tally.failed > 0 || tally.failedSteps > 0 ? 1 : 0;
+  } finally {
+    await rm(reports, { recursive: true, force: true });
+  }
+}
+
+/** `path` with a `folder/*.ext` glob given as the files it names, as a shell would. */
+function expandGlob(path: string): string[] {
+  const glob = /^(.+\/)\*(\.\w+)$/.exec(path);
+  if (glob === null) return [path];
+  const [, folder, extension] = glob;
+  return readdirSync(join(ROOT, folder!)).filter((name) => name.endsWith(extension!)).sort()
+    .map((name) => folder + name);
 }

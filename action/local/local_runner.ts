@@ -86,6 +86,24 @@ export function runnerEnvironment(dirs: RunnerDirs): Record<string, string> {
   };
 }
 
+/**
+ * The variable a runner passes input `name` in: `INPUT_`, then the name with its spaces as
+ * underscores, upper-cased; hyphens stay (actions/runner's `Handler.AddInputsToEnvironment`, and
+ * what `@actions/core`'s `getInput` reads).
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { inputVariable } from "./local_runner.ts";
+ *
+ * assert.equal(inputVariable("token_format"), "INPUT_TOKEN_FORMAT");
+ * assert.equal(inputVariable("my input-name"), "INPUT_MY_INPUT-NAME");
+ * ```
+ */
+export function inputVariable(name: string): string {
+  return `INPUT_${name.replaceAll(" ", "_").toUpperCase()}`;
+}
+
 /** Runs `dist/<entry>.mjs` like the runner: inputs as INPUT_*, fresh file command files. */
 export function runStep(entry: "main" | "post", options: RunStepOptions): Promise<StepRun> {
   const { dirs } = options;
@@ -107,7 +125,7 @@ export function runStep(entry: "main" | "post", options: RunStepOptions): Promis
     ...options.env,
   };
   for (const [name, value] of Object.entries(options.inputs ?? {})) {
-    env[`INPUT_${name.toUpperCase()}`] = value;
+    env[inputVariable(name)] = value;
   }
   for (const [name, value] of Object.entries(options.state ?? {})) env[`STATE_${name}`] = value;
   for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];

@@ -20,6 +20,7 @@ import { onAbort } from "../_util/abort.ts";
 import { invalidOption } from "../_util/options.ts";
 import { HINTS } from "../_hints.ts";
 import { defaultFetch } from "./default_fetch.ts";
+import { hasUserinfo } from "../_util/url_userinfo.ts";
 
 /** A request ready to send: what `endpoint()` returns, with the body already serialized. */
 export interface HttpRequest {
@@ -288,6 +289,21 @@ function unshownBodyText(outcome: Attempt, secrets: readonly string[]): string {
   return `(${outcome.text.length} characters, ${shownType}, not shown)`;
 }
 
+/**
+ * The query of `url`, as written and as parsed, as secrets of the call: a runtime's network error
+ * can quote the whole URL (Deno's "error sending request for url (...)"), and a query can carry a
+ * token (`?sig=...`).
+ */
+function querySecrets(url: string): string[] {
+  const queries = [/\?([^#]*)/.exec(url)?.[1] ?? ""];
+  try {
+    queries.push(new URL(url).search.slice(1));
+  } catch {
+    // Not a URL: fetch refuses it, quoting what was written.
+  }
+  return [...new Set(queries)].filter((query) => query !== "");
+}
+
 /** Where a request goes, for a log line: origin and path, never userinfo or the query string. */
 function whereText(request: HttpRequest): string {
   try {
@@ -325,13 +341,15 @@ export async function requestText(
       `Cannot use option "timeoutMs": expected a number > 0, got ${timeoutMs}`,
     );
   }
-  if (/^[^:/?#]+:\/\/[^/?#]*@/.test(request.url)) {
-    // Refused, never sent or retried: a runtime's fetch error would quote the password.
+  if (hasUserinfo(request.url)) {
+    // Refused, never sent or retried: a runtime's fetch error would quote the password. Parsed,
+    // as fetch parses it: `http:\\user:password@host` has a password too.
     throw spec.error(`${spec.message}: the URL holds a user name or password (user:password@)`, {
       status: 0,
       secrets: spec.secrets,
     });
   }
+  spec = { ...spec, secrets: [...spec.secrets, ...querySecrets(request.url)] };
   const deadline = now() + policy.budgetMs;
   const where = whereText(request);
   let attempt = 0;

@@ -10,6 +10,8 @@
  * @module
  */
 
+import { hasUserinfo, withoutUserinfo } from "./url_userinfo.ts";
+
 const MAX_QUOTED = 120;
 
 const SECRET_SHAPES: readonly [RegExp, string][] = [
@@ -19,14 +21,23 @@ const SECRET_SHAPES: readonly [RegExp, string][] = [
   [/^\s*[A-Za-z0-9+/_-]{64,}={0,2}\s*$/, "base64 data"],
 ];
 
-/** A collection of a resource name: a plural in lower camel case, such as `workloadIdentityPools`. */
-const COLLECTION = /^[a-z]+(?:[A-Z][a-z]+)*s$/;
+/**
+ * A collection of a resource name: a word in lower camel case, such as `workloadIdentityPools`,
+ * or `provider` where `providers` was meant (a mistyped name is the one its error must show).
+ */
+const COLLECTION = /^[a-z]+(?:[A-Z][a-z]+)*$/;
+/**
+ * The longest resource name shown whole: a name is shown as typed when it is what is wrong, and
+ * cutting it could hide the mistake; Google's longest names are a few hundred characters. A longer
+ * one is cut as any value is: its length is what is wrong.
+ */
+const MAX_RESOURCE_NAME = 1_000;
 
 /**
  * Whether `value` reads as a resource name, `<collection>/<id>/<collection>/<id>...`, such as
  * `projects/my-project/locations/global/...`: long runs of base64 characters too, but shown.
- * Base64 data has a `/` every 64 characters on average, and a segment that is a plural word of
- * letters in camel case is rare, let alone every other one; `+` and `=` are base64's alone.
+ * Base64 data has a `/` every 64 characters on average, and a segment that is a word of letters
+ * in camel case is rare, let alone every other one; `+` and `=` are base64's alone.
  */
 function isResourceName(value: string): boolean {
   const segments = value.trim().split("/");
@@ -40,13 +51,23 @@ function secretShape(value: string): string | undefined {
   return shape === "base64 data" && isResourceName(value) ? undefined : shape;
 }
 
-/** The user name and password of a URL (`//user:password@host`), never shown. */
-const USERINFO = /\/\/[^/?#@\s]*@/g;
+/**
+ * `value` with a URL's user name and password left out (`…@`), found as `new URL()` finds them:
+ * `http:\\user:password@host`, `http:/user:password@host` and tab-split URLs included.
+ */
+function withoutCredentials(value: string): string {
+  if (hasUserinfo(value)) {
+    const url = new URL(value);
+    return `${url.protocol}//…@${url.host}${url.pathname}${url.search}${url.hash}`;
+  }
+  return withoutUserinfo(value);
+}
 
 /**
  * `"value"` with JSON escapes, shortened to about 120 characters, a URL's `user:password@` left out
  * (`//…@`); for a value that looks like a secret, a description such as
- * `(a value that looks like JSON, 2313 characters, not shown)`. Resource names are shown.
+ * `(a value that looks like JSON, 2313 characters, not shown)`. Resource names of up to 1,000
+ * characters are shown whole.
  *
  * @param value What the user gave.
  * @returns The text to put in a message.
@@ -68,7 +89,8 @@ export function quote(value: string): string {
   if (shape !== undefined) {
     return `(a value that looks like ${shape}, ${value.length} characters, not shown)`;
   }
-  const safe = value.replace(USERINFO, "//…@");
-  const shown = safe.length > MAX_QUOTED ? `${safe.slice(0, MAX_QUOTED)}…` : safe;
+  const safe = withoutCredentials(value);
+  const whole = safe.length <= MAX_RESOURCE_NAME && isResourceName(value);
+  const shown = whole || safe.length <= MAX_QUOTED ? safe : `${safe.slice(0, MAX_QUOTED)}…`;
   return JSON.stringify(shown);
 }

@@ -1,6 +1,8 @@
 // Secret redaction applied when an error is built, so no token, assertion, bearer header or
 // private key reaches a message, a field or a log line. Every pattern runs in linear time: the
 // text can be a hostile server's body.
+import { base64Encode } from "./base64url.ts";
+import { withoutUserinfo } from "./url_userinfo.ts";
 
 const REDACTED = "[REDACTED]";
 /** Runs of the characters tokens, JWTs and base64 are made of. */
@@ -34,33 +36,114 @@ function redactJwtRun(run: string): string {
   return `${run.slice(0, start)}${REDACTED}`;
 }
 
+/** An HTTP credential given with its scheme: the credential alone is as secret. */
+const SCHEME_CREDENTIAL = /^(?:Basic|Bearer)\s+(\S+)$/i;
 /**
- * Every way a server may echo a secret we sent: as is, percent-encoded (upper- or lower-case hex),
- * form-encoded (`+` for a space, as a token request's body is) and JSON-encoded (`/` escaped or
- * not). Longest first, so a form that contains another is replaced whole.
+ * How many leading base64 characters of a secret's bytes placed after 0, 1 or 2 other bytes of a
+ * longer text depend on those bytes: the rest are the same wherever the secret sits.
+ */
+const ALIGNED_FROM = [0, 2, 3] as const;
+
+const HEX_DIGITS = "0123456789abcdef";
+
+/** Text as the UTF-8 bytes a server would encode. */
+const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
+
+/**
+ * The base64 and hex forms of `secret`'s UTF-8 bytes: whole (padded, unpadded and base64url), and
+ * the part that is the same at each of the three byte alignments inside a longer base64 text (such
+ * as a body echoed as base64), so that a secret in an encoded body is found too.
+ */
+function binaryForms(secret: string): string[] {
+  const bytes = utf8(secret);
+  const whole = base64Encode(bytes);
+  const forms = [whole, whole.replace(/=+$/, "")];
+  for (const [offset, from] of ALIGNED_FROM.entries()) {
+    const shifted = new Uint8Array(offset + bytes.length);
+    shifted.set(bytes, offset);
+    const text = base64Encode(shifted).replace(/=+$/, "");
+    // The last character of an incomplete group also holds bits of whatever follows.
+    forms.push(text.slice(from, text.length - ((offset + bytes.length) % 3 === 0 ? 0 : 1)));
+  }
+  let hex = "";
+  for (const byte of bytes) hex += HEX_DIGITS[byte >> 4]! + HEX_DIGITS[byte & 15]!;
+  return [
+    ...forms,
+    ...forms.map((form) => form.replaceAll("+", "-").replaceAll("/", "_")),
+    hex,
+    hex.toUpperCase(),
+  ];
+}
+
+/**
+ * `text` as is, percent-encoded (upper- or lower-case hex), form-encoded (`+` for a space, as a
+ * token request's body is) and JSON-encoded (`/` escaped or not).
+ */
+function textForms(text: string): string[] {
+  const percent = encodeURIComponent(text);
+  // application/x-www-form-urlencoded, as URLSearchParams writes it (which is much slower): only
+  // `*-._` and alphanumerics kept, a space as `+`.
+  const form = percent.replace(
+    /[!'()~]|%20/g,
+    (char) => char === "%20" ? "+" : `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  const json = JSON.stringify(text).slice(1, -1);
+  return [text, percent, form, json, json.replaceAll("/", "\\/")].flatMap((encoded) => [
+    encoded,
+    encoded.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()),
+  ]);
+}
+
+/**
+ * Every way a server may echo a secret we sent: each of its text forms ({@linkcode textForms}:
+ * a body holds it form-encoded), each of those as base64, base64url or hex
+ * ({@linkcode binaryForms}: a server may echo a whole body encoded), and each of those in a text
+ * form again (base64's `+`, `/` and `=` percent-encoded). The credential of a `Basic` or `Bearer`
+ * value counts as a secret of its own. Longest first, so a form that contains another is
+ * replaced whole.
  */
 function secretForms(secrets: readonly string[]): string[] {
+  const cached = formsOf.get(secrets);
+  if (
+    cached !== undefined && cached.of.length === secrets.length &&
+    cached.of.every((secret, i) => secret === secrets[i])
+  ) {
+    return cached.forms;
+  }
   const forms = new Set<string>();
-  for (const secret of secrets) {
+  const all = secrets.flatMap((secret) => {
+    const credential = SCHEME_CREDENTIAL.exec(secret)?.[1];
+    return credential === undefined ? [secret] : [secret, credential];
+  });
+  for (const secret of all) {
     if (secret.length < MIN_LITERAL_SECRET_LENGTH) continue;
-    const percent = encodeURIComponent(secret);
-    const form = new URLSearchParams([["", secret]]).toString().slice(1);
-    const json = JSON.stringify(secret).slice(1, -1);
-    for (const encoded of [secret, percent, form, json, json.replaceAll("/", "\\/")]) {
-      forms.add(encoded);
-      forms.add(encoded.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()));
+    for (const text of new Set(textForms(secret))) {
+      for (const raw of [text, ...binaryForms(text)]) {
+        if (raw.length < MIN_LITERAL_SECRET_LENGTH) continue;
+        for (const encoded of textForms(raw)) forms.add(encoded);
+      }
     }
   }
-  return [...forms].sort((a, b) => b.length - a.length);
+  const sorted = [...forms].sort((a, b) => b.length - a.length);
+  formsOf.set(secrets, { of: [...secrets], forms: sorted });
+  return sorted;
 }
+
+/**
+ * The forms of each list of secrets seen, while the list lives and holds the same secrets: an
+ * error redacts its message, hint, Google message and causes with one list, and a call its every
+ * retry line, and the base64 and hex forms of a JWT take a while to make.
+ */
+const formsOf = new WeakMap<readonly string[], { of: string[]; forms: string[] }>();
 
 /**
  * Replaces every known secret (in each of its encodings) and every string that looks like one
  * (JWTs, bearer credentials, Google access tokens, PEM private keys, token fields of JSON bodies,
- * AWS secret keys, session tokens and signatures) with `[REDACTED]`.
+ * AWS secret keys, session tokens and signatures) with `[REDACTED]`, and leaves out the user name
+ * and password of every URL (`…@`).
  */
 export function redactSecrets(text: string, secrets: readonly string[] = []): string {
-  let result = text;
+  let result = withoutUserinfo(text);
   for (const form of secretForms(secrets)) result = result.replaceAll(form, REDACTED);
   return result
     .replace(PRIVATE_KEY_BLOCK, REDACTED)

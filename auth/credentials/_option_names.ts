@@ -14,6 +14,7 @@ export const CREDENTIALS_OPTION_NAMES: OptionNameSet<CredentialsOptions> = {
   subjectTokenSupplier: true,
   awsSecurityCredentialsSupplier: true,
   runExecutable: true,
+  tokenStore: true,
 };
 
 /** Every name of `LoadCredentialsOptions`: `loadCredentials()`. */

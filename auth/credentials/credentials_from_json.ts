@@ -108,8 +108,34 @@ export function sourceFromJson(
     type: type as CredentialsType,
     universeDomain: universeOf(fields),
     quotaProjectId: optionalString(fields, "quota_project_id"),
+    ...storeSecretOf(record),
     ...tokens,
   };
+}
+
+/**
+ * The key material of a shared token store: the configuration's secret (a private key or refresh
+ * token, its own or its `source_credentials'`) with the fields that name whom its tokens are for
+ * (an impersonation target, a client). A configuration without one (an `external_account`)
+ * shares no tokens. Other fields (universe_domain...) are not read again.
+ */
+function storeSecretOf(record: Record<string, unknown>): { storeSecret?: string } {
+  const names = [
+    "type",
+    "private_key",
+    "refresh_token",
+    "client_id",
+    "client_email",
+    "service_account_impersonation_url",
+  ];
+  const material = (from: Record<string, unknown>): unknown[] | undefined => {
+    const values = names.map((name) => from[name]);
+    const inner = isRecord(from.source_credentials) ? material(from.source_credentials) : undefined;
+    const own = typeof from.private_key === "string" || typeof from.refresh_token === "string";
+    return own || inner !== undefined ? [...values, inner] : undefined;
+  };
+  const secret = material(record);
+  return secret === undefined ? {} : { storeSecret: JSON.stringify(secret) };
 }
 
 /**

@@ -85,7 +85,8 @@ export interface CredentialAccessBoundary {
  * ```
  */
 export interface DownscopedCredentialsOptions
-  extends Omit<CredentialsOptions, "env" | "readFile" | "refuseLocalSources" | "scopes"> {
+  extends
+    Omit<CredentialsOptions, "env" | "readFile" | "refuseLocalSources" | "scopes" | "tokenStore"> {
   /**
    * STS's token URL; default `https://sts.<the source's universe>/v1/token`, the universe read
    * with the source's `getUniverseDomain()` when minting (the metadata server's is asked then).

@@ -107,10 +107,45 @@ export interface CredentialsOptions extends CallOptions, ExternalAccountOptions 
   /** A cached token is refreshed this many seconds before it expires; default 300. */
   eagerRefreshSeconds?: number;
   /**
+   * A store shared by isolates or processes (`@gcp-oidc/auth/token-store`: the Cache API,
+   * Workers KV, Deno KV): access tokens are looked for there before minting, and written there,
+   * encrypted under a key derived from the credentials' own secret (a private key or refresh
+   * token; credentials without one, such as the metadata server's, do not use the store). A
+   * store that fails or takes over a second is passed by, with a `log.debug` line.
+   */
+  tokenStore?: TokenStore;
+  /**
    * Aborts every call of these credentials for their whole life (to close them): once it aborts,
    * every token refresh rejects with its reason. `loadCredentials()` uses it for loading only.
    */
   signal?: AbortSignal;
+}
+
+/**
+ * Where access tokens are shared between isolates or processes: `get` gives what `set` stored
+ * under `key` (or `undefined`), `set` keeps `value` for at most `ttlSeconds`. Values are
+ * encrypted and keys name no secret, so any store will do; `@gcp-oidc/auth/token-store` has the
+ * Cache API's, Workers KV's and Deno KV's.
+ *
+ * @example An in-memory store (one process only: for tests)
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { TokenStore } from "../mod.ts";
+ *
+ * const values = new Map<string, string>();
+ * const store: TokenStore = {
+ *   get: async (key) => values.get(key),
+ *   set: async (key, value) => void values.set(key, value),
+ * };
+ * await store.set("k", "v", 60);
+ * assert.equal(await store.get("k"), "v");
+ * ```
+ */
+export interface TokenStore {
+  /** The value stored under `key`, or `undefined`. */
+  get(key: string): Promise<string | undefined>;
+  /** Stores `value` under `key` for at most `ttlSeconds` (a whole number, at least 1). */
+  set(key: string, value: string, ttlSeconds: number): Promise<void>;
 }
 
 /**

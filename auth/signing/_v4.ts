@@ -129,8 +129,18 @@ export function bucketOrigin(
   }
 }
 
-/** RFC 3986 percent-encoding of everything but unreserved characters (and `/` when `keepSlash`). */
-export function encodeRfc3986(text: string, keepSlash = false): string {
+/**
+ * RFC 3986 percent-encoding of everything but unreserved characters (and `/` when `keepSlash`).
+ * Text that is not well-formed UTF-16 (a lone surrogate, which has no UTF-8 form) is an error
+ * naming `option`, not `encodeURIComponent`'s `URIError`.
+ */
+export function encodeRfc3986(text: string, option: string, keepSlash = false): string {
+  if (!text.isWellFormed()) {
+    throw optionError(
+      option,
+      "holds a lone surrogate (half of a UTF-16 pair), which has no UTF-8 form to sign",
+    );
+  }
   return encodeURIComponent(text)
     .replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`)
     .replace(keepSlash ? /%2F/g : /(?!)/g, "/");

@@ -42,7 +42,11 @@ export interface SignedUrlOptions {
   timestamp?: Date | string;
   /** Headers the request must send with these values (signed; `host` is always signed). */
   headers?: Readonly<Record<string, string>>;
-  /** Query parameters added to the URL and signed. */
+  /**
+   * Query parameters added to the URL and signed. The signature's own (`X-Goog-Algorithm`,
+   * `X-Goog-Credential`, `X-Goog-Date`, `X-Goog-Expires`, `X-Goog-SignedHeaders`,
+   * `X-Goog-Signature`, in any case) are left out: the signer sets each once.
+   */
   queryParameters?: Readonly<Record<string, string>>;
   /** `https` (default) or `http`. */
   scheme?: "http" | "https";
@@ -88,6 +92,20 @@ function overrideOrigin(options: SignedUrlOptions, bucket: string) {
   }
   return undefined;
 }
+
+/**
+ * The query parameters the signature itself sets (lowercase). One of them in `queryParameters` is
+ * left out, so that each appears once with the signer's value, as google-cloud-storage for Python
+ * sets them over the caller's (the Node.js client lets the caller's win, except the signature).
+ */
+const SIGNATURE_PARAMETERS: ReadonlySet<string> = new Set([
+  "x-goog-algorithm",
+  "x-goog-credential",
+  "x-goog-date",
+  "x-goog-expires",
+  "x-goog-signedheaders",
+  "x-goog-signature",
+]);
 
 /** Headers in canonical form: lowercase names, values trimmed with inner whitespace collapsed. */
 function canonicalHeaders(headers: Readonly<Record<string, string>>, host: string) {
@@ -152,7 +170,7 @@ export async function createSignedUrl(
   const { origin, prefix } = overrideOrigin(options, bucket) ?? bucketOrigin(options, bucket);
   const object = options.object === undefined || options.object === ""
     ? ""
-    : `/${encodeRfc3986(requiredString(options.object, "object"), true)}`;
+    : `/${encodeRfc3986(requiredString(options.object, "object"), "object", true)}`;
   const path = `${prefix}${object}` || "/";
   // The host is signed without its port, as in every case of Google's conformance file.
   const headers = canonicalHeaders(options.headers ?? {}, new URL(origin).hostname);
@@ -165,10 +183,14 @@ export async function createSignedUrl(
     ["X-Goog-Date", basicTimestamp(time)],
     ["X-Goog-Expires", String(expires)],
     ["X-Goog-SignedHeaders", signedHeaders],
-    ...Object.entries(options.queryParameters ?? {}),
+    ...Object.entries(options.queryParameters ?? {})
+      .filter(([name]) => !SIGNATURE_PARAMETERS.has(name.toLowerCase())),
   ];
   const canonicalQuery = query
-    .map(([name, value]) => [encodeRfc3986(name), encodeRfc3986(String(value))])
+    .map(([name, value]) => [
+      encodeRfc3986(name, "queryParameters"),
+      encodeRfc3986(String(value), "queryParameters"),
+    ])
     .sort(([a], [b]) => (a! < b! ? -1 : a! > b! ? 1 : 0))
     .map(([name, value]) => `${name}=${value}`)
     .join("&");

@@ -13,6 +13,11 @@ import type { CallOptions } from "../types.ts";
 /** What every verifier takes besides its own checks: the call options and the clock leeway. */
 export type VerifyCallOptions = CallOptions & { clockSkewSeconds?: number };
 
+/**
+ * The longest a token may live (`exp` - `iat`), as google-auth-library's default `maxExpiry`:
+ * Google's ID tokens live an hour, IAP's assertions ten minutes.
+ */
+const MAX_LIFETIME_SECONDS = 86_400;
 /** The most keys a set may hold, and the longest token read: far above Google's. */
 const MAX_KEYS = 100;
 const MAX_TOKEN_LENGTH = 16_384;
@@ -122,7 +127,7 @@ async function keyFor(
   if (key === undefined) {
     throw new VerificationError(
       "ERR_TOKEN_KEY_UNKNOWN",
-      `The ${what} token's key ${JSON.stringify(kid.slice(0, 64))} is not among the keys at ${url}`,
+      `The ${what}'s key ${JSON.stringify(kid.slice(0, 64))} is not among the keys at ${url}`,
     );
   }
   return key;
@@ -201,7 +206,38 @@ async function verdict(error: unknown, rules: TokenRules): Promise<unknown> {
   );
 }
 
-/** Verifies `token` by `rules`: signature, algorithm, issuer, audience, expiry and not-before. */
+/**
+ * What jose leaves unchecked (it reads `iat` only with `maxTokenAge`), as google-auth-library and
+ * Python google-auth check it: `iat` no later than now plus the skew ("Token used too early"), and
+ * `exp` no more than a day after `iat` (google-auth-library's "Expiration time too far in
+ * future"). Google's ID tokens have no `nbf`, so without this a token minted for the future, or
+ * one that never expires, would pass.
+ */
+function checkIssuedAt(payload: JWTPayload, rules: TokenRules, nowMs: number, skew: number): void {
+  const iat = payload.iat!;
+  const exp = payload.exp!;
+  if (iat > nowMs / 1000 + skew) {
+    throw new VerificationError(
+      "ERR_TOKEN_USED_TOO_EARLY",
+      `The ${rules.what} was issued in the future ("iat" is ${
+        Math.ceil(iat - nowMs / 1000)
+      } s ahead, more than the ${skew} s clock skew allowed)`,
+    );
+  }
+  if (exp - iat > MAX_LIFETIME_SECONDS) {
+    throw new VerificationError(
+      "ERR_TOKEN_LIFETIME_TOO_LONG",
+      `The ${rules.what} lives ${
+        exp - iat
+      } s ("exp" - "iat"), more than ${MAX_LIFETIME_SECONDS} s (a day)`,
+    );
+  }
+}
+
+/**
+ * Verifies `token` by `rules`: signature, algorithm, issuer, audience, expiry, not-before, an
+ * `iat` that is not in the future and a lifetime of at most a day.
+ */
 export async function verifyToken(
   token: string,
   rules: TokenRules,
@@ -233,6 +269,7 @@ export async function verifyToken(
   // Node process tens of milliseconds at start-up (docs/measurements.md), which code that only
   // wants tokens should not pay.
   const { jwtVerify } = await import("jose/jwt/verify");
+  const now = (options.now ?? Date.now)();
   try {
     const { payload } = await jwtVerify(
       token,
@@ -242,10 +279,11 @@ export async function verifyToken(
         issuer: [...rules.issuers],
         audience,
         clockTolerance: skew,
-        currentDate: new Date((options.now ?? Date.now)()),
+        currentDate: new Date(now),
         requiredClaims: ["exp", "iat"],
       },
     );
+    checkIssuedAt(payload, rules, now, skew);
     return payload;
   } catch (error) {
     throw await verdict(error, rules);

@@ -2,8 +2,8 @@
  * A small, defensive evaluator for the subset of Google's Common Expression Language (CEL) that
  * Workload Identity Federation uses in provider attribute mappings and attribute conditions.
  *
- * Layout: the parser (`parse.ts`), RE2 patterns (`re2.ts`), the value type (`value.ts`) and,
- * here, the evaluator.
+ * Layout: the parser (`parse.ts`), RE2 patterns (`re2.ts`, matched by `re2_vm.ts`), the value
+ * type (`value.ts`) and, here, the evaluator.
  * What the subset leaves out of CEL fails to parse with an error naming the feature; the README's
  * emulator section lists both.
  *
@@ -20,7 +20,7 @@ import {
   type Step,
   type StringMethod,
 } from "./parse.ts";
-import { compileRe2 } from "./re2.ts";
+import { compileRe2, MAX_STEPS, Re2BudgetError, type Re2Matcher } from "./re2.ts";
 import type { CelValue } from "./value.ts";
 
 export { CelSyntaxError };
@@ -295,9 +295,27 @@ function stringMethod(name: StringMethod, receiver: CelValue, arg: CelValue): bo
     throw new CelEvaluationError(`regular expression longer than ${MAX_PATTERN_LENGTH} characters`);
   }
   const pattern = compileRe2(arg);
-  if (pattern instanceof RegExp) return pattern.test(receiver);
+  if ("test" in pattern) return matches(pattern, receiver, arg);
   const problem = pattern.problem === undefined ? "" : `: ${pattern.problem}`;
   throw new CelEvaluationError(`invalid regular expression: ${JSON.stringify(arg)}${problem}`);
+}
+
+/**
+ * Whether `pattern` matches in `text`, in time linear in the text; a match that would take more
+ * than {@linkcode MAX_STEPS} steps (a long text against a large program) is an evaluation error,
+ * which fails an attribute condition as Google's does.
+ */
+function matches(pattern: Re2Matcher, text: string, source: string): boolean {
+  try {
+    return pattern.test(text);
+  } catch (error) {
+    if (!(error instanceof Re2BudgetError)) throw error;
+    throw new CelEvaluationError(
+      `regular expression ${
+        JSON.stringify(source)
+      } takes more than ${MAX_STEPS} steps on a text of ${text.length} characters`,
+    );
+  }
 }
 
 /**

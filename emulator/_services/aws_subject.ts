@@ -63,6 +63,16 @@ function amzTime(value: string): number {
 }
 
 /**
+ * Whether a query is GetCallerIdentity's alone: one `Action=GetCallerIdentity`, one
+ * `Version=2011-06-15`, nothing else. Reading the first `Action` only would let
+ * `...&Action=AssumeRole` through as GetCallerIdentity.
+ */
+function isGetCallerIdentity(query: URLSearchParams): boolean {
+  return [...query.keys()].length === 2 && query.getAll("Action").join() === "GetCallerIdentity" &&
+    query.getAll("Version").join() === "2011-06-15";
+}
+
+/**
  * The GetCallerIdentity caller of an AWS subject token for `provider` (`//iam.<universe>/<name>`),
  * as `{ arn, account }`, or the refusal to answer with.
  */
@@ -80,8 +90,7 @@ export function verifyAwsSubject(
   const host = AWS_STS_HOST.exec(url.hostname);
   if (
     method !== "POST" || url.protocol !== "https:" || host === null ||
-    url.searchParams.get("Action") !== "GetCallerIdentity" ||
-    url.searchParams.get("Version") !== "2011-06-15"
+    !isGetCallerIdentity(url.searchParams)
   ) {
     return refused("The AWS subject token is not an AWS STS GetCallerIdentity request.");
   }

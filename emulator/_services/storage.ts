@@ -2,10 +2,13 @@
 // metadata, or the content with `alt=media`), there to show what a downscoped token reaches: the
 // caller needs a live token the emulator issued with a storage or cloud-platform scope; every such
 // token may read the emulated objects, unless its Credential Access Boundary does not allow the
-// object, which is Cloud Storage's 403.
+// object, which is Cloud Storage's 403. `objects.list` (`GET /storage/v1/b/<bucket>/o`, with
+// `prefix`, `maxResults` and `pageToken`) pages through a bucket as Cloud Storage does, for tokens
+// without a boundary.
 import { boundaryAllows } from "../_core/access_boundary.ts";
 import { bearerOf, missingCredential, UNAUTHENTICATED } from "../_core/access.ts";
 import type { State } from "../_core/state.ts";
+import type { TokenInfo } from "../types.ts";
 import { type Incoming, jsonResponse, rpcError } from "../_core/wire.ts";
 
 /** The path prefix of buckets under the emulator's Cloud Storage base. */
@@ -45,17 +48,108 @@ export function storageObjectOf(
   }
 }
 
-/** Answers `objects.get`. */
+/** The bucket whose objects a path lists (`…/b/<bucket>/o`), or `undefined`. */
+function listedBucketOf(path: string): string | undefined {
+  const match = /^([^/]+)\/o$/.exec(path.slice(STORAGE_BUCKETS_PREFIX.length));
+  if (match === null) return undefined;
+  try {
+    return decodeURIComponent(match[1]!);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The object resource Cloud Storage answers with (`storage#object`). */
+function objectResource(
+  origin: string,
+  bucket: string,
+  name: string,
+  content: string,
+): Record<string, string> {
+  // Every field a client reads to fetch the content: gcloud downloads from `mediaLink` (without
+  // it, `gcloud storage cat` crashes in apitools on the missing URL) and checks `size`.
+  const path = `${encodeURIComponent(bucket)}/o/${encodeURIComponent(name)}`;
+  return {
+    kind: "storage#object",
+    id: `${bucket}/${name}/1`,
+    selfLink: `${origin}${STORAGE_BUCKETS_PREFIX}${path}`,
+    mediaLink: `${origin}${STORAGE_DOWNLOAD_PREFIX}${path}?generation=1&alt=media`,
+    name,
+    bucket,
+    generation: "1",
+    metageneration: "1",
+    contentType: CONTENT_TYPE,
+    size: String(new TextEncoder().encode(content).length),
+  };
+}
+
+/** The most objects one `objects.list` page holds, and its default size: Cloud Storage's. */
+const MAX_LIST_RESULTS = 1000;
+
+/** A page token: the last name of the page before, base64url-encoded. */
+function pageTokenOf(name: string): string {
+  return btoa(String.fromCharCode(...new TextEncoder().encode(name)))
+    .replaceAll("+", "-").replaceAll("/", "_").replaceAll("=", "");
+}
+
+function nameOfPageToken(token: string): string | undefined {
+  try {
+    const binary = atob(token.replaceAll("-", "+").replaceAll("_", "/"));
+    return new TextDecoder("utf-8", { fatal: true })
+      .decode(Uint8Array.from(binary, (character) => character.charCodeAt(0)));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Answers `objects.list`: the bucket's objects by name, `maxResults` a page. */
+function storageList(request: Incoming, state: State, bucket: string, info: TokenInfo): Response {
+  if (info.accessBoundary !== undefined) {
+    return rpcError(
+      403,
+      `${info.principal} does not have storage.objects.list access to the Google Cloud Storage bucket. The emulator lists only for tokens without a Credential Access Boundary.`,
+    );
+  }
+  const objects = state.config.storageObjects[bucket];
+  if (objects === undefined) return rpcError(404, "The specified bucket does not exist.");
+  const query = request.url.searchParams;
+  const maxResults = Number(query.get("maxResults") ?? MAX_LIST_RESULTS);
+  if (!Number.isInteger(maxResults) || maxResults < 1) {
+    return rpcError(400, `Invalid value for maxResults: ${query.get("maxResults")}`);
+  }
+  const token = query.get("pageToken");
+  const after = token === null ? undefined : nameOfPageToken(token);
+  if (token !== null && after === undefined) return rpcError(400, "Invalid page token.");
+  const prefix = query.get("prefix") ?? "";
+  const names = Object.keys(objects).filter((name) => name.startsWith(prefix))
+    .filter((name) => after === undefined || name > after).sort();
+  const page = names.slice(0, Math.min(maxResults, MAX_LIST_RESULTS));
+  const more = names.length > page.length;
+  return jsonResponse({
+    kind: "storage#objects",
+    ...(more ? { nextPageToken: pageTokenOf(page.at(-1)!) } : {}),
+    ...(page.length > 0
+      ? {
+        items: page.map((name) => objectResource(request.url.origin, bucket, name, objects[name]!)),
+      }
+      : {}),
+  });
+}
+
+/** Answers `objects.get` and `objects.list`. */
 export function storageGet(request: Incoming, state: State): Response {
-  const target = storageObjectOf(request.url.pathname);
-  if (target === undefined) return rpcError(404, "Not Found");
+  const path = request.url.pathname;
+  const target = storageObjectOf(path);
+  const listed = target === undefined ? listedBucketOf(path) : undefined;
+  if (target === undefined && listed === undefined) return rpcError(404, "Not Found");
   if (request.method !== "GET") return rpcError(405, "Method not allowed: use GET.");
   const bearer = bearerOf(request, state, "storage", SCOPES);
   if (bearer instanceof Response) return bearer;
   if (bearer.kind === "missing") return missingCredential();
   if (bearer.kind === "other") return rpcError(401, UNAUTHENTICATED);
-  const { bucket, object } = target;
   const { info } = bearer;
+  if (target === undefined) return storageList(request, state, listed!, info);
+  const { bucket, object } = target;
   const { universe, storageObjects } = state.config;
   if (
     info.accessBoundary !== undefined &&
@@ -73,20 +167,5 @@ export function storageGet(request: Incoming, state: State): Response {
   if (target.download || request.url.searchParams.get("alt") === "media") {
     return new Response(content, { headers: { "content-type": CONTENT_TYPE } });
   }
-  // Every field a client reads to fetch the content: gcloud downloads from `mediaLink` (without
-  // it, `gcloud storage cat` crashes in apitools on the missing URL) and checks `size`.
-  const path = `${encodeURIComponent(bucket)}/o/${encodeURIComponent(object)}`;
-  const origin = request.url.origin;
-  return jsonResponse({
-    kind: "storage#object",
-    id: `${bucket}/${object}/1`,
-    selfLink: `${origin}${STORAGE_BUCKETS_PREFIX}${path}`,
-    mediaLink: `${origin}${STORAGE_DOWNLOAD_PREFIX}${path}?generation=1&alt=media`,
-    name: object,
-    bucket,
-    generation: "1",
-    metageneration: "1",
-    contentType: CONTENT_TYPE,
-    size: String(new TextEncoder().encode(content).length),
-  });
+  return jsonResponse(objectResource(request.url.origin, bucket, object, content));
 }

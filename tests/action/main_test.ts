@@ -1,5 +1,13 @@
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { run } from "../../action/main.ts";
@@ -247,6 +255,35 @@ Deno.test("run() reports a workspace that vanishes mid-flight as ERR_CREDENTIALS
   );
   assert.equal(core.saved.size, 0);
 });
+
+Deno.test("run() writes credentials_file_path through no link put at its missing directory during the OIDC request", () =>
+  withWorkspace(async (workspace) => {
+    const runnerTemp = join(workspace, "_temp");
+    const elsewhere = join(workspace, "elsewhere");
+    mkdirSync(runnerTemp);
+    mkdirSync(elsewhere);
+    const core = fakeCore({
+      workload_identity_provider: PROVIDER,
+      service_account: SA,
+      credentials_file_path: join(runnerTemp, "gcp", "credentials.json"),
+    });
+    const google = fakeGoogle();
+    await run(core, {
+      env: { ...OIDC, GITHUB_WORKSPACE: workspace, RUNNER_TEMP: runnerTemp },
+      fetch: (input, init) => {
+        // After the inputs were checked, before the file is written.
+        if (!existsSync(join(runnerTemp, "gcp"))) symlinkSync(elsewhere, join(runnerTemp, "gcp"));
+        return google.fetch(input, init);
+      },
+    });
+    assert.equal(core.failed.length, 1);
+    assert.match(
+      core.failed[0] ?? "",
+      /^ERR_CREDENTIALS_FILE: Cannot write the credentials file at "credentials_file_path" .*: it points through a symbolic link at .*\nHint: /,
+    );
+    assert.deepEqual(readdirSync(elsewhere), [], "nothing written through the link");
+    assert.equal(core.saved.size, 0);
+  }));
 
 Deno.test("run() without a credentials file needs no workspace and exports only the project", async () => {
   const core = fakeCore({

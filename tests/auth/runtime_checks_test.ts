@@ -5,5 +5,5 @@ import { library as auth } from "../support/library.ts";
 import * as emulator from "../../emulator/mod.ts";
 
 Deno.test("auth_checks.mjs passes under Deno against the emulator", async () => {
-  assert.equal(await check(auth, emulator), 4);
+  assert.equal(await check(auth, emulator), 6);
 });

@@ -17,19 +17,8 @@ import {
   withEmulator,
 } from "../../tools/emulator_calls.ts";
 import { startForwardProxy } from "../../tools/forward_proxy.ts";
-
-const GCLOUD = "/usr/lib/google-cloud-sdk";
-const gcloudPath = (() => {
-  for (const dir of (Deno.env.get("PATH") ?? "").split(":")) {
-    try {
-      if (Deno.statSync(`${dir}/gcloud`).isFile) return `${dir}/gcloud`;
-    } catch {
-      // not in this folder
-    }
-  }
-  return undefined;
-})();
-if (gcloudPath === undefined) console.log("gcloud_test.ts: skipped, gcloud is not on the PATH");
+import { GCLOUD, GCLOUD_MISSING, skippedWhen } from "../support/skip.ts";
+import { gcloudSdk } from "../support/gcloud.ts";
 
 const PROJECT = "emulated-project.iam.gserviceaccount.com";
 const [SOURCE, MIDDLE, TARGET] = ["src", "mid", "target"].map((name) => `${name}@${PROJECT}`) as [
@@ -39,22 +28,6 @@ const [SOURCE, MIDDLE, TARGET] = ["src", "mid", "target"].map((name) => `${name}
 ];
 const CREATOR = "roles/iam.serviceAccountTokenCreator";
 const AUDIENCE = "https://svc.example.run.app";
-
-/** The bundled Python and its google-auth: the python next to gcloud's installation. */
-function bundledPython(): { python: string; path: string } {
-  const root = Deno.realPathSync(gcloudPath!).replace(/\/bin\/gcloud$/, "");
-  const base = [root, GCLOUD].find((dir) => {
-    try {
-      return Deno.statSync(`${dir}/platform/bundledpythonunix/bin/python3`).isFile;
-    } catch {
-      return false;
-    }
-  }) ?? GCLOUD;
-  return {
-    python: `${base}/platform/bundledpythonunix/bin/python3`,
-    path: `${base}/lib/third_party`,
-  };
-}
 
 async function run(command: string, args: string[], env: Record<string, string>) {
   const { success, stdout, stderr } = await new Deno.Command(command, {
@@ -102,9 +75,8 @@ async function files(emulator: Emulator, dir: string) {
   );
 }
 
-Deno.test({
+Deno.test(skippedWhen(GCLOUD_MISSING, {
   name: "gcloud and Python google-auth get tokens from the emulator, with nothing leaving loopback",
-  ignore: gcloudPath === undefined,
   async fn(t) {
     const proxy = await startForwardProxy({ hosts: {}, refuseWith: 403 });
     const dir = await Deno.makeTempDir();
@@ -140,7 +112,7 @@ Deno.test({
           no_proxy: "127.0.0.1",
         };
         const gcloud = (file: string, ...args: string[]) =>
-          run(gcloudPath!, args, {
+          run(GCLOUD!, args, {
             ...env,
             CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE: `${dir}/${file}`,
           });
@@ -206,7 +178,7 @@ Deno.test({
         await t.step(
           "Python google-auth: Direct WIF, useEmailAzp, v1 certs, bare delegates",
           async () => {
-            const { python, path } = bundledPython();
+            const { python, thirdParty: path } = gcloudSdk();
             const out = JSON.parse(
               await run(python, [
                 new URL("../support/google_auth_python.py", import.meta.url).pathname,
@@ -238,4 +210,4 @@ Deno.test({
       await Deno.remove(dir, { recursive: true });
     }
   },
-});
+}));

@@ -1,6 +1,7 @@
 /**
  * endpoint/ uses the Web platform only: it imports nothing but its own files (no `node:`, `npm:`,
- * `jsr:` or bare specifiers) and type-checks with the DOM library and without Deno's namespace.
+ * `jsr:` or bare specifiers) and, in _package.ts, the package's deno.json as a JSON module (its
+ * version), and type-checks with the DOM library and without Deno's namespace.
  */
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
@@ -22,6 +23,10 @@ Deno.test("endpoint/ imports only its own files", async () => {
       .replace(/\/\*[\s\S]*?\*\//g, "")
       .replace(/^\s*\/\/.*$/gm, "");
     for (const [, specifier] of code.matchAll(SPECIFIER)) {
+      if (file === "_package.ts" && specifier === "../deno.json") {
+        assert.match(code, /from "\.\.\/deno\.json" with \{ type: "json" \};/);
+        continue;
+      }
       assert.match(specifier!, /^\.\/[\w.]+\.ts$/, `${file} imports ${specifier}`);
       assert.ok(files.includes(specifier!.slice(2)), `${file} imports ${specifier}: no such file`);
       found.set(file, [...found.get(file) ?? [], specifier!]);

@@ -1,8 +1,9 @@
 // Behaviour checks of auth/ against the emulator that run unchanged in any runtime: Deno and Bun
-// on the TypeScript sources, Node on the npm build. Plain JavaScript, only node:assert/strict. The
-// default export starts the emulator, runs a few flows, closes it and returns how many checks
-// passed; the first failure throws.
+// on the TypeScript sources, Node on the npm build. Plain JavaScript, only node:assert/strict and
+// node:net (for a closed port). The default export starts the emulator, runs a few flows, closes
+// it and returns how many checks passed; the first failure throws.
 import assert from "node:assert/strict";
+import { createServer } from "node:net";
 
 /**
  * The endpoint overrides the emulator exports as GHA_ENDPOINT_OVERRIDE_<service>.
@@ -29,12 +30,43 @@ function keyJson(value) {
 }
 
 /**
+ * Every text an error carries: message, hint, Google's message, its JSON, and each cause's
+ * message and stack.
+ *
+ * @param {any} error
+ * @returns {string}
+ */
+function textsOf(error) {
+  const texts = [error.message, error.hint, error.googleMessage, JSON.stringify(error)];
+  for (let cause = error.cause; cause instanceof Error; cause = cause.cause) {
+    texts.push(cause.message, cause.stack ?? "");
+  }
+  return texts.join("\n");
+}
+
+/**
+ * A loopback port nothing listens on: one a server had, closed again.
+ *
+ * @returns {Promise<number>}
+ */
+function closedPort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = /** @type {import("node:net").AddressInfo} */ (server.address());
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
  * @param {any} authMod The auth module namespace (`auth/mod.ts` or `npm/auth/mod.js`).
  * @param {any} emulatorMod The emulator module namespace.
  * @returns {Promise<number>} How many checks passed.
  */
 export default async function check(authMod, emulatorMod) {
-  const { authenticate, AuthError, parseWorkloadIdentityProvider } = authMod;
+  const { authenticate, AuthError, exchangeToken, parseWorkloadIdentityProvider } = authMod;
   const emu = await emulatorMod.startEmulator();
   try {
     const endpoints = endpointsFrom(emu.env);
@@ -85,6 +117,52 @@ export default async function check(authMod, emulatorMod) {
         assert.equal(result.idToken.split(".").length, 3);
         assert.equal(result.credentialsFile.type, "service_account");
         assert.equal(result.authToken.split(".").length, 3);
+      }],
+      ["a URL's password in any spelling is refused unsent and never quoted", async () => {
+        const spellings = [
+          "http:\\\\svc:url-password-1@127.0.0.1:9/v1/token",
+          "http:/svc:url-password-1@127.0.0.1:9/v1/token",
+          "http:svc:url-password-1@127.0.0.1:9/v1/token",
+          "http://svc:url-pass\tword-1@127.0.0.1:9/v1/token",
+          "ht\ttp://svc:url-password-1@127.0.0.1:9/v1/token",
+        ];
+        for (const tokenUrl of spellings) {
+          await assert.rejects(
+            exchangeToken({
+              audience: `//iam.googleapis.com/${emu.provider}`,
+              subjectToken: "subject-token-never-sent",
+              tokenUrl,
+              retry: { attempts: 1 },
+            }),
+            (/** @type {any} */ error) => {
+              assert.ok(error instanceof AuthError, String(error));
+              assert.match(error.message, /holds a user name or password/, tokenUrl);
+              assert.doesNotMatch(textsOf(error), /url-pass|word-1/, tokenUrl);
+              return true;
+            },
+          );
+        }
+      }],
+      ["a network error's text holds no query of the request URL", async () => {
+        /** @type {string[]} */
+        const lines = [];
+        const secret = "query-secret-0123456789";
+        await assert.rejects(
+          exchangeToken({
+            audience: `//iam.googleapis.com/${emu.provider}`,
+            subjectToken: "subject-token-of-the-call",
+            tokenUrl: `http://127.0.0.1:${await closedPort()}/v1/token?sig=${secret}&x=1`,
+            retry: { attempts: 2, baseDelayMs: 1, maxDelayMs: 1 },
+            timeoutMs: 2000,
+            log: { debug: (/** @type {string} */ line) => lines.push(line) },
+          }),
+          (/** @type {any} */ error) => {
+            assert.ok(error instanceof AuthError, String(error));
+            assert.equal(error.status, 0);
+            assert.ok(!`${textsOf(error)}\n${lines.join("\n")}`.includes(secret), textsOf(error));
+            return true;
+          },
+        );
       }],
       ["error codes", async () => {
         assert.throws(() => parseWorkloadIdentityProvider("projects/my-project/x"), (error) => {

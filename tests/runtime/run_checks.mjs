@@ -1,8 +1,9 @@
-// Runs the cross-runtime behaviour checks of endpoint/ and auth/ (with the emulator) in whatever
-// runtime executes this file: Deno or Bun on the TypeScript sources, Node on the npm build.
+// Runs the cross-runtime behaviour checks of endpoint/, auth/ and request/ (with the emulator) in
+// whatever runtime executes this file: Deno or Bun on the TypeScript sources, Node on the npm
+// build.
 //
 // Usage: <runtime> tests/runtime/run_checks.mjs <package root> <js|ts|exports>
-// where <package root> holds endpoint/mod.<ext>, auth/mod.<ext> and emulator/mod.<ext>; with
+// where <package root> holds endpoint/, auth/, request/ and emulator/ mod.<ext>; with
 // `exports`, <package root> is an installed package and each area is the file its `exports`
 // conditions give this runtime (under Node, the node:http(s) transport).
 // Prints one line per area and exits non-zero on the first failed check.
@@ -19,6 +20,7 @@ import checkEndpoint from "./endpoint_checks.mjs";
 import checkAuth from "./auth_checks.mjs";
 import checkCredentials from "./credentials_checks.mjs";
 import checkSigning from "./signing_checks.mjs";
+import checkRequest, { REQUEST_CHECK_OBJECTS } from "./request_checks.mjs";
 import { assertIssuedBy, credentialsFixture } from "./credentials_fixture.mjs";
 
 const [root = ".", ext = "js"] = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
@@ -65,6 +67,20 @@ const signingChecks = await checkSigning(
   assert,
 );
 console.log(`signing: ${signingChecks} conformance cases passed on ${runtime}`);
+{
+  const requestEmulator = await (await load("emulator")).startEmulator({
+    storageObjects: REQUEST_CHECK_OBJECTS,
+  });
+  try {
+    const requestChecks = await checkRequest(await load("request"), authMod, {
+      key: await requestEmulator.serviceAccountKey(),
+      storageUrl: requestEmulator.endpoints.storage,
+    });
+    console.log(`request: ${requestChecks} checks passed on ${runtime}`);
+  } finally {
+    await requestEmulator.close();
+  }
+}
 const emu = await (await load("emulator")).startEmulator();
 const dir = await mkdtemp(join(tmpdir(), "credentials-checks-"));
 try {

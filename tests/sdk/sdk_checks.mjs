@@ -1,6 +1,8 @@
 // The three SDKs built on google-auth-library, each given toAuthClient(credentials) and pointed at
 // the Vertex AI stand-in (tests/support/vertex_standin.ts): plain JavaScript that any runtime
-// runs. The caller passes the modules (auth/ and the SDKs), so the same checks run in Deno, Node,
+// runs. With `viaOptions`, user code makes no AuthClient: the SDKs get the credentials JSON as
+// `googleAuthOptions: { credentials }` (Anthropic's a `GoogleAuth` made from it), for a bundle
+// whose `google-auth-library` is aliased to auth/google_auth_library/mod.ts. The caller passes the modules (auth/ and the SDKs), so the same checks run in Deno, Node,
 // Bun and a Worker. Returns each SDK's answer text, which names the principal the stand-in saw.
 
 const PROJECT = "standin-project";
@@ -9,18 +11,22 @@ const LOCATION = "us-central1";
 /**
  * @param {any} authMod The auth module namespace.
  * @param {Record<string, any>} sdks Module namespaces by name: anthropic, genai, vertex, ai.
- * @param {{ baseUrl: string, credentialsJson: string, only?: string[] }} options
+ * @param {{ baseUrl: string, credentialsJson: string, only?: string[], viaOptions?: boolean }} options
  * @returns {Promise<Record<string, string>>} Answer text by SDK name.
  */
 export default async function checkSdks(authMod, sdks, options) {
-  const authClient = authMod.toAuthClient(authMod.credentialsFromJson(options.credentialsJson));
-  const { baseUrl } = options;
+  const { baseUrl, viaOptions } = options;
+  const credentials = JSON.parse(options.credentialsJson);
+  const authClient = viaOptions
+    ? undefined
+    : authMod.toAuthClient(authMod.credentialsFromJson(options.credentialsJson));
+  const googleAuthOptions = viaOptions ? { credentials } : { authClient };
   /** @type {Record<string, () => Promise<string>>} */
   const runs = {
     async anthropic() {
       // No projectId: the SDK takes the AuthClient's.
       const client = new sdks.anthropic.AnthropicVertex({
-        authClient,
+        ...(viaOptions ? { googleAuth: new sdks.GoogleAuth({ credentials }) } : { authClient }),
         region: LOCATION,
         baseURL: `${baseUrl}/anthropic/v1`,
         maxRetries: 0,
@@ -37,7 +43,7 @@ export default async function checkSdks(authMod, sdks, options) {
         vertexai: true,
         project: PROJECT,
         location: LOCATION,
-        googleAuthOptions: { authClient },
+        googleAuthOptions,
         httpOptions: { baseUrl: `${baseUrl}/genai/` },
       });
       const response = await ai.models.generateContent({ model: "gemini-standin", contents: "hi" });
@@ -47,7 +53,7 @@ export default async function checkSdks(authMod, sdks, options) {
       const vertex = sdks.vertex.createVertex({
         project: PROJECT,
         location: LOCATION,
-        googleAuthOptions: { authClient },
+        googleAuthOptions,
         baseURL: `${baseUrl}/ai-sdk/v1/projects/${PROJECT}/locations/${LOCATION}/publishers/google`,
       });
       const { text } = await sdks.ai.generateText({

@@ -1,8 +1,9 @@
 /**
  * toAuthClient() inside the SDKs people use: @anthropic-ai/vertex-sdk (messages.create),
  * @google/genai in Vertex mode (models.generateContent) and @ai-sdk/google-vertex (generateText),
- * each calling the loopback Vertex AI stand-in, which accepts only bearers the emulator issued,
- * in Deno, Node 24 and Bun; and in Cloudflare's workerd for the two whose Worker build takes an
+ * each calling the loopback Vertex AI stand-in, which accepts only bearers the emulator issued:
+ * all three in Deno, one in Node 24 and one in Bun (each SDK's runtime-specific part is its
+ * transport, which toAuthClient() does not touch); and in Cloudflare's workerd the two whose Worker build takes an
  * AuthClient (@google/genai's Worker build, the one its `browser`/`workerd` conditions pick, takes
  * an API key only: "An API Key must be set when running in a browser").
  */
@@ -11,37 +12,40 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { startEmulator } from "../../emulator/mod.ts";
 import { startVertexStandIn } from "../support/vertex_standin.ts";
-import {
-  bun,
-  node24,
-  required,
-  type Runtime,
-  RUNTIMES_REQUIRED,
-  workerd,
-} from "../../tools/runtimes.ts";
-import { runInWorkerd } from "../support/workerd.ts";
+import { bun, node24, required, type Runtime, workerd } from "../../tools/runtimes.ts";
+import { runtimeMissing, skippedWhen } from "../support/skip.ts";
+import { runInWorkerd, SDK_ALIASES } from "../../tools/workerd.ts";
 
 const run = promisify(execFile);
 const DRIVER = "tests/sdk/run_sdk_checks.mjs";
 const SDKS = ["anthropic", "genai", "vertex"];
 
-async function assertSdksPass(runtime: Runtime, args: string[]): Promise<void> {
+/** Runs the checks of `sdks` (all three by default) under `runtime`. */
+async function assertSdksPass(runtime: Runtime, args: string[], sdks = SDKS): Promise<void> {
   await using emulator = await startEmulator();
   const standIn = startVertexStandIn(emulator);
   try {
     const key = await emulator.serviceAccountKey();
-    const { stdout } = await run(runtime.path, [...args, DRIVER, standIn.url, key], {
-      env: { ...process.env, NO_COLOR: "1" },
-      timeout: 120_000,
-    });
+    const { stdout } = await run(
+      runtime.path,
+      [...args, DRIVER, standIn.url, key, sdks.join(",")],
+      {
+        env: { ...process.env, NO_COLOR: "1" },
+        timeout: 120_000,
+      },
+    );
     const texts = JSON.parse(/^texts (.*)$/m.exec(stdout)?.[1] ?? "{}");
     const principal = JSON.parse(key).client_email;
-    assert.deepEqual(Object.keys(texts), SDKS, stdout);
-    for (const sdk of SDKS) assert.equal(texts[sdk], `hello ${principal}`, sdk);
+    assert.deepEqual(Object.keys(texts), sdks, stdout);
+    for (const sdk of sdks) assert.equal(texts[sdk], `hello ${principal}`, sdk);
     // Every call carried a bearer the emulator issued; the Anthropic SDK took the key's project.
-    assert.ok(standIn.calls.length >= 3 && standIn.calls.every((c) => c.principal === principal));
+    assert.ok(
+      standIn.calls.length >= sdks.length && standIn.calls.every((c) => c.principal === principal),
+    );
     const project = JSON.parse(key).project_id;
-    assert.ok(standIn.calls.some((c) => c.path.includes(`/projects/${project}/`)), "anthropic");
+    if (sdks.includes("anthropic")) {
+      assert.ok(standIn.calls.some((c) => c.path.includes(`/projects/${project}/`)), "anthropic");
+    }
   } finally {
     await standIn.close();
   }
@@ -57,21 +61,18 @@ const [bunRuntime, node24Runtime, workerdRuntime] = await Promise.all([
   workerd(),
 ]);
 
-Deno.test({
-  name: "the SDKs take toAuthClient() under Bun",
-  ignore: !bunRuntime && !RUNTIMES_REQUIRED,
-  fn: () => assertSdksPass(required(bunRuntime, "Bun"), []),
-});
+Deno.test(skippedWhen(runtimeMissing(bunRuntime, "Bun"), {
+  name: "@ai-sdk/google-vertex takes toAuthClient() under Bun",
+  fn: () => assertSdksPass(required(bunRuntime, "Bun"), [], ["vertex"]),
+}));
 
-Deno.test({
-  name: "the SDKs take toAuthClient() under Node 24 (type stripping)",
-  ignore: !node24Runtime && !RUNTIMES_REQUIRED,
-  fn: () => assertSdksPass(required(node24Runtime, "Node 24"), []),
-});
+Deno.test(skippedWhen(runtimeMissing(node24Runtime, "Node 24"), {
+  name: "@google/genai takes toAuthClient() under Node 24 (type stripping)",
+  fn: () => assertSdksPass(required(node24Runtime, "Node 24"), [], ["genai"]),
+}));
 
-Deno.test({
+Deno.test(skippedWhen(runtimeMissing(workerdRuntime, "workerd"), {
   name: "@anthropic-ai/vertex-sdk and @ai-sdk/google-vertex take toAuthClient() in workerd",
-  ignore: !workerdRuntime && !RUNTIMES_REQUIRED,
   fn: async () => {
     await using emulator = await startEmulator();
     const standIn = startVertexStandIn(emulator);
@@ -91,4 +92,37 @@ Deno.test({
       await standIn.close();
     }
   },
-});
+}));
+
+for (const viaOptions of [false, true]) {
+  Deno.test(skippedWhen(runtimeMissing(workerdRuntime, "workerd"), {
+    name: `the three SDKs run in workerd without Node compatibility through the alias (${
+      viaOptions ? "credentials as googleAuthOptions" : "toAuthClient()"
+    })`,
+    fn: async () => {
+      await using emulator = await startEmulator();
+      const standIn = startVertexStandIn(emulator);
+      try {
+        const key = await emulator.serviceAccountKey();
+        const output = await runInWorkerd(required(workerdRuntime, "workerd"), {
+          entry: "tests/sdk/sdk_alias_workerd.mjs",
+          bindings: { KEY: key, STANDIN: standIn.url, VIA_OPTIONS: viaOptions },
+          alias: SDK_ALIASES,
+          noNodeCompat: true,
+        });
+        const texts = JSON.parse(/^texts (.*)$/m.exec(output)?.[1] ?? "{}");
+        const { client_email: principal, project_id: project } = JSON.parse(key);
+        const hello = `hello ${principal}`;
+        assert.deepEqual(texts, { anthropic: hello, genai: hello, vertex: hello }, output);
+        assert.match(output, /^keyFile ERR_OPTIONS_INVALID$/m);
+        assert.ok(
+          standIn.calls.length >= 3 && standIn.calls.every((c) => c.principal === principal),
+        );
+        // Anthropic took the project from the client GoogleAuth.getClient() gave.
+        assert.ok(standIn.calls.some((c) => c.path.includes(`/projects/${project}/`)), "anthropic");
+      } finally {
+        await standIn.close();
+      }
+    },
+  }));
+}

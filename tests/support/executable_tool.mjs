@@ -7,7 +7,6 @@
 //   ok      the response (expiring in an hour)
 //   noisy   the same, after a line on standard error
 //   fail    prints a token-like text and exits 3
-//   sleep   writes its pid to TOOL_REPORT, then sleeps a minute
 //   flood   prints 2 MiB
 //   flood2  prints 2 MiB of two-byte characters (1 MiB of UTF-16 units)
 import { writeFileSync } from "node:fs";
@@ -19,10 +18,7 @@ const report = env.TOOL_REPORT;
 const seen = Object.fromEntries(
   Object.entries(env).filter(([name]) => name.startsWith("GOOGLE_EXTERNAL_ACCOUNT_")),
 );
-if (mode === "sleep") {
-  if (report) writeFileSync(report, String(process.pid));
-  setTimeout(() => {}, 60_000);
-} else if (mode === "fail") {
+if (mode === "fail") {
   process.stdout.write('{"id_token":"eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJsZWFrIn0.c2ln"} failed\n');
   process.exit(3);
 } else if (mode === "flood") {

@@ -1,4 +1,4 @@
-// Run by node_fetch_test.ts under Node 24 (type stripping): POSTs to each URL given as an
+// Run by tests/node/_fetch_test.ts under Node 24 (type stripping): POSTs to each URL given as an
 // argument through createNodeFetch (proxies from the environment, the CA from TEST_CA), prints
 // one JSON line with each outcome (and whether node:tls was loaded by then) and whether Node
 // loaded its bundled undici, and then just returns: the process must end on its own.

@@ -2,7 +2,7 @@
  * The groups of `deno task test`: each module of tests/groups/ imports the test files of one group
  * at load time, so that they share one isolate instead of paying for one each (docs/testing.md).
  * A test file belongs to the group of the deepest folder of `GROUP_OF_FOLDER` that holds it, so a
- * new or moved file needs no list; tests/groups/groups_test.ts fails on a file no group runs.
+ * new or moved file needs no list; tests/tools/test_test.ts fails on a file no group runs.
  */
 import { readdirSync } from "node:fs";
 import { basename } from "node:path";
@@ -27,8 +27,12 @@ export const GROUP_OF_FOLDER: Readonly<Record<string, string>> = {
   "auth/flows/": "auth",
   "auth/keys/": "auth",
   "auth/credentials/": "credentials",
+  "bundles/": "bundles",
+  "doc_tests/": "doc_tests",
   "emulator/": "emulator",
   "endpoint/": "endpoint",
+  "request/": "endpoint",
+  "tools/": "endpoint",
   "sdk/": "sdks",
 };
 

@@ -7,6 +7,7 @@ import { envDefault, readFileDefault } from "../_sources/runtime.ts";
 import type { CredentialsCall, FetchContext, Source } from "../_sources/source.ts";
 import { type TokenCache, tokenCache } from "./token_cache.ts";
 import { type ReadOnce, readOnce } from "./read_once.ts";
+import { sharedMint } from "./shared_token.ts";
 import { CredentialsError } from "../../errors.ts";
 import { invalidOption, refuseUnknownOptions } from "../../_util/options.ts";
 import { ID_TOKEN_OPTION_NAMES } from "../_option_names.ts";
@@ -29,6 +30,7 @@ export function callOptions(options: CredentialsOptions): CredentialsCall {
     readFile: _readFile,
     scopes: _scopes,
     eagerRefreshSeconds: _eager,
+    tokenStore: _tokenStore,
     refuseLocalSources: _refuse,
     subjectTokenSupplier: _subjectTokenSupplier,
     awsSecurityCredentialsSupplier: _awsSupplier,
@@ -116,7 +118,19 @@ export class CachedCredentials implements Credentials {
       env: options.env ?? envDefault(),
       runExecutable: options.runExecutable ?? defaultRunExecutable(),
     };
-    this.#accessToken = this.#cache(() => source.accessToken(this.#context));
+    const mint = () => source.accessToken(this.#context);
+    const { tokenStore: store } = options;
+    const secret = source.storeSecret;
+    this.#accessToken = this.#cache(
+      store === undefined || secret === undefined ? mint : sharedMint(mint, {
+        store,
+        secret,
+        scopes: this.#context.scopes,
+        now,
+        eagerMs,
+        log: options.log,
+      }),
+    );
     // Users pass methods as values (`fetch: credentials.fetch`): each is bound to these
     // credentials, as an own property that Object.entries() and a spread do not list.
     for (const name of Object.getOwnPropertyNames(CachedCredentials.prototype)) {

@@ -50,6 +50,17 @@ function metadataError(message: string, details: { status?: number; secrets?: re
 }
 
 /**
+ * Whether `url`'s query is GetCallerIdentity's and nothing else: exactly one `Action` of
+ * `GetCallerIdentity` and one `Version` of `2011-06-15`. A second `Action` (`...&Action=AssumeRole`)
+ * would be signed too, and what AWS makes of it is not ours to guess.
+ */
+function isGetCallerIdentity(url: URL): boolean {
+  const names = [...url.searchParams.keys()];
+  return names.length === 2 && url.searchParams.getAll("Action").join() === "GetCallerIdentity" &&
+    url.searchParams.getAll("Version").join() === "2011-06-15";
+}
+
+/**
  * The verification URL template, checked with a sample region: signing any other request would
  * hand `token_url` a request it could replay at AWS with the machine's credentials.
  */
@@ -64,11 +75,11 @@ function verificationUrlOf(source: Fields): string {
   if (
     url === undefined || url.protocol !== "https:" || !AWS_STS_HOST.test(url.hostname) ||
     url.username !== "" || url.password !== "" ||
-    url.searchParams.get("Action") !== "GetCallerIdentity"
+    !isGetCallerIdentity(url)
   ) {
     throw fieldError(
       source,
-      `"regional_cred_verification_url" must be AWS STS's GetCallerIdentity URL, such as ${DEFAULT_VERIFICATION_URL}`,
+      `"regional_cred_verification_url" must be AWS STS's GetCallerIdentity URL (one Action=GetCallerIdentity, one Version=2011-06-15, nothing else), such as ${DEFAULT_VERIFICATION_URL}`,
     );
   }
   return template;

@@ -2,7 +2,7 @@
 // the probe, project id, universe domain and default service account email (read when asked),
 // access tokens and ID tokens (`format=full`), every call with `Metadata-Flavor: Google`.
 import { bareEndpoint } from "../../../endpoint/mod.ts";
-import { AuthError, GoogleApiError } from "../../errors.ts";
+import { AuthError, CredentialsError, GoogleApiError } from "../../errors.ts";
 import { httpRequest } from "../../_transport/google_request.ts";
 import { requestJson, requestText, type TextResponse } from "../../_transport/http.ts";
 import { jwtExpiry } from "../../_util/jwt_decode.ts";
@@ -15,6 +15,7 @@ import type { EnvLike } from "../types.ts";
 import { quote } from "../../_util/quote.ts";
 import { onAbort } from "../../_util/abort.ts";
 import { invalidOption } from "../../_util/options.ts";
+import { hasUserinfo } from "../../_util/url_userinfo.ts";
 
 /**
  * Where the metadata server is looked for when `GCE_METADATA_HOST` is not set, probed side by side
@@ -61,12 +62,25 @@ export function metadataDetection(env: EnvLike): MetadataDetection {
  * The metadata server's address from the environment, as a base URL (`http://` added to a bare
  * `host:port`): `GCE_METADATA_HOST`, else `GCE_METADATA_ROOT` (Python google-auth's older name of
  * it), else `GCE_METADATA_IP` (where google-auth-library sends every call, and Python google-auth its
- * probe); `undefined` when none is set.
+ * probe); `undefined` when none is set. A user name or password in it, in any spelling `new URL()`
+ * reads, is `ERR_CREDENTIALS_URL_USERINFO`.
  */
 function metadataBaseUrlOf(env: EnvLike): string | undefined {
   for (const name of ["GCE_METADATA_HOST", "GCE_METADATA_ROOT", "GCE_METADATA_IP"]) {
-    const value = env[name]?.trim();
-    if (value) return /^https?:\/\//i.test(value) ? value.replace(/\/+$/, "") : `http://${value}`;
+    // As a URL parser reads it: tabs and newlines dropped, and `http:` with any slashes (or none)
+    // starts a URL, not a host named "http".
+    const value = env[name]?.replace(/[\t\n\r]/g, "").trim();
+    if (!value) continue;
+    const url = /^https?:/i.test(value) ? value : `http://${value}`;
+    if (hasUserinfo(url)) {
+      // Not quoted: the password would be in the message, and the metadata server takes none.
+      throw new CredentialsError(
+        "ERR_CREDENTIALS_URL_USERINFO",
+        `Cannot use ${name}: it holds a user name or password (user:password@ before the host); the metadata server takes none`,
+        { option: "env" },
+      );
+    }
+    return url.replace(/\/+$/, "");
   }
   return undefined;
 }

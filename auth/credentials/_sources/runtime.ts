@@ -190,6 +190,15 @@ export async function readFileBounded(
   return text;
 }
 
+/**
+ * Whether {@linkcode readFileDefault} can read files: Deno's file API, or `node:fs` through
+ * `process.getBuiltinModule` (workerd without Node compatibility has a `process` but no `node:fs`).
+ */
+export function hasFileSystem(): boolean {
+  const { Deno: deno, process: node } = runtime;
+  return deno !== undefined || node?.getBuiltinModule?.("node:fs") !== undefined;
+}
+
 /** Whether the runtime runs on Windows. */
 export function isWindows(): boolean {
   const { Deno: deno, process: node } = runtime;

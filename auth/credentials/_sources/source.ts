@@ -56,6 +56,11 @@ export interface Source extends TokenSource {
   /** The universe as known: the default until {@linkcode readUniverseDomain} (where set) has read it. */
   universeDomain: string;
   quotaProjectId?: string;
+  /**
+   * The configuration with its secret (a private key or refresh token), from which a shared
+   * token store's keys are derived; absent where the configuration holds no secret.
+   */
+  storeSecret?: string;
   /** Reads the universe when first asked for (the metadata server's; a request, so not at load). */
   readUniverseDomain?(call: CredentialsCall): Promise<string>;
   /** Reads the account's email when first asked for (the metadata server's), `undefined` if none. */

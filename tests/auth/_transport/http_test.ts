@@ -370,19 +370,22 @@ Deno.test("exchangeToken() against a server that drips, never ends or sends 8 Mi
         fn: async () => {
           const server = await startHostileServer();
           try {
-            const outcomes = await Promise.all(HOSTILE_KINDS.map(async (kind) => {
-              // A drip is cut by the attempt's timeout; the others by the size cap, well before it.
-              const timeoutMs = kind === "drip" ? 300 : 60_000;
-              const { stdout } = await run(command[0]!, [
-                ...command.slice(1),
-                `${server.url}/${kind}`,
-                String(timeoutMs),
-                "1",
-              ], { timeout: 30_000, killSignal: "SIGKILL" }).catch((error) => {
-                throw new Error(`${name} ${kind}: the process did not end by itself: ${error}`);
-              });
-              return { kind, ...JSON.parse(stdout) as { code: string; message: string } };
+            // One process per runtime makes the three calls: a drip is cut by the attempt's
+            // timeout; the others by the size cap, well before it.
+            const calls = HOSTILE_KINDS.map((kind) =>
+              `${server.url}/${kind},${kind === "drip" ? 300 : 60_000},1`
+            );
+            const { stdout } = await run(command[0]!, [...command.slice(1), ...calls], {
+              timeout: 60_000,
+              killSignal: "SIGKILL",
+            }).catch((error) => {
+              throw new Error(`${name}: the process did not end by itself: ${error}`);
+            });
+            const outcomes = stdout.trim().split("\n").map((line, index) => ({
+              kind: HOSTILE_KINDS[index],
+              ...JSON.parse(line) as { code: string; message: string },
             }));
+            assert.equal(outcomes.length, HOSTILE_KINDS.length, stdout);
             for (const { kind, code, message } of outcomes) {
               if (kind === "drip") {
                 assert.equal(code, "ERR_STS_EXCHANGE_FAILED", `${kind}: ${message}`);
@@ -470,5 +473,37 @@ Deno.test("expiresIn() and expireTimeOf() read an expiry or refuse one that give
   );
   for (const bad of ["later", 1_900_000_000, "+275761-01-01T00:00:00Z"]) {
     assert.throws(() => expireTimeOf({ expireTime: bad }, "expireTime"), TokenError, String(bad));
+  }
+});
+
+// Redirects: every call asks for redirect: "manual" (the one value every runtime takes besides
+// "follow"; workerd refuses "error"), and a 3xx is the network error "error" made of it.
+Deno.test("generateAccessToken() asks for redirect: manual and fails on any 3xx, never following it", async (t) => {
+  for (const status of [300, 301, 302, 303, 304, 307, 308]) {
+    await t.step(`${status}`, async () => {
+      const inits: (RequestInit | undefined)[] = [];
+      let cancelled = 0;
+      const fetch = (_input: Request | URL | string, init?: RequestInit) => {
+        inits.push(init);
+        const body = new ReadableStream({ cancel: () => void cancelled++ });
+        return Promise.resolve(
+          new Response(status === 304 ? null : body, {
+            status,
+            headers: { location: "https://elsewhere.example/" },
+          }),
+        );
+      };
+      const error = await generateAccessToken({
+        serviceAccount: "ci@p.iam.gserviceaccount.com",
+        authToken: "bearer-secret",
+        fetch,
+        sleep: fakeSleep().sleep,
+      }).then(() => undefined, (e) => e);
+      assert.ok(error instanceof GoogleApiError);
+      assert.equal(error.status, 0);
+      assert.match(error.message, /network error: fetch failed \(unexpected redirect\)/);
+      assert.ok(inits.length > 0 && inits.every((init) => init?.redirect === "manual"));
+      assert.equal(cancelled, status === 304 ? 0 : inits.length);
+    });
   }
 });

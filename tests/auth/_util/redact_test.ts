@@ -171,3 +171,63 @@ Deno.test("redactSecrets() removes a literal secret in every encoding a server m
     });
   }
 });
+
+/** Standard base64 of UTF-8 text. */
+const base64 = (text: string) =>
+  btoa(Array.from(new TextEncoder().encode(text), (byte) => String.fromCharCode(byte)).join(""));
+const base64url = (text: string) =>
+  base64(text).replace(/=+$/, "").replaceAll("+", "-").replaceAll("/", "_");
+const hex = (text: string) =>
+  Array.from(new TextEncoder().encode(text), (byte) => byte.toString(16).padStart(2, "0")).join("");
+
+Deno.test("redactSecrets() removes a secret echoed as base64, base64url or hex, alone or inside an encoded body", async (t) => {
+  const secret = "1//0gRefresh+Token/with spaces&=*'!~é";
+  for (
+    const [name, encode] of [["base64", base64], ["base64url", base64url], ["hex", hex]] as const
+  ) {
+    await t.step(`${name} of the secret alone`, () => {
+      const text = `echo: ${encode(secret)} end`;
+      assert.equal(redactSecrets(text, [secret]), "echo: [REDACTED] end");
+    });
+    await t.step(`${name} of the secret inside a longer body, at each byte alignment`, () => {
+      for (const before of ["", "a", "ab", "abc", "refresh_token="]) {
+        const encoded = encode(`${before}${secret}&client_id=x`);
+        const redacted = redactSecrets(`body: ${encoded}`, [secret]);
+        assert.match(redacted, /\[REDACTED\]/, `${before}: ${redacted}`);
+        // What is left of the encoded secret is at most a few characters of its edges.
+        const inner = encode(secret).replace(/=+$/, "").slice(4, -4);
+        assert.ok(!redacted.includes(inner.slice(0, 8)), redacted);
+      }
+    });
+  }
+  await t.step("upper-case hex and percent-encoded base64", () => {
+    assert.equal(redactSecrets(hex(secret).toUpperCase(), [secret]), "[REDACTED]");
+    assert.equal(redactSecrets(encodeURIComponent(base64(secret)), [secret]), "[REDACTED]");
+  });
+});
+
+Deno.test("redactSecrets() removes the bare credential of a Basic or Bearer value it is given", () => {
+  const credential = base64("client-id:client-secret-value");
+  for (const scheme of ["Basic", "Bearer"]) {
+    assert.equal(
+      redactSecrets(`the server echoed ${credential} alone`, [`${scheme} ${credential}`]),
+      "the server echoed [REDACTED] alone",
+    );
+  }
+});
+
+Deno.test("redactSecrets() leaves out a URL's user name and password, in any spelling", () => {
+  assert.equal(
+    redactSecrets("at http:\\\\svc:p4ss@host/x and http:/u:p@h, keep sa@p.iam.gserviceaccount.com"),
+    "at http:\\\\…@host/x and http:/…@h, keep sa@p.iam.gserviceaccount.com",
+  );
+});
+
+Deno.test("redactSecrets() sees a secret added to a list it has redacted with before", () => {
+  const secrets = ["first-secret-value"];
+  assert.equal(redactSecrets("first-secret-value", secrets), "[REDACTED]");
+  secrets.push("second-secret-value");
+  assert.equal(redactSecrets("second-secret-value", secrets), "[REDACTED]");
+  secrets[0] = "third-secret-value";
+  assert.equal(redactSecrets("third-secret-value", secrets), "[REDACTED]");
+});

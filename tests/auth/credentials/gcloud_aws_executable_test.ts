@@ -3,63 +3,59 @@
 // tokens from the emulator unchanged: emulator.fetch sends Google's hosts and the EC2 metadata
 // address (169.254.169.254) to it. Runs where gcloud is on the PATH; skipped, saying so, elsewhere.
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import process from "node:process";
-import { promisify } from "node:util";
 import { credentialsFromJson, type RunExecutableLike } from "../../../auth/mod.ts";
 import { runExecutable } from "../../../node/run_executable.ts";
 import { startEmulator } from "../../../emulator/mod.ts";
 import { githubToken, oidcAudience } from "../../../tools/emulator_calls.ts";
+import { GCLOUD_MISSING, skippedWhen } from "../../support/skip.ts";
+import { runGcloud } from "../../support/gcloud.ts";
 
-const run = promisify(execFile);
-
-async function onPath(command: string): Promise<boolean> {
-  try {
-    await run(command, ["--version"], {
-      timeout: 60_000,
-      env: { ...process.env, CLOUDSDK_CORE_DISABLE_PROMPTS: "1" },
-    });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const gcloud = await onPath("gcloud");
-
-Deno.test({
-  name: gcloud
-    ? "the AWS and executable files gcloud writes get tokens from the emulator"
-    : "the AWS and executable files gcloud writes (skipped: gcloud is not on the PATH)",
-  ignore: !gcloud,
+Deno.test(skippedWhen(GCLOUD_MISSING, {
+  name: "the AWS and executable files gcloud writes get tokens from the emulator",
   fn: async (t) => {
     await using emulator = await startEmulator();
     const dir = await mkdtemp(join(tmpdir(), "gcloud-"));
-    // A configuration directory of its own: no account, no prompts, nothing of the user's.
-    const env = {
-      ...process.env,
-      CLOUDSDK_CONFIG: join(dir, "config"),
-      CLOUDSDK_CORE_DISABLE_PROMPTS: "1",
-    };
-    const write = async (name: string, provider: string, ...flags: string[]) => {
-      const output = join(dir, name);
-      await run("gcloud", [
-        "iam",
-        "workload-identity-pools",
-        "create-cred-config",
-        provider,
-        ...flags,
-        `--output-file=${output}`,
-      ], { env, timeout: 60_000 });
-      return await readFile(output, "utf8");
-    };
     const sa = `--service-account=${emulator.serviceAccount}`;
+    const tool = resolve("tests/support/executable_tool.mjs");
+    const outputFile = join(dir, "out.json");
+    // The three files, written by one gcloud process with a configuration directory of its own:
+    // no account, no prompts, nothing of the user's.
+    const configs: [string, string, ...string[]][] = [
+      ["aws.json", emulator.aws.provider, "--aws"],
+      ["aws-imp.json", emulator.aws.provider, "--aws", "--enable-imdsv2", sa],
+      [
+        "exec.json",
+        emulator.provider,
+        `--executable-command="${Deno.execPath()}" run -A "${tool}" ok`,
+        "--executable-timeout-millis=30000",
+        `--executable-output-file=${outputFile}`,
+        sa,
+      ],
+    ];
     try {
+      await runGcloud(
+        configs.map(([name, provider, ...flags]) => [
+          "iam",
+          "workload-identity-pools",
+          "create-cred-config",
+          provider,
+          ...flags,
+          `--output-file=${join(dir, name)}`,
+        ]),
+        {
+          PATH: process.env.PATH ?? "",
+          HOME: dir,
+          CLOUDSDK_CONFIG: join(dir, "config"),
+          CLOUDSDK_CORE_DISABLE_PROMPTS: "1",
+        },
+      );
+      const written = (name: string) => readFile(join(dir, name), "utf8");
       await t.step("--aws, its metadata service read through IMDSv1", async () => {
-        const json = await write("aws.json", emulator.aws.provider, "--aws");
+        const json = await written("aws.json");
         // The emulator's own helper writes the same file, its URLs aside.
         const ours = JSON.parse(emulator.aws.credentialsFile());
         assert.deepEqual(Object.keys(JSON.parse(json)), Object.keys(ours));
@@ -71,13 +67,7 @@ Deno.test({
         );
       });
       await t.step("--aws --enable-imdsv2 --service-account", async () => {
-        const json = await write(
-          "aws-imp.json",
-          emulator.aws.provider,
-          "--aws",
-          "--enable-imdsv2",
-          sa,
-        );
+        const json = await written("aws-imp.json");
         const from = emulator.requests.length;
         const credentials = credentialsFromJson(json, { fetch: emulator.fetch, env: {} });
         const { token } = await credentials.getAccessToken();
@@ -87,16 +77,7 @@ Deno.test({
         assert.equal(routes.at(-1), "generateAccessToken POST");
       });
       await t.step("--executable-command --executable-output-file --service-account", async () => {
-        const tool = resolve("tests/support/executable_tool.mjs");
-        const outputFile = join(dir, "out.json");
-        const json = await write(
-          "exec.json",
-          emulator.provider,
-          `--executable-command="${Deno.execPath()}" run -A "${tool}" ok`,
-          "--executable-timeout-millis=30000",
-          `--executable-output-file=${outputFile}`,
-          sa,
-        );
+        const json = await written("exec.json");
         const subject = await githubToken(emulator, oidcAudience(emulator));
         let runs = 0;
         const runner: RunExecutableLike = (request) => (
@@ -117,4 +98,4 @@ Deno.test({
       await rm(dir, { recursive: true, force: true });
     }
   },
-});
+}));

@@ -3,50 +3,42 @@
 // credentialsFromJson() against the emulator (emulator.fetch stands in for Google's hosts): file
 // and URL sources, JSON formats and headers, impersonation with a lifetime, workforce pools with a
 // user project; X.509 configurations stay ERR_CREDENTIALS_UNSUPPORTED (they need mutual TLS).
-// Skipped, saying so, where gcloud is not on the PATH. Costs about 6 s (six gcloud runs).
+// Skipped, saying so, where gcloud is not on the PATH. The five commands run in one gcloud process
+// (tests/support/gcloud.ts).
 import assert from "node:assert/strict";
 import { credentialsFromJson } from "../../../auth/mod.ts";
 import { githubToken, oidcAudience, withEmulator } from "../../../tools/emulator_calls.ts";
-
-const hasGcloud = (Deno.env.get("PATH") ?? "").split(":").some((dir) => {
-  try {
-    return Deno.statSync(`${dir}/gcloud`).isFile;
-  } catch {
-    return false;
-  }
-});
-if (!hasGcloud) console.log("gcloud_files_test.ts: skipped, gcloud is not on the PATH");
+import { GCLOUD_MISSING, skippedWhen } from "../../support/skip.ts";
+import { runGcloud } from "../../support/gcloud.ts";
 
 const SA = "ci@emulated-project.iam.gserviceaccount.com";
 const CREATOR = "roles/iam.serviceAccountTokenCreator";
 
-/** Runs `gcloud <args> --output-file=<file>` offline and returns the file's JSON. */
-async function createCredConfig(dir: string, args: string[]): Promise<Record<string, unknown>> {
-  const file = `${dir}/config-${crypto.randomUUID()}.json`;
-  const { success, stderr } = await new Deno.Command("gcloud", {
-    args: [...args, `--output-file=${file}`],
-    env: {
-      PATH: Deno.env.get("PATH") ?? "",
-      HOME: dir,
-      CLOUDSDK_CONFIG: `${dir}/gcloud`,
-      CLOUDSDK_CORE_DISABLE_USAGE_REPORTING: "true",
-      CLOUDSDK_COMPONENT_MANAGER_DISABLE_UPDATE_CHECK: "true",
-      // Nothing leaves the machine: a proxy that is not there.
-      HTTPS_PROXY: "http://127.0.0.1:9",
-      HTTP_PROXY: "http://127.0.0.1:9",
-    },
-    clearEnv: true,
-    stdin: "null",
-    stdout: "null",
-    stderr: "piped",
-  }).output();
-  assert.ok(success, new TextDecoder().decode(stderr).slice(0, 1000));
-  return JSON.parse(await Deno.readTextFile(file));
+/**
+ * Runs `gcloud <args> --output-file=<file>` offline for each of `commands`, all in one process,
+ * and returns each file's JSON.
+ */
+async function createCredConfigs(
+  dir: string,
+  commands: string[][],
+): Promise<Record<string, unknown>[]> {
+  const files = commands.map((_, index) => `${dir}/config-${index}.json`);
+  await runGcloud(commands.map((args, index) => [...args, `--output-file=${files[index]}`]), {
+    PATH: Deno.env.get("PATH") ?? "",
+    HOME: dir,
+    CLOUDSDK_CONFIG: `${dir}/gcloud`,
+    CLOUDSDK_CORE_DISABLE_PROMPTS: "1",
+    CLOUDSDK_CORE_DISABLE_USAGE_REPORTING: "true",
+    CLOUDSDK_COMPONENT_MANAGER_DISABLE_UPDATE_CHECK: "true",
+    // Nothing leaves the machine: a proxy that is not there.
+    HTTPS_PROXY: "http://127.0.0.1:9",
+    HTTP_PROXY: "http://127.0.0.1:9",
+  });
+  return await Promise.all(files.map(async (file) => JSON.parse(await Deno.readTextFile(file))));
 }
 
-Deno.test({
+Deno.test(skippedWhen(GCLOUD_MISSING, {
   name: "the files gcloud create-cred-config writes get tokens from the emulator as they are",
-  ignore: !hasGcloud,
   async fn(t) {
     const dir = await Deno.makeTempDir();
     try {
@@ -121,9 +113,16 @@ Deno.test({
             `--service-account=${SA}`,
           ], (token) => assert.equal(emulator.tokenInfo(token)?.principal, SA)],
         ];
-        for (const [name, args, check] of cases) {
+        const x509 = [
+          ...workload,
+          "--credential-cert-path=/certs/cert.pem",
+          "--credential-cert-private-key-path=/certs/key.pem",
+          `--credential-cert-configuration-output-file=${dir}/certificate_config.json`,
+        ];
+        const files = await createCredConfigs(dir, [...cases.map(([, args]) => args), x509]);
+        for (const [index, [name, , check]] of cases.entries()) {
           await t.step(name, async () => {
-            const file = await createCredConfig(dir, args);
+            const file = files[index]!;
             assert.match(String(file.token_url), /^https:\/\/sts\.googleapis\.com\//);
             const credentials = credentialsFromJson(file, { fetch: emulator.fetch });
             check((await credentials.getAccessToken()).token);
@@ -131,14 +130,8 @@ Deno.test({
         }
         await t.step(
           "X.509 (mutual TLS): ERR_CREDENTIALS_UNSUPPORTED naming the certificate source",
-          async () => {
-            const file = await createCredConfig(dir, [
-              ...workload,
-              "--credential-cert-path=/certs/cert.pem",
-              "--credential-cert-private-key-path=/certs/key.pem",
-              `--credential-cert-configuration-output-file=${dir}/certificate_config.json`,
-            ]);
-            assert.throws(() => credentialsFromJson(file), {
+          () => {
+            assert.throws(() => credentialsFromJson(files.at(-1)!), {
               code: "ERR_CREDENTIALS_UNSUPPORTED",
               message: /certificate/,
             });
@@ -149,4 +142,4 @@ Deno.test({
       await Deno.remove(dir, { recursive: true });
     }
   },
-});
+}));

@@ -92,6 +92,63 @@ Deno.test("a request URL with user:password@ is never sent, retried or quoted", 
   assert.deepEqual(lines, []);
 });
 
+/** `user:password@` as new URL() and fetch read it, without `//`: no test of the text finds it. */
+const SPELLINGS = [
+  `http:\\\\user:${PASSWORD}@`,
+  `http:/user:${PASSWORD}@`,
+  `http:user:${PASSWORD}@`,
+  `ht\ttp://user:${PASSWORD}@`,
+];
+
+Deno.test("a request URL with user:password@ in any spelling fetch reads is never sent or quoted", async (t) => {
+  for (const userinfo of SPELLINGS) {
+    await t.step(JSON.stringify(userinfo.slice(0, 7)), async () => {
+      let calls = 0;
+      const lines: string[] = [];
+      await assert.rejects(
+        generateAccessToken({
+          serviceAccount: "ci@p.iam.gserviceaccount.com",
+          authToken: "federated-token",
+          baseUrl: `${userinfo}iamcredentials.googleapis.com/v1`,
+          fetch: (url) => (calls++, Promise.reject(new TypeError(`cannot fetch ${url}`))),
+          sleep: () => Promise.resolve(),
+          log: { debug: (line: string) => void lines.push(line), info: () => {} },
+        }),
+        (error) => {
+          assert.ok(error instanceof AuthError);
+          assert.match(error.message, /holds a user name or password/);
+          assert.ok(!JSON.stringify({ ...error, message: error.message }).includes(PASSWORD));
+          return true;
+        },
+      );
+      assert.equal(calls, 0);
+      assert.deepEqual(lines, []);
+    });
+  }
+});
+
+Deno.test("GCE_METADATA_HOST with user:password@ in any spelling is refused, never quoted", async (t) => {
+  for (const userinfo of [`user:${PASSWORD}@`, ...SPELLINGS]) {
+    for (const name of ["GCE_METADATA_HOST", "GCE_METADATA_ROOT", "GCE_METADATA_IP"]) {
+      await t.step(`${name}=${JSON.stringify(userinfo.slice(0, 7))}`, async () => {
+        let calls = 0;
+        const fetch = () => (calls++, Promise.reject(new TypeError("no call expected")));
+        await assert.rejects(
+          loadCredentials({ env: { [name]: `${userinfo}127.0.0.1:1` }, fetch }),
+          (error) => {
+            assert.ok(error instanceof AuthError, String(error));
+            assert.equal(error.code, "ERR_CREDENTIALS_URL_USERINFO");
+            assert.match(error.message, new RegExp(`^Cannot use ${name}: it holds a user name`));
+            assert.ok(!`${error.message} ${error.hint}`.includes(PASSWORD));
+            return true;
+          },
+        );
+        assert.equal(calls, 0);
+      });
+    }
+  }
+});
+
 Deno.test("an endpoint override's password is not quoted when it is refused", () => {
   assert.throws(
     () =>

@@ -92,6 +92,50 @@ Deno.test("external_account_authorized_user: a rotated refresh token replaces th
   assert.deepEqual(seen, ["1//first", "1//rotated"]);
 });
 
+Deno.test("external_account_authorized_user: a token endpoint echoing the request in base64, hex or the bare Basic credential leaks nothing", async (t) => {
+  const file = {
+    type: "external_account_authorized_user",
+    audience: "//iam.googleapis.com/locations/global/workforcePools/p/providers/x",
+    refresh_token: "1//0gEchoedRefreshToken-abc",
+    client_id: "client-id-123",
+    client_secret: "client-secret-456",
+  };
+  const bytes = (text: string) => new TextEncoder().encode(text);
+  const base64 = (text: string) => btoa(String.fromCharCode(...bytes(text)));
+  const echoes: Record<string, (body: string, authorization: string) => string> = {
+    "base64 of the body": (body) => base64(body),
+    "base64url of the body": (body) =>
+      base64(body).replace(/=+$/, "").replaceAll("+", "-").replaceAll("/", "_"),
+    "hex of the body": (body) =>
+      Array.from(bytes(body), (byte) => byte.toString(16).padStart(2, "0")).join(""),
+    "the Basic credential alone": (_, authorization) => authorization.slice("Basic ".length),
+    "the client secret in base64": () => base64(file.client_secret),
+  };
+  for (const [name, echo] of Object.entries(echoes)) {
+    await t.step(name, async () => {
+      const { fetch } = fakeFetch((request) =>
+        Response.json({
+          error: "invalid_request",
+          error_description: `could not parse ${
+            echo(request.body, request.headers.get("authorization")!)
+          }`,
+        }, { status: 400 })
+      );
+      const error = await credentialsFromJson(file, { fetch }).getAccessToken()
+        .then(() => undefined, (e) => e);
+      assert.ok(error instanceof GoogleApiError, String(error));
+      const text = `${error.message} ${error.hint} ${error.googleMessage}`;
+      assert.match(text, /could not parse \S*\[REDACTED\]/);
+      for (const secret of [file.refresh_token, file.client_secret]) {
+        for (const form of Object.values(echoes).slice(0, 3).map((encode) => encode(secret, ""))) {
+          assert.ok(!text.includes(form.slice(2, 14)), `${form} in ${text}`);
+        }
+      }
+      assert.ok(!text.includes(base64(`${file.client_id}:${file.client_secret}`).slice(0, 12)));
+    });
+  }
+});
+
 Deno.test("external_account_authorized_user: every missing or malformed field is named", () => {
   const good = {
     type: "external_account_authorized_user",

@@ -1,5 +1,5 @@
 // authenticate() over real loopback sockets against the emulator: every flow, request reasons on
-// every Google call, Google's rejections and transport faults. Load is in load_test.ts.
+// every Google call, Google's rejections and transport faults. Load: authenticate_test.ts.
 import assert from "node:assert/strict";
 import { authenticate, type AuthenticateOptions, GoogleApiError } from "../../../auth/mod.ts";
 import type { Emulator, EmulatorOptions } from "../../../emulator/mod.ts";

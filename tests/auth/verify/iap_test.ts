@@ -61,6 +61,19 @@ Deno.test("verifyIapJwt against the emulator's IAP", async (t) => {
     });
     await assert.rejects(verifyIapJwt(early, options), refused("ERR_TOKEN_NOT_YET_VALID"));
   });
+  await t.step("refuses one issued in the future and one that lives over a day", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const future = await emulator.iapJwt({
+      audience: AUDIENCE,
+      claims: { iat: now + 7200, exp: now + 7800 },
+    });
+    await assert.rejects(verifyIapJwt(future, options), refused("ERR_TOKEN_USED_TOO_EARLY"));
+    const endless = await emulator.iapJwt({
+      audience: AUDIENCE,
+      claims: { iat: now, exp: now + 10 * 365 * 86_400 },
+    });
+    await assert.rejects(verifyIapJwt(endless, options), refused("ERR_TOKEN_LIFETIME_TOO_LONG"));
+  });
   await t.step("refuses RS256 (an ID token's algorithm) and an unknown key", async () => {
     const { privateKey } = await generateKeyPair("RS256");
     const rs = await new SignJWT({ iss: "https://cloud.google.com/iap", aud: AUDIENCE })

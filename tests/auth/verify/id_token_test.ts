@@ -143,6 +143,33 @@ Deno.test("verifyIdToken refuses bad tokens with the code of the failed check", 
       now: () => NOW + 3_601_000 + 300_000,
     }],
     ["not yet valid", () => google.sign({ nbf: NOW / 1000 + 301 }), "ERR_TOKEN_NOT_YET_VALID"],
+    // google-auth-library 11.3.4 and Python google-auth: "Token used too early".
+    [
+      "issued 2 h in the future (no nbf, as Google's tokens have none)",
+      () => google.sign({ iat: NOW / 1000 + 7200, exp: NOW / 1000 + 10_800 }),
+      "ERR_TOKEN_USED_TOO_EARLY",
+    ],
+    [
+      "issued 10 years in the future",
+      () => google.sign({ iat: NOW / 1000 + 315_360_000, exp: NOW / 1000 + 315_363_600 }),
+      "ERR_TOKEN_USED_TOO_EARLY",
+    ],
+    [
+      "issued just past the 300 s skew",
+      () => google.sign({ iat: NOW / 1000 + 301 }),
+      "ERR_TOKEN_USED_TOO_EARLY",
+    ],
+    // google-auth-library's maxExpiry: a day.
+    [
+      "a 10-year lifetime",
+      () => google.sign({ exp: NOW / 1000 + 315_360_000 }),
+      "ERR_TOKEN_LIFETIME_TOO_LONG",
+    ],
+    [
+      "a lifetime of a day and a second, issued long ago",
+      () => google.sign({ iat: NOW / 1000 - 86_000, exp: NOW / 1000 + 401 }),
+      "ERR_TOKEN_LIFETIME_TOO_LONG",
+    ],
     ["alg none", () => {
       const [, payload] = good.split(".");
       return Promise.resolve(`${btoa('{"alg":"none"}').replace(/=+$/, "")}.${payload}.`);
@@ -174,6 +201,16 @@ Deno.test("verifyIdToken refuses bad tokens with the code of the failed check", 
       await assert.rejects(verifyIdToken(token, { ...options, ...extra }), refused(code, token));
     });
   }
+  await t.step("iat within the skew and a lifetime of exactly a day pass", async () => {
+    assert.ok(await verifyIdToken(await google.sign({ iat: NOW / 1000 + 300 }), options));
+    const day = await google.sign({ iat: NOW / 1000 - 3600, exp: NOW / 1000 + 82_800 });
+    assert.ok(await verifyIdToken(day, options));
+    const early = await google.sign({ iat: NOW / 1000 + 120 });
+    await assert.rejects(
+      verifyIdToken(early, { ...options, clockSkewSeconds: 60 }),
+      refused("ERR_TOKEN_USED_TOO_EARLY", early),
+    );
+  });
   await t.step("within the default 300 s skew an expired token still passes", async () => {
     assert.ok(await verifyIdToken(good, { ...options, now: () => NOW + 3_600_000 + 299_000 }));
   });
@@ -236,7 +273,9 @@ Deno.test("verifyIdToken caches keys for max-age, shares one fetch, refetches on
     assert.equal(google.state.fetches, 3);
     await assert.rejects(
       verifyIdToken(unknown, options),
-      refused("ERR_TOKEN_KEY_UNKNOWN", unknown),
+      (error: Error) =>
+        refused("ERR_TOKEN_KEY_UNKNOWN", unknown)(error) &&
+        error.message.startsWith(`The ID token's key "k2" is not among the keys at ${CERTS}`),
     );
     assert.equal(google.state.fetches, 3, "no second refetch within 30 s");
   });

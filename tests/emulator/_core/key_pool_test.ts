@@ -8,6 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 const MOD = new URL("../../../emulator/mod.ts", import.meta.url).href;
+/** The emulator as a program, which makes key sets. */
+const MAIN = new URL("../../../emulator/main.ts", import.meta.url).href;
 
 /** Starts two emulators at once, closes both, starts a third; prints each one's Google key `n`. */
 const PROBE = `
@@ -39,7 +41,7 @@ Deno.test("GCP_OIDC_EMULATOR_KEYS: a key set from --make-keys seeds each process
   const dir = mkdtempSync(join(tmpdir(), "emulator-keys-"));
   const file = join(dir, "keys.json");
   try {
-    const made = await run(["run", "-A", "--no-check", MOD, "--make-keys", "1"]);
+    const made = await run(["run", "-A", "--no-check", MAIN, "--make-keys", "1"]);
     assert.equal(made.code, 0, made.stderr);
     const set = JSON.parse(made.stdout);
     assert.equal(set.keys.length, 1);
@@ -127,7 +129,7 @@ Deno.test("--make-keys takes a count alone", async () => {
   for (
     const args of [["--make-keys", "0"], ["--make-keys", "x"], ["--make-keys", "1", "--port", "0"]]
   ) {
-    const { code, stdout, stderr } = await run(["run", "-A", "--no-check", MOD, ...args]);
+    const { code, stdout, stderr } = await run(["run", "-A", "--no-check", MAIN, ...args]);
     assert.equal(code, 2, args.join(" "));
     assert.equal(stdout, "");
     assert.match(stderr, /--make-keys/);

@@ -175,6 +175,24 @@ Deno.test("STS refuses AWS subject tokens AWS or Google would", async (t) => {
       /not an AWS STS GetCallerIdentity request/,
     ],
     [
+      "a second Action after GetCallerIdentity",
+      () => subjectToken(emulator, "node", { url: `${VERIFY}&Action=AssumeRole` }),
+      /not an AWS STS GetCallerIdentity request/,
+    ],
+    [
+      "a second Version",
+      () => subjectToken(emulator, "node", { url: `${VERIFY}&Version=2099-01-01` }),
+      /not an AWS STS GetCallerIdentity request/,
+    ],
+    [
+      "no Version",
+      () =>
+        subjectToken(emulator, "node", {
+          url: "https://sts.us-east-1.amazonaws.com?Action=GetCallerIdentity",
+        }),
+      /not an AWS STS GetCallerIdentity request/,
+    ],
+    [
       "another provider's target",
       () =>
         subjectToken(emulator, "node", {

@@ -1,0 +1,152 @@
+// Access tokens shared through a TokenStore: looked for before minting, written after. A value is
+// AES-GCM under a key derived (HKDF-SHA-256) from the credentials' own secret, and the store key
+// is derived too, so neither the key nor the value tells anything without that secret; a value
+// is used only while its own expiry leaves more than the eager-refresh window. A store that fails
+// or hangs is passed by: sharing saves a mint, it never costs a token.
+import type { AuthLogger, ExpiringToken } from "../../types.ts";
+import type { TokenStore } from "../types.ts";
+
+/** How long a store call may take before it is passed by. */
+export const STORE_TIMEOUT_MS = 1000;
+const SALT = new TextEncoder().encode("@gcp-oidc/auth token store v1");
+
+/** What the store needs of the credentials. */
+export interface SharedTokenOptions {
+  store: TokenStore;
+  /** The credentials' configuration, with its secret: the key material. */
+  secret: string;
+  scopes: readonly string[];
+  now: () => number;
+  eagerMs: number;
+  log?: AuthLogger;
+}
+
+interface Keys {
+  storeKey: string;
+  aes: CryptoKey;
+}
+
+function base64url(bytes: Uint8Array): string {
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(
+    /=+$/,
+    "",
+  );
+}
+
+function fromBase64url(text: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+}
+
+/** The store key and the AES key of `secret` and `scopes` (the scopes in either derivation). */
+async function deriveKeys(secret: string, scopes: readonly string[]): Promise<Keys> {
+  const encoder = new TextEncoder();
+  const material = await crypto.subtle.importKey("raw", encoder.encode(secret), "HKDF", false, [
+    "deriveBits",
+    "deriveKey",
+  ]);
+  const scope = [...new Set(scopes)].sort().join(" ");
+  const hkdf = (purpose: string) => ({
+    name: "HKDF",
+    hash: "SHA-256",
+    salt: SALT,
+    info: encoder.encode(`${purpose}\n${scope}`),
+  });
+  const [id, aes] = await Promise.all([
+    crypto.subtle.deriveBits(hkdf("store key"), material, 256),
+    crypto.subtle.deriveKey(hkdf("aes-gcm"), material, { name: "AES-GCM", length: 256 }, false, [
+      "encrypt",
+      "decrypt",
+    ]),
+  ]);
+  return { storeKey: `gcp-oidc-token-${base64url(new Uint8Array(id))}`, aes };
+}
+
+/** `promise`, or a rejection naming `what` after {@linkcode STORE_TIMEOUT_MS}. */
+function bounded<T>(promise: Promise<T>, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`${what} took over ${STORE_TIMEOUT_MS} ms`)),
+      STORE_TIMEOUT_MS,
+    );
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+async function seal(keys: Keys, token: ExpiringToken & { expiresAt: Date }): Promise<string> {
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const plain = new TextEncoder().encode(
+    JSON.stringify({ token: token.token, expiresAt: token.expiresAt.getTime() }),
+  );
+  const sealed = await crypto.subtle.encrypt(
+    { name: "AES-GCM", iv, additionalData: new TextEncoder().encode(keys.storeKey) },
+    keys.aes,
+    plain,
+  );
+  return `v1.${base64url(iv)}.${base64url(new Uint8Array(sealed))}`;
+}
+
+async function open(keys: Keys, value: string): Promise<{ token: string; expiresAt: Date }> {
+  const [version, iv, sealed] = value.split(".");
+  if (version !== "v1" || iv === undefined || sealed === undefined) {
+    throw new Error("not a stored token of this library");
+  }
+  const plain = await crypto.subtle.decrypt(
+    {
+      name: "AES-GCM",
+      iv: fromBase64url(iv),
+      additionalData: new TextEncoder().encode(keys.storeKey),
+    },
+    keys.aes,
+    fromBase64url(sealed),
+  );
+  const { token, expiresAt } = JSON.parse(new TextDecoder().decode(plain));
+  if (typeof token !== "string" || typeof expiresAt !== "number") {
+    throw new Error("a stored token without its fields");
+  }
+  return { token, expiresAt: new Date(expiresAt) };
+}
+
+/** Why a store call failed, without its value. */
+function failure(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : typeof error;
+}
+
+/**
+ * `mint` behind the store: a stored token with more than the eager-refresh window left, else a
+ * minted one, written with a TTL that ends where the window begins.
+ */
+export function sharedMint(
+  mint: () => Promise<ExpiringToken>,
+  options: SharedTokenOptions,
+): () => Promise<ExpiringToken> {
+  const { store, now, eagerMs, log } = options;
+  let keys: Promise<Keys> | undefined;
+  return async () => {
+    keys ??= deriveKeys(options.secret, options.scopes);
+    const own = await keys;
+    try {
+      const value = await bounded(store.get(own.storeKey), "the token store's get");
+      if (value !== undefined && value !== null) {
+        const stored = await open(own, value);
+        if (stored.expiresAt.getTime() - now() > eagerMs) return stored;
+      }
+    } catch (error) {
+      log?.debug(`Token store passed by (get): ${failure(error)}`);
+    }
+    const minted = await mint();
+    if (minted.expiresAt !== undefined) {
+      const ttl = Math.floor((minted.expiresAt.getTime() - now() - eagerMs) / 1000);
+      if (ttl >= 1) {
+        try {
+          const value = await seal(own, { ...minted, expiresAt: minted.expiresAt });
+          await bounded(store.set(own.storeKey, value, ttl), "the token store's set");
+        } catch (error) {
+          log?.debug(`Token store passed by (set): ${failure(error)}`);
+        }
+      }
+    }
+    return minted;
+  };
+}

@@ -1,0 +1,120 @@
+/**
+ * {@linkcode createRequest}: a request function for a REST API typed by its OpenAPI `paths`.
+ *
+ * @module
+ */
+
+import { type EndpointOptions, type RequestOptions, typedEndpoint } from "../endpoint/mod.ts";
+import { maxPagesOf, pages } from "./_paginate.ts";
+import { send, type SendLimits } from "./_send.ts";
+import type { CreateRequestOptions, PaginateOptions, RequestFunction } from "./types.ts";
+
+/** `timeoutMs` when none is given: one request, its whole body read. */
+const DEFAULT_TIMEOUT_MS = 60_000;
+/** `maxResponseBytes` when none is given: a page of 100 GitHub items or 1000 Google ones fits. */
+const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+
+/** A positive number option, checked; `Infinity` turns the bound off. */
+function positive(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value === "number" && value > 0) return value;
+  throw new RangeError(
+    `Cannot create a request function: option "${name}" must be a number > 0, got ${String(value)}`,
+  );
+}
+
+/**
+ * A request function for a REST API typed by `Paths`, its OpenAPI 3 `paths` interface as
+ * openapi-typescript generates it (`@octokit/openapi-types` for GitHub; for Google's APIs, the
+ * module `deno task discovery-types` writes from a Discovery document). Leave `Paths` out for any
+ * API: routes are then any string and `data` is `unknown`.
+ *
+ * `request(route, options)` builds the request exactly as `typedEndpoint<Paths>({ baseUrl,
+ * headers })` does (an object body is sent as JSON), sends it with `fetch`, and resolves to
+ * `{ status, url, headers, data }` for a 2xx, `data` typed from the spec's 2xx response. Anything
+ * else rejects with a `RequestError` that carries the status and the response and whose message
+ * holds no credential. Nothing is retried. `request.paginate(route, options, { maxPages })` yields
+ * each page's `data`, following `Link: <...>; rel="next"` (GitHub) and `nextPageToken` ->
+ * `pageToken` (Google), at most 100 pages unless `maxPages` says otherwise.
+ *
+ * Bounds: each request (headers and body) must complete within `timeoutMs` (60 s) and its body
+ * may not exceed `maxResponseBytes` (16 MiB); `request.signal` aborts a call.
+ *
+ * @typeParam Paths The `paths` interface of the API's OpenAPI document.
+ * @param options `baseUrl`, `fetch` (default `globalThis.fetch`, read now), `headers`, bounds.
+ * @returns The request function.
+ * @throws {RangeError} When `timeoutMs` or `maxResponseBytes` is not a number > 0.
+ * @throws {TypeError} When `fetch` is not a function (or absent and there is no global `fetch`).
+ *
+ * @example GitHub, typed by its OpenAPI document
+ * ```ts
+ * import type { paths } from "@octokit/openapi-types";
+ * import { createRequest } from "@gcp-oidc/auth/request";
+ *
+ * async function openIssues(token: string): Promise<string[]> {
+ *   const request = createRequest<paths>({ headers: { authorization: `Bearer ${token}` } });
+ *   const titles: string[] = [];
+ *   for await (
+ *     const issues of request.paginate("GET /repos/{owner}/{repo}/issues", {
+ *       owner: "denoland",
+ *       repo: "deno",
+ *       state: "open",
+ *       per_page: 100,
+ *     }, { maxPages: 5 })
+ *   ) {
+ *     titles.push(...issues.map((issue) => issue.title));
+ *   }
+ *   return titles;
+ * }
+ * ```
+ *
+ * @example Any API, with credentials that add and refresh the bearer
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { credentialsFromJson } from "@gcp-oidc/auth";
+ * import { startEmulator } from "@gcp-oidc/auth/emulator";
+ * import { createRequest } from "./mod.ts";
+ *
+ * await using emulator = await startEmulator();
+ * const credentials = credentialsFromJson(await emulator.serviceAccountKey());
+ * const storage = createRequest({ baseUrl: emulator.endpoints.storage, fetch: credentials.fetch });
+ * const { data } = await storage("GET /b/{bucket}/o/{object}", {
+ *   bucket: "emulated-bucket",
+ *   object: "hello.txt",
+ * });
+ * assert.equal((data as { name: string }).name, "hello.txt");
+ * ```
+ */
+export function createRequest<Paths = unknown>(
+  options: CreateRequestOptions = {},
+): RequestFunction<Paths> {
+  const fetch = options.fetch ?? globalThis.fetch;
+  if (typeof fetch !== "function") {
+    throw new TypeError(
+      `Cannot create a request function: option "fetch" must be a function, got ${typeof fetch}` +
+        (options.fetch === undefined ? " (this runtime has no global fetch: pass one)" : ""),
+    );
+  }
+  const limits: SendLimits = {
+    timeoutMs: positive("timeoutMs", options.timeoutMs, DEFAULT_TIMEOUT_MS),
+    maxResponseBytes: positive(
+      "maxResponseBytes",
+      options.maxResponseBytes,
+      DEFAULT_MAX_RESPONSE_BYTES,
+    ),
+  };
+  const defaults: EndpointOptions = {};
+  if (options.baseUrl !== undefined) defaults.baseUrl = options.baseUrl;
+  if (options.headers !== undefined) defaults.headers = options.headers;
+  const endpoint = typedEndpoint<Paths>(defaults);
+  // The typed signatures are for callers; inside, a route is any string.
+  const build = endpoint as unknown as (route: string, options?: object) => RequestOptions;
+  const sendOne = (request: RequestOptions) => send(fetch, request, limits);
+  const request = (route: string, parameters?: object) => sendOne(build(route, parameters));
+  const paginate = (route: string, parameters?: object, pagination?: PaginateOptions) => {
+    const maxPages = maxPagesOf(pagination?.maxPages);
+    const withToken = (pageToken: string) => build(route, { ...parameters, pageToken });
+    return pages(build(route, parameters), sendOne, withToken, maxPages);
+  };
+  return Object.assign(request, { paginate, endpoint }) as unknown as RequestFunction<Paths>;
+}

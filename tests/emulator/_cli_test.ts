@@ -1,0 +1,142 @@
+// The emulator as a program: emulator/main.ts under Deno (what `deno run -A
+// jsr:@gcp-oidc/auth/emulator/main` runs) and under Node 24 (what the npm command runs, built)
+// prints the environment to export, serves, and stops cleanly on SIGTERM; emulator/mod.ts, run the
+// same way, starts nothing.
+import assert from "node:assert/strict";
+import { existsSync, readFileSync } from "node:fs";
+import { node24, required, type Runtime } from "../../tools/runtimes.ts";
+import { withEmulator } from "../../tools/emulator_calls.ts";
+import { runtimeMissing, skippedWhen } from "../support/skip.ts";
+
+const MOD = new URL("../../emulator/mod.ts", import.meta.url).pathname;
+const MAIN = new URL("../../emulator/main.ts", import.meta.url).pathname;
+
+/** `export NAME='value'` lines back to a record. */
+function parseExports(text: string): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const line of text.split("\n").filter((l) => l !== "")) {
+    const match = /^export ([A-Za-z_][A-Za-z0-9_]*)='((?:[^']|'\\'')*)'$/.exec(line);
+    assert.ok(match, `not an export line: ${line.slice(0, 80)}`);
+    env[match[1]!] = match[2]!.replaceAll(`'\\''`, "'");
+  }
+  return env;
+}
+
+/** Runs the program, reads the environment it prints, runs `check`, then stops it with SIGTERM. */
+async function withProgram(
+  command: string,
+  args: string[],
+  check: (env: Record<string, string>) => Promise<void>,
+): Promise<void> {
+  const child = new Deno.Command(command, {
+    args,
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).spawn();
+  const stderr = new Response(child.stderr).text();
+  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let text = "";
+  try {
+    // The last line it prints is GOOGLE_APPLICATION_CREDENTIALS when asked for, else GCE_METADATA_IP.
+    const last = args.includes("--credentials")
+      ? "GOOGLE_APPLICATION_CREDENTIALS"
+      : "GCE_METADATA_IP";
+    while (!new RegExp(`^export ${last}=.*\\n`, "m").test(text)) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`exited before printing its environment: ${await stderr}`);
+      text += value;
+    }
+    await check(parseExports(text));
+  } finally {
+    child.kill("SIGTERM");
+    const rest = await reader.read();
+    assert.ok(rest.done, "nothing printed after the environment");
+    const { code } = await child.status;
+    assert.equal(code, 0, await stderr);
+    assert.match(await stderr, /^Emulator listening on http:\/\/127\.0\.0\.1:\d+/);
+    // What a request with curl names, besides the exported URLs.
+    assert.match(
+      await stderr,
+      /^Provider: projects\/\d+\/locations\/global\/workloadIdentityPools\//m,
+    );
+    assert.match(await stderr, /^Service account: \S+@\S+\.iam\.gserviceaccount\.com$/m);
+  }
+}
+
+async function assertServes(env: Record<string, string>): Promise<void> {
+  const oidc = await fetch(`${env.ACTIONS_ID_TOKEN_REQUEST_URL}&audience=cli`, {
+    headers: { authorization: `Bearer ${env.ACTIONS_ID_TOKEN_REQUEST_TOKEN}` },
+  });
+  assert.equal(oidc.status, 200);
+  assert.equal((await oidc.json()).value.split(".").length, 3);
+  const project = await fetch(
+    `http://${env.GCE_METADATA_HOST}/computeMetadata/v1/project/project-id`,
+    { headers: { "metadata-flavor": "Google" } },
+  );
+  assert.equal(await project.text(), "emulated-project");
+}
+
+Deno.test("emulator/main.ts under Deno prints the environment and serves until SIGTERM", async () => {
+  let credentials = "";
+  await withProgram(
+    Deno.execPath(),
+    ["run", "-A", "--quiet", MAIN, "--credentials", "service_account"],
+    async (env) => {
+      // Every variable of an emulator's env, and the credentials file.
+      await withEmulator({}, (emulator) => {
+        const names = [...Object.keys(emulator.env), "GOOGLE_APPLICATION_CREDENTIALS"];
+        assert.deepEqual(Object.keys(env).sort(), names.sort());
+      });
+      await assertServes(env);
+      credentials = env.GOOGLE_APPLICATION_CREDENTIALS!;
+      const key = JSON.parse(readFileSync(credentials, "utf8"));
+      assert.equal(key.type, "service_account");
+      assert.equal(key.token_uri, `${env.GHA_ENDPOINT_OVERRIDE_oauth2}/token`);
+      assert.equal(Deno.statSync(credentials).mode! & 0o777, 0o600);
+    },
+  );
+  assert.equal(existsSync(credentials), false, "the credentials file is removed on exit");
+});
+
+Deno.test("emulator/mod.ts run as the main module starts nothing", async () => {
+  const result = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "--quiet", MOD, "--help"],
+    stdin: "null",
+  }).output();
+  assert.equal(result.code, 0);
+  assert.equal(new TextDecoder().decode(result.stdout), "");
+  assert.equal(new TextDecoder().decode(result.stderr), "");
+});
+
+Deno.test("emulator program explains its options", async () => {
+  const run = (...args: string[]) =>
+    new Deno.Command(Deno.execPath(), { args: ["run", "-A", "--quiet", MAIN, ...args] }).output();
+  const help = await run("--help");
+  assert.equal(help.code, 0);
+  assert.match(new TextDecoder().decode(help.stdout), /^Usage: gcp-oidc-emulator/);
+  for (
+    const [args, message] of [
+      [["--credentials", "api_key"], /--credentials "api_key" is not a type/],
+      [["--port", "http"], /--port "http" is not a port number/],
+      [["--port", "99999"], /^--port "99999" is not a port number: use 0 to 65535\n/],
+      [["--verbose"], /Unknown option '--verbose'/],
+    ] as const
+  ) {
+    const result = await run(...args);
+    assert.equal(result.code, 2, args.join(" "));
+    assert.match(new TextDecoder().decode(result.stderr), message);
+    assert.doesNotMatch(new TextDecoder().decode(result.stderr), /Cannot.*Cannot/);
+  }
+});
+
+const node = await node24();
+
+Deno.test(skippedWhen(runtimeMissing(node, "Node 24"), {
+  name: "emulator/main.ts (the npm command) runs under Node 24 and stops on SIGTERM",
+  fn: async () => {
+    const runtime: Runtime = required(node, "Node 24");
+    await withProgram(runtime.path, [MAIN], assertServes);
+  },
+}));

@@ -1,0 +1,47 @@
+/**
+ * gcloud for the tests that check the files it writes and the tokens it gets: where its
+ * installation and Python are, and several commands run in one Python process
+ * (tests/support/gcloud_commands.py) instead of a gcloud process each.
+ *
+ * @module
+ */
+import { realpathSync, statSync } from "node:fs";
+import { GCLOUD } from "./skip.ts";
+
+/** Where Debian's google-cloud-cli package installs the SDK. */
+const DEBIAN_SDK = "/usr/lib/google-cloud-sdk";
+
+/**
+ * gcloud's installation: its root, the Python bundled with it, and its vendored libraries (the
+ * Python google-auth among them). Only where gcloud is on the PATH.
+ */
+export function gcloudSdk(): { root: string; python: string; thirdParty: string } {
+  const root = realpathSync(GCLOUD!).replace(/\/bin\/gcloud$/, "");
+  const python = (base: string) => `${base}/platform/bundledpythonunix/bin/python3`;
+  const base = [root, DEBIAN_SDK].find((dir) => {
+    try {
+      return statSync(python(dir)).isFile();
+    } catch {
+      return false;
+    }
+  }) ?? DEBIAN_SDK;
+  return { root: base, python: python(base), thirdParty: `${base}/lib/third_party` };
+}
+
+/**
+ * Runs `commands` (gcloud's arguments, without `gcloud`) one after another in one process, with
+ * only `env` as its environment; rejects with gcloud's error output when one fails.
+ */
+export async function runGcloud(commands: string[][], env: Record<string, string>): Promise<void> {
+  const { root, python } = gcloudSdk();
+  const script = new URL("./gcloud_commands.py", import.meta.url).pathname;
+  const { success, stderr } = await new Deno.Command(python, {
+    args: [script, `${root}/lib`, JSON.stringify(commands)],
+    env,
+    clearEnv: true,
+    stdin: "null",
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  if (!success) throw new Error(`gcloud: ${new TextDecoder().decode(stderr).slice(-2000)}`);
+}
