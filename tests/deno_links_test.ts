@@ -34,19 +34,19 @@ try {
 }
 `;
 
-Deno.test("a Deno project that links the clone runs jsr:@gcp-oidc/auth with --allow-net=127.0.0.1 alone", () => {
+Deno.test("a Deno project that links the clone runs jsr:@gcp-oidc/auth with --allow-net=127.0.0.1 alone", async () => {
   const dir = mkdtempSync(join(tmpdir(), "links-consumer-"));
   try {
     writeFileSync(join(dir, "deno.json"), JSON.stringify({ links: [ROOT] }));
     writeFileSync(join(dir, "main.ts"), MAIN);
-    const run = new Deno.Command(Deno.execPath(), {
+    const run = await new Deno.Command(Deno.execPath(), {
       args: ["run", "--cached-only", "--allow-net=127.0.0.1", "main.ts"],
       cwd: dir,
       env: { NO_COLOR: "1" },
       stdin: "null",
       stdout: "piped",
       stderr: "piped",
-    }).outputSync();
+    }).output();
     const stderr = new TextDecoder().decode(run.stderr);
     assert.ok(run.success, stderr);
     assert.match(new TextDecoder().decode(run.stdout), /^\d+\n$/, "the service account's id");

@@ -16,46 +16,31 @@ Deno.test("the emulator's public types name no type only the DOM library declare
   }
 });
 
-Deno.test("the emulator's public types compile with lib es2022 and dom alone, and keep await using elsewhere", () => {
+Deno.test("the emulator's public types compile with lib es2022 and dom alone (no @types/node)", async () => {
   // Without @types/node (and without Deno's types) no library declares Symbol.asyncDispose: the
-  // types must still compile, and where one does, `await using` must too.
+  // types must still compile. Where one does, `await using emulator = await startEmulator()`
+  // compiles too: the JSDoc examples that do it are type-checked with Deno's libraries.
   const dir = mkdtempSync(join(tmpdir(), "emulator-types-"));
   const types = JSON.stringify(new URL("../../emulator/types.ts", import.meta.url).href);
-  const consumers = {
-    "web.ts": `import type { Emulator } from ${types};
+  try {
+    writeFileSync(
+      join(dir, "web.ts"),
+      `import type { Emulator } from ${types};
 export const close = (emulator: Emulator): Promise<void> => emulator.close();
 `,
-    "disposable.ts": `import type { Emulator } from ${types};
-export async function use(start: () => Promise<Emulator>): Promise<string> {
-  await using emulator = await start();
-  return emulator.url;
-}
-`,
-  };
-  try {
-    for (const [name, code] of Object.entries(consumers)) writeFileSync(join(dir, name), code);
-    const check = (lib: string[], file: string) => {
-      const config = join(dir, `${file}.json`);
-      writeFileSync(config, JSON.stringify({ compilerOptions: { lib, strict: true } }));
-      return new Deno.Command(Deno.execPath(), {
-        args: [
-          "check",
-          "--quiet",
-          "--cached-only",
-          "--no-lock",
-          "--config",
-          config,
-          join(dir, file),
-        ],
-        env: { NO_COLOR: "1" },
-        stdout: "piped",
-        stderr: "piped",
-      }).outputSync();
-    };
-    const web = check(["es2022", "dom"], "web.ts");
-    assert.ok(web.success, new TextDecoder().decode(web.stderr));
-    const disposable = check(["es2022", "esnext.disposable", "dom"], "disposable.ts");
-    assert.ok(disposable.success, new TextDecoder().decode(disposable.stderr));
+    );
+    writeFileSync(
+      join(dir, "deno.json"),
+      JSON.stringify({ compilerOptions: { lib: ["es2022", "dom"], strict: true } }),
+    );
+    const check = await new Deno.Command(Deno.execPath(), {
+      args: ["check", "--quiet", "--cached-only", "--no-lock", "web.ts"],
+      cwd: dir,
+      env: { NO_COLOR: "1" },
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    assert.ok(check.success, new TextDecoder().decode(check.stderr));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
