@@ -316,7 +316,8 @@ const MARKDOWN_LINK = /\]\(([^)\s]+)\)/g;
  * import { packageProblems } from "./build_npm.ts";
  *
  * const dir = mkdtempSync(join(tmpdir(), "pkg-"));
- * writeFileSync(join(dir, "main.js"), 'import "./cli.js";\nimport "node:fs";\n');
+ * const missing = "./cli.js"; // a file the package lacks
+ * writeFileSync(join(dir, "main.js"), `import "${missing}";\nimport "node:fs";\n`);
  * writeFileSync(join(dir, "README.md"), "# x\n");
  * writeFileSync(join(dir, "package.json"), "{}");
  * assert.deepEqual(packageProblems(dir), ['"main.js" imports "./cli.js", which is not in the package']);

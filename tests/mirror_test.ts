@@ -34,6 +34,16 @@ const TESTED_ELSEWHERE: readonly { files: readonly string[]; why: string }[] = [
       "(tests/auth/authenticate/authenticate_test.ts, tests/auth/_transport/http_test.ts)",
   },
   {
+    files: ["auth/token_store/*.ts"],
+    why: "the stores are tested together, sharing one token across processes and isolates " +
+      "(tests/auth/token_store/shared_tokens_test.ts, shared_tokens_workerd_test.ts)",
+  },
+  {
+    files: ["auth/google_auth_library/node_stubs.ts"],
+    why: "the stubs stand in for Node modules inside @google/genai's bundle, run in workerd " +
+      "(tests/sdk/sdks_test.ts)",
+  },
+  {
     files: ["auth/signing/*.ts"],
     why: "Google's V4 signing conformance cases (tests/auth/signing/conformance_test.ts)",
   },

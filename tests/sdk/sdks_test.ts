@@ -12,14 +12,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { startEmulator } from "../../emulator/mod.ts";
 import { startVertexStandIn } from "../support/vertex_standin.ts";
-import {
-  bun,
-  node24,
-  required,
-  type Runtime,
-  RUNTIMES_REQUIRED,
-  workerd,
-} from "../../tools/runtimes.ts";
+import { bun, node24, required, type Runtime, workerd } from "../../tools/runtimes.ts";
 import { runtimeMissing, skippedWhen } from "../support/skip.ts";
 import { runInWorkerd, SDK_ALIASES } from "../../tools/workerd.ts";
 
@@ -102,11 +95,10 @@ Deno.test(skippedWhen(runtimeMissing(workerdRuntime, "workerd"), {
 }));
 
 for (const viaOptions of [false, true]) {
-  Deno.test({
+  Deno.test(skippedWhen(runtimeMissing(workerdRuntime, "workerd"), {
     name: `the three SDKs run in workerd without Node compatibility through the alias (${
       viaOptions ? "credentials as googleAuthOptions" : "toAuthClient()"
     })`,
-    ignore: !workerdRuntime && !RUNTIMES_REQUIRED,
     fn: async () => {
       await using emulator = await startEmulator();
       const standIn = startVertexStandIn(emulator);
@@ -132,5 +124,5 @@ for (const viaOptions of [false, true]) {
         await standIn.close();
       }
     },
-  });
+  }));
 }

@@ -4,7 +4,8 @@
 // never contains the token.
 import assert from "node:assert/strict";
 import { startEmulator } from "../../../emulator/mod.ts";
-import { required, RUNTIMES_REQUIRED, workerd } from "../../../tools/runtimes.ts";
+import { required, workerd } from "../../../tools/runtimes.ts";
+import { runtimeMissing, skippedWhen } from "../../support/skip.ts";
 import { runInWorkerd } from "../../../tools/workerd.ts";
 import { startWorkerdStore } from "../../../tools/workerd_store.ts";
 import { assertHoldsNoToken } from "../../support/token_encodings.ts";
@@ -13,11 +14,10 @@ const workerdRuntime = await workerd();
 const ISOLATES = 20;
 
 for (const store of ["kv", "cache"]) {
-  Deno.test({
+  Deno.test(skippedWhen(runtimeMissing(workerdRuntime, "workerd"), {
     name: `${ISOLATES} fresh isolates in workerd share one token through ${
       store === "kv" ? "Workers KV" : "the Cache API"
     }`,
-    ignore: !workerdRuntime && !RUNTIMES_REQUIRED,
     fn: async () => {
       await using emulator = await startEmulator();
       const shared = startWorkerdStore();
@@ -42,5 +42,5 @@ for (const store of ["kv", "cache"]) {
         await shared.close();
       }
     },
-  });
+  }));
 }
