@@ -60,6 +60,11 @@ export interface NodeFetchOptions {
    * with a private CA. Verification itself is never switched off.
    */
   ca?: string | string[];
+  /**
+   * A client certificate and its key (PEM) presented on every TLS connection to a server (mutual
+   * TLS; never to an HTTPS proxy): an X.509 credential source's.
+   */
+  clientCertificate?: { cert: string; key: string };
   /** Bytes a response body may have before reading it fails; default 4 MiB. */
   maxBodyBytes?: number;
 }
@@ -191,21 +196,26 @@ function openTunnel(
  */
 function connectionTo(
   target: URL,
-  ca: string | string[] | undefined,
+  options: NodeFetchOptions,
   tunnel?: Duplex,
 ): Duplex {
+  const { ca, clientCertificate } = options;
   const host = bareHostname(target);
   if (target.protocol === "http:" && tunnel !== undefined) return tunnel;
   let socket: Net.Socket;
   if (target.protocol === "http:") {
     socket = net().connect({ host, port: portOf(target) ?? 80 });
   } else {
-    const options: Tls.ConnectionOptions = tunnel === undefined
+    const tlsOptions: Tls.ConnectionOptions = tunnel === undefined
       ? { host, port: portOf(target) ?? 443 }
       : { socket: tunnel, host };
-    if (net().isIP(host) === 0) options.servername = host;
-    if (ca !== undefined) options.ca = ca;
-    socket = tls().connect(options);
+    if (net().isIP(host) === 0) tlsOptions.servername = host;
+    if (ca !== undefined) tlsOptions.ca = ca;
+    if (clientCertificate !== undefined) {
+      tlsOptions.cert = clientCertificate.cert;
+      tlsOptions.key = clientCertificate.key;
+    }
+    socket = tls().connect(tlsOptions);
   }
   // Nagle off, as an http.Agent turns it off on its sockets (http.request leaves a given one as is).
   return socket.setNoDelay(true);
@@ -222,7 +232,7 @@ async function startRequest(
     : await openTunnel(proxy, out.url, options.ca, track);
   // The request takes the connection made here rather than one from an http.Agent (`agent: false`
   // built an Agent per request).
-  const connection = connectionTo(out.url, options.ca, tunnel);
+  const connection = connectionTo(out.url, options, tunnel);
   track(connection);
   return http().request({
     method: out.method,

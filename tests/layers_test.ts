@@ -278,9 +278,12 @@ function codeOf(file: string): string {
 }
 
 /** The library's only runtime-specific lookups, each an injectable default behind globalThis. */
-const RUNTIME_LOOKUPS = new Set(["auth/credentials/_sources/runtime.ts"]);
+const RUNTIME_LOOKUPS = new Set([
+  "auth/credentials/_sources/runtime.ts",
+  "auth/credentials/_sources/client_certificate_fetch.ts",
+]);
 
-Deno.test("the library uses Web APIs only: Deno and node: only behind the one runtime default", () => {
+Deno.test("the library uses Web APIs only: Deno and node: only behind the runtime defaults", () => {
   const library = sources().filter((file) => /^(auth|endpoint|request)\//.test(file));
   const found = library.filter((file) => !RUNTIME_LOOKUPS.has(file))
     .filter((file) => /\bDeno\.|["']node:|\bprocess\./.test(codeOf(file)));

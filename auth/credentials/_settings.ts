@@ -12,6 +12,10 @@ import type {
   SubjectTokenSupplier,
 } from "./external_account_options.ts";
 import { defaultRunExecutable } from "./_sources/default_run_executable.ts";
+import {
+  type ClientCertificateFetch,
+  defaultClientCertificateFetch,
+} from "./_sources/client_certificate_fetch.ts";
 import { envDefault, readFileDefault } from "./_sources/runtime.ts";
 import type {
   CommonCredentialsOptions,
@@ -73,6 +77,10 @@ export interface ExternalAccountSettings {
   env: EnvLike;
   /** Starts an executable source's program, where the runtime can. */
   runExecutable?: RunExecutableLike;
+  /** Whether the caller passed `fetch`: an X.509 source's calls then go through it as it is. */
+  callerFetch: boolean;
+  /** How an X.509 source presents its certificate without a caller's `fetch`, where the runtime can. */
+  clientCertificateFetch?: ClientCertificateFetch;
   /** Refuse sources that read the local machine (a file, a program, AWS credentials). */
   refuseLocalSources: boolean;
   /** The options that stand for a `credential_source`: a configuration's top level only. */
@@ -89,6 +97,8 @@ export function externalAccountSettings(options: CredentialsOptions): ExternalAc
     readFile: ownOption(options, "readFile") ?? readFileDefault,
     env: ownOption(options, "env") ?? envDefault(),
     runExecutable: ownOption(options, "runExecutable") ?? defaultRunExecutable(),
+    callerFetch: ownOption(options, "fetch") !== undefined,
+    clientCertificateFetch: defaultClientCertificateFetch(),
     refuseLocalSources: ownOption(options, "refuseLocalSources") === true,
     suppliers: {
       subjectTokenSupplier: ownOption(options, "subjectTokenSupplier"),

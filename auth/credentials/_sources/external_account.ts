@@ -19,7 +19,8 @@ import {
 } from "./fields.ts";
 import { IMPERSONATION_URL_FIELD, parseImpersonation } from "./impersonation.ts";
 import type { FetchContext, TokenSource } from "./source.ts";
-import { subjectTokenSource } from "./subject_token.ts";
+import { subjectTokenSession } from "./subject_token.ts";
+import { MTLS_SUBJECT_TOKEN_TYPE } from "./certificate.ts";
 import type { ExternalAccountSettings } from "../_settings.ts";
 
 const WORKFORCE_AUDIENCE = /^\/\/iam\.[^/]+\/locations\/[^/]+\/workforcePools\/[^/]+\/providers\//;
@@ -61,8 +62,10 @@ export function externalAccountSource(
   const audience = requiredString(fields, "audience");
   const subjectTokenType = requiredString(fields, "subject_token_type");
   const universeDomain = universeOf(fields);
-  const tokenUrl = urlField(fields, "token_url", `https://sts.${universeDomain}/v1/token`);
-  const subjectToken = subjectTokenSource(fields, settings);
+  // X.509 sources exchange over mutual TLS, at STS's mTLS host (gcloud writes it as token_url).
+  const stsHost = subjectTokenType === MTLS_SUBJECT_TOKEN_TYPE ? "sts.mtls" : "sts";
+  const tokenUrl = urlField(fields, "token_url", `https://${stsHost}.${universeDomain}/v1/token`);
+  const session = subjectTokenSession(fields, settings);
   const userProject = optionalString(fields, "workforce_pool_user_project");
   if (userProject !== undefined && !WORKFORCE_AUDIENCE.test(audience)) {
     throw fieldError(
@@ -76,8 +79,7 @@ export function externalAccountSource(
     : parseImpersonation(fields);
   const lifetimeSeconds = lifetimeOf(fields);
 
-  async function federated(context: FetchContext, scopes: readonly string[]) {
-    const token = await subjectToken(context);
+  async function federated(token: string, context: FetchContext, scopes: readonly string[]) {
     return await stsExchange({
       tokenUrl,
       audience,
@@ -93,26 +95,30 @@ export function externalAccountSource(
 
   return {
     ...impersonation?.identity,
-    async accessToken(context): Promise<ExpiringToken> {
-      if (impersonation === undefined) return await federated(context, context.scopes);
-      const { token } = await federated(context, [CLOUD_PLATFORM_SCOPE]);
-      return await impersonation.accessToken(token, context, lifetimeSeconds);
-    },
-    async idToken(audienceOfIdToken, includeEmail, context): Promise<ExpiringToken> {
+    accessToken: (context) =>
+      session(context, async (subject, context): Promise<ExpiringToken> => {
+        if (impersonation === undefined) return await federated(subject, context, context.scopes);
+        const { token } = await federated(subject, context, [CLOUD_PLATFORM_SCOPE]);
+        return await impersonation.accessToken(token, context, lifetimeSeconds);
+      }),
+    idToken(audienceOfIdToken, includeEmail, context): Promise<ExpiringToken> {
       if (impersonation === undefined) {
-        throw unsupported(
+        return Promise.reject(unsupported(
           fields,
           `ID tokens need "${IMPERSONATION_URL_FIELD}": a federated identity cannot mint them`,
-        );
+        ));
       }
-      const { token } = await federated(context, [CLOUD_PLATFORM_SCOPE]);
-      return await impersonation.idToken(token, audienceOfIdToken, includeEmail, context);
+      return session(context, async (subject, context) => {
+        const { token } = await federated(subject, context, [CLOUD_PLATFORM_SCOPE]);
+        return await impersonation.idToken(token, audienceOfIdToken, includeEmail, context);
+      });
     },
     ...(impersonation === undefined ? {} : {
-      async sign(data: Uint8Array, context: FetchContext): Promise<Uint8Array> {
-        const { token } = await federated(context, [CLOUD_PLATFORM_SCOPE]);
-        return await impersonation.signBlob(token, data, context);
-      },
+      sign: (data: Uint8Array, context: FetchContext): Promise<Uint8Array> =>
+        session(context, async (subject, context) => {
+          const { token } = await federated(subject, context, [CLOUD_PLATFORM_SCOPE]);
+          return await impersonation.signBlob(token, data, context);
+        }),
     }),
   };
 }

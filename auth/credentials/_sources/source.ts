@@ -14,6 +14,15 @@ export interface FetchContext {
 /** Fetches the current subject token of an `external_account`. */
 export type SubjectTokenSource = (context: FetchContext) => Promise<string>;
 
+/**
+ * Runs `use` with the current subject token and the context its exchange is made with (an X.509
+ * source's presents its certificate, and releases it when `use` ends).
+ */
+export type SubjectTokenSession = <T>(
+  context: FetchContext,
+  use: (subjectToken: string, context: FetchContext) => Promise<T>,
+) => Promise<T>;
+
 /** The account a signature is made as, and the universe whose IAM Credentials signs. */
 export interface Signer {
   serviceAccountEmail: string;

@@ -1,7 +1,7 @@
 // The subject token of an `external_account` file: from its `credential_source` URL (GET with the
 // file's headers) or file, as text or as a field of JSON; AWS (aws.ts) and executable
-// (executable.ts) sources; or the supplier options of a configuration made in code. Certificate
-// sources are refused at parse time.
+// (executable.ts) sources; or the supplier options of a configuration made in code. X.509
+// certificate sources (certificate.ts) are a session of their own, which external_account.ts opens.
 import { bareEndpoint } from "../../../endpoint/mod.ts";
 import { type AuthErrorOptions, GoogleApiError } from "../../errors.ts";
 import { httpRequest } from "../../_transport/google_request.ts";
@@ -16,13 +16,13 @@ import {
   optionalString,
   requiredObject,
   requiredString,
-  unsupported,
   urlField,
 } from "./fields.ts";
 import { awsSource, awsSupplierSource } from "./aws.ts";
 import { executableSource } from "./executable.ts";
 import { readFailure, readFileBounded } from "./runtime.ts";
-import type { SubjectTokenSource } from "./source.ts";
+import type { SubjectTokenSession, SubjectTokenSource } from "./source.ts";
+import { certificateSession } from "./certificate.ts";
 import type { ExternalAccountSettings } from "../_settings.ts";
 import { checkSupplier, suppliedSubjectToken } from "./supplied_subject_token.ts";
 
@@ -94,6 +94,7 @@ const LOCAL_SOURCES: Readonly<Record<string, string>> = {
   executable: '"executable" reads the local machine: it runs a program',
   environment_id:
     '"environment_id" (AWS) reads the local machine: it signs with its AWS credentials',
+  certificate: '"certificate" reads the local machine: a certificate and its private key',
 };
 
 /** The subject token source of a supplier option, when one is given (then no credential_source). */
@@ -130,11 +131,27 @@ function supplierSource(
   return awsSupplierSource(fields, awsSecurityCredentialsSupplier!);
 }
 
-/** Validates `credential_source` (or a supplier option) and returns how to fetch the subject token. */
-export function subjectTokenSource(
+/**
+ * Validates `credential_source` (or a supplier option) and returns the session that fetches the
+ * subject token and says how to exchange it.
+ */
+export function subjectTokenSession(
   fields: Fields,
   settings: ExternalAccountSettings,
-): SubjectTokenSource {
+): SubjectTokenSession {
+  const source = subjectTokenSource(fields, settings);
+  if (typeof source !== "function") return source.session;
+  return async (context, use) => await use(await source(context), context);
+}
+
+/**
+ * Validates `credential_source` (or a supplier option) and returns how to fetch the subject token,
+ * or the session of an X.509 source.
+ */
+function subjectTokenSource(
+  fields: Fields,
+  settings: ExternalAccountSettings,
+): SubjectTokenSource | { session: SubjectTokenSession } {
   const supplied = supplierSource(fields, settings);
   if (supplied !== undefined) return supplied;
   if (fields.record.credential_source === undefined || fields.record.credential_source === null) {
@@ -153,14 +170,8 @@ export function subjectTokenSource(
       "ERR_CREDENTIALS_SOURCE_REFUSED",
     );
   }
-  if (has("certificate")) {
-    throw unsupported(
-      source,
-      `the X.509 certificate (certificate) credential source needs mutual TLS, which fetch cannot do in every runtime`,
-    );
-  }
   // An AWS source's "url" is its metadata service's: it may come with "environment_id".
-  const kinds = ["executable", "environment_id", "file", "url"].filter(has);
+  const kinds = ["certificate", "executable", "environment_id", "file", "url"].filter(has);
   const kind = kinds[0];
   const clash = kinds.find((other) =>
     other !== kind && !(kind === "environment_id" && other === "url")
@@ -168,6 +179,7 @@ export function subjectTokenSource(
   if (clash !== undefined) {
     throw fieldError(source, `it has "${kind}" and "${clash}"; keep one`);
   }
+  if (kind === "certificate") return { session: certificateSession(source, settings) };
   if (kind === "environment_id") return awsSource(fields, source, settings.env);
   if (kind === "executable") return executableSource(fields, source, settings);
   const field = formatOf(source);
