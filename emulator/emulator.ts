@@ -12,6 +12,7 @@ import {
   awsCredentialsFile,
   externalAccountAuthorizedUser,
   impersonatedServiceAccount,
+  x509CredentialsFile,
 } from "./_core/credentials_files.ts";
 import { googleFetch } from "./_core/google_fetch.ts";
 import {
@@ -100,18 +101,27 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const faults = new FaultQueue();
   const log = new RequestLog(config.record);
   let listening: Awaited<ReturnType<typeof listen>>;
+  let mtls: Awaited<ReturnType<typeof listen>> | undefined;
+  let pki: Awaited<ReturnType<typeof state.pki>>;
   try {
     await state.ready();
+    pki = await state.pki();
     listening = await listen(state, faults, log);
+    mtls = await listen(state, faults, log, pki.server);
   } catch (error) {
+    await Promise.all([listening!, mtls].map((it) => it && closeServer(it.server)));
     await state.release();
     throw error;
   }
   const { server, url } = listening;
   const close = async () => {
-    await closeServer(server);
+    await Promise.all([closeServer(server), closeServer(mtls.server)]);
     await state.release();
   };
+  const mtlsEndpoints = Object.freeze({
+    sts: `${mtls.url}/sts/v1`,
+    iamcredentials: `${mtls.url}/iamcredentials/v1`,
+  });
   const endpoints = Object.freeze({
     sts: `${url}/sts/v1`,
     iamcredentials: `${url}/iamcredentials/v1`,
@@ -160,6 +170,17 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         AWS_REGION: config.aws.region,
       }),
       credentialsFile: (options = {}) => awsCredentialsFile(state, url, endpoints, options),
+    }),
+    x509: Object.freeze({
+      provider: config.x509.name,
+      url: mtls.url,
+      endpoints: mtlsEndpoints,
+      serverCa: pki.serverCa,
+      trustAnchor: pki.root,
+      intermediateCa: pki.intermediate,
+      certificate: pki.workload.certificate,
+      privateKey: pki.workload.privateKey,
+      credentialsFile: (options = {}) => x509CredentialsFile(state, mtlsEndpoints, options),
     }),
     serviceAccount: config.serviceAccounts[0]!,
     requests: log.requests,

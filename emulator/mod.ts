@@ -39,6 +39,7 @@ export type {
   AwsProviderOptions,
   AwsUserOptions,
   EmulatedAws,
+  EmulatedX509,
   Emulator,
   EmulatorFault,
   EmulatorOptions,
@@ -55,4 +56,6 @@ export type {
   RecordOptions,
   TokenInfo,
   WorkforceProviderOptions,
+  X509CredentialsFileOptions,
+  X509ProviderOptions,
 } from "./types.ts";

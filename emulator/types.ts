@@ -163,6 +163,83 @@ export interface AwsOptions {
   provider?: AwsProviderOptions;
 }
 
+/**
+ * The workload identity pool's X.509 provider (certificate-based federation over mutual TLS),
+ * beside the OIDC one (in the same pool): its trust store holds trust anchors and intermediate
+ * CAs, as Google's (`x509.trustStore.trustAnchors[].pemCertificate` and `intermediateCas[]`).
+ */
+export interface X509ProviderOptions {
+  /** The provider's id in the pool (4 to 32 of `a-z`, `0-9`, `-`); default `emulated-x509`. */
+  id?: string;
+  /**
+   * Trust anchors (PEM, one CA certificate each); default the emulator's own root
+   * ({@linkcode EmulatedX509.trustAnchor}).
+   */
+  trustAnchors?: readonly string[];
+  /**
+   * Intermediate CAs (PEM, one CA certificate each) that chains may be built with; default the
+   * emulator's own intermediate, which issued {@linkcode EmulatedX509.certificate}.
+   */
+  intermediateCas?: readonly string[];
+  /**
+   * CEL attribute mapping over the client certificate (`assertion.subject.dn.cn`,
+   * `assertion.issuer.dn.cn`, `assertion.san.dns`, `assertion.san.uri`,
+   * `assertion.fingerprint` the SHA-256 of the DER in standard base64); default
+   * `google.subject` = `assertion.subject.dn.cn`.
+   */
+  attributeMapping?: Readonly<Record<string, string>>;
+  /** CEL attribute condition; default none. */
+  attributeCondition?: string;
+}
+
+/** Options of {@linkcode EmulatedX509.credentialsFile}. */
+export interface X509CredentialsFileOptions {
+  /**
+   * The certificate configuration's path (`certificate_config_location`); default none:
+   * `use_default_certificate_config` (`GOOGLE_API_CERTIFICATE_CONFIG`, else gcloud's folder).
+   */
+  certificateConfigLocation?: string;
+  /** The trust chain's path (`trust_chain_path`); default none. */
+  trustChainPath?: string;
+  /** Impersonate this service account (`--service-account`); default none. */
+  serviceAccount?: string;
+}
+
+/** The pool's X.509 provider of a running emulator and its mutual TLS listener. */
+export interface EmulatedX509 {
+  /** The X.509 provider's full resource name. */
+  readonly provider: string;
+  /**
+   * The mutual TLS listener's base URL, `https://127.0.0.1:<port>`: every route of
+   * {@linkcode Emulator.url}, and STS takes X.509 subject tokens there only, from a client that
+   * presented the token's leaf certificate.
+   */
+  readonly url: string;
+  /** STS and IAM Credentials under {@linkcode EmulatedX509.url}, as `authenticate()` takes them. */
+  readonly endpoints: Readonly<{ sts: string; iamcredentials: string }>;
+  /**
+   * The CA of the listener's certificate (PEM), for clients to trust: `DENO_CERT` (Deno),
+   * `NODE_EXTRA_CA_CERTS` (Node, Bun) name a file holding it.
+   */
+  readonly serverCa: string;
+  /** The emulator's workload root CA (PEM): the provider's default trust anchor. */
+  readonly trustAnchor: string;
+  /** The emulator's intermediate CA (PEM): the provider's default intermediate. */
+  readonly intermediateCa: string;
+  /** A workload's client certificate (PEM), issued by the intermediate, common name `emulated-workload`. */
+  readonly certificate: string;
+  /** Its private key (PKCS #8 PEM): a secret of the emulator's, handle with care. */
+  readonly privateKey: string;
+  /**
+   * An `external_account` file for the X.509 provider, as
+   * `gcloud iam workload-identity-pools create-cred-config --credential-cert-path ...` writes it,
+   * with `token_url` (and the impersonation URL) at the mutual TLS listener.
+   *
+   * @throws {TypeError} When `serviceAccount` is not one of the emulator's.
+   */
+  credentialsFile(options?: X509CredentialsFileOptions): string;
+}
+
 /** One IAM role binding on a service account. */
 export interface IamBinding {
   /** The service account (email) the binding is on. */
@@ -226,6 +303,8 @@ export interface EmulatorOptions {
   metadata?: MetadataOptions;
   /** The emulated AWS account, EC2 metadata service and the pool's AWS provider. */
   aws?: AwsOptions;
+  /** The pool's X.509 provider. */
+  x509?: X509ProviderOptions;
   /** How much of the traffic {@linkcode Emulator.requests} keeps. */
   record?: RecordOptions;
   /** The clock in milliseconds; default `Date.now`. */
@@ -529,6 +608,8 @@ export interface Emulator extends AsyncDisposableEmulator {
   readonly workforceProvider: string;
   /** The emulated AWS account and metadata service, and the pool's AWS provider. */
   readonly aws: EmulatedAws;
+  /** The pool's X.509 provider, its PKI and its mutual TLS listener. */
+  readonly x509: EmulatedX509;
   /** The first service account. */
   readonly serviceAccount: string;
   /**

@@ -9,6 +9,7 @@ import {
 } from "./workforce_config.ts";
 import type { RecordLimits } from "./request_log.ts";
 import { type AwsConfig, awsConfigOf } from "./aws_config.ts";
+import { type X509Provider, x509ProviderOf } from "./x509_config.ts";
 import type { EmulatorOptions, GithubClaims, IamBinding } from "../types.ts";
 
 /** The GitHub issuer. */
@@ -52,6 +53,8 @@ export interface Config {
   record: RecordLimits;
   /** The emulated AWS account, metadata service and the pool's AWS provider. */
   aws: AwsConfig;
+  /** The pool's X.509 provider. */
+  x509: X509Provider;
   now: () => number;
 }
 
@@ -218,6 +221,7 @@ export function resolveConfig(options: EmulatorOptions = {}): Config {
     metadata: metadataOf(options, serviceAccounts),
     record: recordLimitsOf(options),
     aws: awsConfigOf(options.aws, provider.pool),
+    x509: x509ProviderOf(options.x509, provider.pool),
     now: options.now ?? Date.now,
   };
 }

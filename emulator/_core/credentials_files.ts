@@ -2,7 +2,7 @@
 // refresh token for gcloud's OAuth client), `impersonated_service_account` (source credentials,
 // the target's generateAccessToken URL and the delegation chain),
 // `external_account_authorized_user` (a workforce pool user's refresh token for gcloud's client)
-// and AWS `external_account`.
+// and AWS and X.509 `external_account`.
 import { GCLOUD_CLIENT } from "./oauth_clients.ts";
 import type { State } from "./state.ts";
 import type {
@@ -10,6 +10,7 @@ import type {
   AwsCredentialsFileOptions,
   ExternalAccountAuthorizedUserOptions,
   ImpersonatedServiceAccountOptions,
+  X509CredentialsFileOptions,
 } from "../types.ts";
 
 /** gcloud's scopes for application default credentials. */
@@ -140,6 +141,49 @@ export function awsCredentialsFile(
         ...(options.imdsv2 === true
           ? { imdsv2_session_token_url: `${base}/latest/api/token` }
           : {}),
+      },
+      ...(account === undefined ? { token_info_url: `${endpoints.sts}/introspect` } : {
+        service_account_impersonation_url:
+          `${endpoints.iamcredentials}/projects/-/serviceAccounts/${account}:generateAccessToken`,
+      }),
+    },
+    null,
+    2,
+  );
+}
+
+/**
+ * An `external_account` file for the X.509 provider, as gcloud writes it with
+ * `--credential-cert-path`: the certificate configuration's path or the default one, the trust
+ * chain if given, and `token_url` (and the impersonation URL) at the mutual TLS listener.
+ */
+export function x509CredentialsFile(
+  state: State,
+  endpoints: { sts: string; iamcredentials: string },
+  options: X509CredentialsFileOptions,
+): string {
+  const { config } = state;
+  const account = options.serviceAccount;
+  if (account !== undefined && !state.hasServiceAccount(account)) {
+    fail("X.509 credentials", `service account "${account}" does not exist`);
+  }
+  const location = options.certificateConfigLocation;
+  return JSON.stringify(
+    {
+      universe_domain: config.universe,
+      type: "external_account",
+      audience: `//iam.${config.universe}/${config.x509.name}`,
+      subject_token_type: "urn:ietf:params:oauth:token-type:mtls",
+      token_url: `${endpoints.sts}/token`,
+      credential_source: {
+        certificate: {
+          ...(location === undefined
+            ? { use_default_certificate_config: true }
+            : { certificate_config_location: location }),
+          ...(options.trustChainPath === undefined
+            ? {}
+            : { trust_chain_path: options.trustChainPath }),
+        },
       },
       ...(account === undefined ? { token_info_url: `${endpoints.sts}/introspect` } : {
         service_account_impersonation_url:

@@ -16,9 +16,12 @@ import { type Config, projectOf } from "./config.ts";
 import { giveBack, randomId, type SigningKey, takeKey } from "./key_pool.ts";
 import { TokenStore } from "./token_store.ts";
 import { selfSignedCertificate } from "./x509.ts";
+import { makePki, type Pki } from "./x509_pki.ts";
 import type { TokenInfo } from "../types.ts";
 
 const ID_TOKEN_LIFETIME_SECONDS = 3600;
+/** The common name of the X.509 workload's certificate. */
+const X509_WORKLOAD_NAME = "emulated-workload";
 /** The subject of the certificates of Google's ID token keys, as Google's own read. */
 const GOOGLE_CERTIFICATE_NAME = "federated-signon.system.gserviceaccount.com";
 /** Certificates start an hour before they are made (clock skew) and last two weeks, as Google's. */
@@ -37,6 +40,8 @@ export class State {
   /** PEM certificates by key id, made on first use. */
   readonly #certificates = new Map<string, Promise<string>>();
   #iap: Promise<SigningKey> | undefined;
+  /** The mutual TLS listener's and the X.509 workload's certificates. */
+  readonly #pki: Promise<Pki>;
   /** Every key pair taken from the pool (its own and user-managed keys), given back on close. */
   readonly #taken: Promise<SigningKey>[] = [];
   #released = false;
@@ -64,6 +69,7 @@ export class State {
     this.#github = role();
     this.#google = role();
     this.#managed = new Map(config.serviceAccounts.map((email) => [email, role()]));
+    this.#pki = makePki(config.now(), X509_WORKLOAD_NAME);
   }
 
   #take(): Promise<SigningKey> {
@@ -74,7 +80,12 @@ export class State {
 
   /** Resolves once every key exists, so no answer pays for making one. */
   async ready(): Promise<void> {
-    await Promise.all([this.#github, this.#google, ...this.#managed.values()]);
+    await Promise.all([this.#github, this.#google, this.#pki, ...this.#managed.values()]);
+  }
+
+  /** The X.509 certificates: the mutual TLS listener's, and the workload PKI's. */
+  pki(): Promise<Pki> {
+    return this.#pki;
   }
 
   /** Gives the keys back to the pool (once): the emulator is closed or failed to start. */

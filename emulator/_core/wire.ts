@@ -8,6 +8,8 @@ export interface Incoming {
   url: URL;
   headers: Headers;
   body: string;
+  /** The client certificate (DER) presented on the mutual TLS listener, if any. */
+  clientCertificate?: Uint8Array;
 }
 
 /** A JSON answer. */

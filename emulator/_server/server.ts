@@ -1,9 +1,18 @@
-// The emulator's socket: a node:http server on 127.0.0.1 (Deno, Node and Bun all provide it) that
+// The emulator's sockets: a node:http server on 127.0.0.1 (Deno, Node and Bun all provide it), and
+// a node:https one that asks for a client certificate (mutual TLS, for X.509 federation); each
 // records every request, applies queued faults at the socket level (reset, truncated body, delay,
 // status) and otherwise sends the handler's answer. Every answer closes its connection, so a
 // fault meets the request it was queued for, never a client's retry on a reused connection.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import {
+  createServer,
+  type IncomingMessage,
+  type RequestListener,
+  type Server,
+  type ServerResponse,
+} from "node:http";
+import { createServer as createTlsServer } from "node:https";
 import type { AddressInfo } from "node:net";
+import type { TLSSocket } from "node:tls";
 import { answer, routeOf } from "./router.ts";
 import type { RequestLog } from "../_core/request_log.ts";
 import type { State } from "../_core/state.ts";
@@ -149,14 +158,31 @@ interface Listening {
   url: string;
 }
 
-/** Starts the server on 127.0.0.1. */
+/** The certificate and key of the mutual TLS listener (PEM). */
+export interface ServerCertificate {
+  certificate: string;
+  privateKey: string;
+}
+
+/** The client certificate a request came with on the mutual TLS listener (DER), if any. */
+function clientCertificateOf(req: IncomingMessage): Uint8Array | undefined {
+  const socket = req.socket as Partial<TLSSocket>;
+  const raw = socket.getPeerCertificate?.()?.raw;
+  return raw === undefined || raw.length === 0 ? undefined : new Uint8Array(raw);
+}
+
+/**
+ * Starts a server on 127.0.0.1: plain HTTP, or with `tls` HTTPS asking for a client certificate,
+ * which the STS checks (a TLS handshake without one still answers, as other routes need none).
+ */
 export async function listen(
   state: State,
   faults: FaultQueue,
   log: RequestLog,
+  tls?: ServerCertificate,
 ): Promise<Listening> {
   let base = "";
-  const server = createServer(async (req, res) => {
+  const handler: RequestListener = async (req, res) => {
     try {
       const url = new URL(req.url ?? "/", base);
       const body = await readBody(req);
@@ -173,7 +199,13 @@ export async function listen(
       });
       const fault = faults.take(route);
       if (fault !== undefined && await applyFault(fault, req, res)) return;
-      const incoming: Incoming = { method, url, headers: new Headers(headers), body: body ?? "" };
+      const incoming: Incoming = {
+        method,
+        url,
+        headers: new Headers(headers),
+        body: body ?? "",
+        clientCertificate: clientCertificateOf(req),
+      };
       const response = body === undefined
         ? rpcError(413, "Request body too large")
         : await answer(incoming, route, state);
@@ -183,12 +215,21 @@ export async function listen(
         await send(res, rpcError(500, `Emulator failure: ${error}`));
       } else req.socket.destroy();
     }
-  });
+  };
+  // The mutual TLS listener checks the chain itself (per pool, at STS), so the handshake accepts
+  // any client certificate, or none.
+  const server = tls === undefined ? createServer(handler) : createTlsServer({
+    cert: tls.certificate,
+    key: tls.privateKey,
+    requestCert: true,
+    rejectUnauthorized: false,
+  }, handler);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(state.config.port, "127.0.0.1", () => resolve());
+    server.listen(tls === undefined ? state.config.port : 0, "127.0.0.1", () => resolve());
   });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const scheme = tls === undefined ? "http" : "https";
+  base = `${scheme}://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return { server, url: base };
 }
 

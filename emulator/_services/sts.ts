@@ -10,6 +10,7 @@ import type { Provider } from "../_core/provider_rules.ts";
 import { authenticatedClient, type Client } from "../_core/oauth_clients.ts";
 import type { State } from "../_core/state.ts";
 import { AWS_SUBJECT_TYPE, verifyAwsSubject } from "./aws_subject.ts";
+import { MTLS_SUBJECT_TYPE, verifyX509Subject } from "./x509_subject.ts";
 import { downscope } from "./sts_downscope.ts";
 import { type ExchangeOptions, exchangeOptions } from "./sts_options.ts";
 import {
@@ -235,14 +236,17 @@ export async function stsToken(request: Incoming, state: State): Promise<Respons
   if (fields.subjectTokenType === ACCESS_TOKEN) {
     return downscope(fields.subjectToken, options, request, state);
   }
-  // The pool's AWS provider takes signed AWS requests; its OIDC and workforce providers, JWTs.
+  // The pool's AWS provider takes signed AWS requests; its X.509 provider, certificate chains
+  // over mutual TLS; its OIDC and workforce providers, JWTs.
   const awsProvider = config.aws.provider;
   const aws = fields.audience === `//iam.${config.universe}/${awsProvider.name}`;
-  if (!(aws ? [AWS_SUBJECT_TYPE] : SUBJECT_TYPES).includes(fields.subjectTokenType)) {
+  const x509 = fields.audience === `//iam.${config.universe}/${config.x509.name}`;
+  const types = aws ? [AWS_SUBJECT_TYPE] : x509 ? [MTLS_SUBJECT_TYPE] : SUBJECT_TYPES;
+  if (!types.includes(fields.subjectTokenType)) {
     return invalid(`Invalid value for "subject_token_type": ${fields.subjectTokenType}`);
   }
-  const provider = aws ? undefined : providerOf(fields.audience, state);
-  if (!aws && provider === undefined) {
+  const provider = aws || x509 ? undefined : providerOf(fields.audience, state);
+  if (!aws && !x509 && provider === undefined) {
     return oauthError(
       400,
       "invalid_target",
@@ -255,11 +259,16 @@ export async function stsToken(request: Incoming, state: State): Promise<Respons
   // send it as read), which Google takes.
   const subjectToken = fields.subjectToken.trim();
   if (subjectToken === "") return invalid('Missing required parameter "subject_token".');
-  const claims = provider === undefined
+  const claims = x509
+    ? await verifyX509Subject(subjectToken, request.clientCertificate, state)
+    : provider === undefined
     ? verifyAwsSubject(subjectToken, fields.audience, state)
     : await verifySubject(subjectToken, provider, state);
   if (claims instanceof Response) return claims;
-  const mapped = mapClaims(claims as JWTPayload, provider ?? awsProvider);
+  const mapped = mapClaims(
+    claims as JWTPayload,
+    x509 ? config.x509 : provider ?? awsProvider,
+  );
   if (mapped instanceof Response) return mapped;
   const billing = provider === config.workforceProvider
     ? userProjectOf(client, options, state)
@@ -267,7 +276,7 @@ export async function stsToken(request: Incoming, state: State): Promise<Respons
   if (billing instanceof Response) return billing;
   const access = state.issueToken({
     kind: "federated",
-    // The AWS provider is in the OIDC provider's pool.
+    // The AWS and X.509 providers are in the OIDC provider's pool.
     principal: `principal://iam.${config.universe}/${
       (provider ?? config.provider).pool
     }/subject/${mapped.subject}`,
