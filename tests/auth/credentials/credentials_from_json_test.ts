@@ -349,10 +349,27 @@ const CASES: Case[] = [
     /"executable" and "url"; keep one/,
   ],
   [
-    "certificate source",
+    "certificate source naming no certificate configuration",
     { ...EXTERNAL, credential_source: { certificate: {} } },
-    "ERR_CREDENTIALS_UNSUPPORTED",
-    /certificate\) credential source/,
+    INVALID,
+    /needs "use_default_certificate_config": true or "certificate_config_location"/,
+  ],
+  [
+    "certificate source naming both configurations",
+    {
+      ...EXTERNAL,
+      credential_source: {
+        certificate: { use_default_certificate_config: true, certificate_config_location: "/c" },
+      },
+    },
+    INVALID,
+    /"use_default_certificate_config": true and "certificate_config_location"; keep one/,
+  ],
+  [
+    "certificate source and a file together",
+    { ...EXTERNAL, credential_source: { certificate: {}, file: "/t" } },
+    INVALID,
+    /"certificate" and "file"; keep one/,
   ],
   [
     "impersonation URL of another method",

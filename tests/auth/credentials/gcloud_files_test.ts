@@ -2,9 +2,8 @@
 // `gcloud iam workforce-pools create-cred-config` write (run here, offline), used as they are with
 // credentialsFromJson() against the emulator (emulator.fetch stands in for Google's hosts): file
 // and URL sources, JSON formats and headers, impersonation with a lifetime, workforce pools with a
-// user project; X.509 configurations stay ERR_CREDENTIALS_UNSUPPORTED (they need mutual TLS).
-// Skipped, saying so, where gcloud is not on the PATH. The five commands run in one gcloud process
-// (tests/support/gcloud.ts).
+// user project (X.509 configurations: x509_runtimes_test.ts). Skipped, saying so, where gcloud is
+// not on the PATH. The four commands run in one gcloud process (tests/support/gcloud.ts).
 import assert from "node:assert/strict";
 import { credentialsFromJson } from "../../../auth/mod.ts";
 import { githubToken, oidcAudience, withEmulator } from "../../../tools/emulator_calls.ts";
@@ -113,13 +112,7 @@ Deno.test(skippedWhen(GCLOUD_MISSING, {
             `--service-account=${SA}`,
           ], (token) => assert.equal(emulator.tokenInfo(token)?.principal, SA)],
         ];
-        const x509 = [
-          ...workload,
-          "--credential-cert-path=/certs/cert.pem",
-          "--credential-cert-private-key-path=/certs/key.pem",
-          `--credential-cert-configuration-output-file=${dir}/certificate_config.json`,
-        ];
-        const files = await createCredConfigs(dir, [...cases.map(([, args]) => args), x509]);
+        const files = await createCredConfigs(dir, cases.map(([, args]) => args));
         for (const [index, [name, , check]] of cases.entries()) {
           await t.step(name, async () => {
             const file = files[index]!;
@@ -128,15 +121,6 @@ Deno.test(skippedWhen(GCLOUD_MISSING, {
             check((await credentials.getAccessToken()).token);
           });
         }
-        await t.step(
-          "X.509 (mutual TLS): ERR_CREDENTIALS_UNSUPPORTED naming the certificate source",
-          () => {
-            assert.throws(() => credentialsFromJson(files.at(-1)!), {
-              code: "ERR_CREDENTIALS_UNSUPPORTED",
-              message: /certificate/,
-            });
-          },
-        );
       });
     } finally {
       await Deno.remove(dir, { recursive: true });

@@ -60,7 +60,11 @@ Deno.test("the step's bundles leave the credentials code out (its modules have n
     assert.ok(dist.includes("ERR_KEY_EMPTY"), `the error table is in ${bundle}`);
     assert.ok(!dist.includes("ERR_CREDENTIALS_NOT_FOUND"), `${bundle}: ADC's hints`);
     for (
-      const text of ["regional_cred_verification_url", "X.509 certificate", "source_credentials"]
+      const text of [
+        "regional_cred_verification_url",
+        "use_default_certificate_config",
+        "source_credentials",
+      ]
     ) {
       assert.ok(!dist.includes(text), `${bundle}: ${text}`);
     }

@@ -1,0 +1,227 @@
+// X.509 certificate-based federation end to end, in each runtime's own way of presenting a client
+// certificate (no fetch option): Deno's createHttpClient and Bun's tls option on the sources, and
+// the npm build's Node transport under Node 24 (its Node entry, bundled here as build_npm.ts
+// bundles it). The files are the emulator's (as gcloud writes them, for CI without gcloud) and
+// gcloud's own `create-cred-config --credential-cert-path ...` output, whose Google URLs are
+// pointed at the emulator's mutual TLS listener (the only change). The runtimes trust that
+// listener's CA through DENO_CERT and NODE_EXTRA_CA_CERTS, as a user would trust a private CA.
+import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { bundleExports } from "../../../npm_bundle.ts";
+import { startEmulator } from "../../../emulator/mod.ts";
+import type { Emulator } from "../../../emulator/mod.ts";
+import { bun, node24, required, type Runtime } from "../../../tools/runtimes.ts";
+import { GCLOUD_MISSING, runtimeMissing, skippedWhen } from "../../support/skip.ts";
+import { runGcloud } from "../../support/gcloud.ts";
+
+const run = promisify(execFile);
+const CHECKS = new URL("../../runtime/x509_checks.mjs", import.meta.url).pathname;
+const SOURCES = new URL("../../../auth/mod.ts", import.meta.url).pathname;
+const WORKLOAD_PRINCIPAL =
+  "principal://iam.googleapis.com/projects/123456789012/locations/global/workloadIdentityPools/github/subject/emulated-workload";
+
+/** The certificate files of the emulator's workload, and its X.509 credential files, in `dir`. */
+async function writeFiles(emulator: Emulator, dir: string): Promise<Record<string, string>> {
+  const { x509 } = emulator;
+  const files: Record<string, string> = {
+    "cert.pem": x509.certificate,
+    "key.pem": x509.privateKey,
+    "chain.pem": `${x509.certificate}${x509.intermediateCa}`,
+    "server-ca.pem": x509.serverCa,
+    "certificate_config.json": JSON.stringify({
+      cert_configs: { workload: { cert_path: `${dir}/cert.pem`, key_path: `${dir}/key.pem` } },
+    }),
+    // The default configuration (GOOGLE_API_CERTIFICATE_CONFIG), no chain, no impersonation.
+    "default.json": x509.credentialsFile(),
+    // A named configuration and a chain with the leaf on top, impersonating.
+    "chain.json": x509.credentialsFile({
+      certificateConfigLocation: `${dir}/certificate_config.json`,
+      trustChainPath: `${dir}/chain.pem`,
+      serviceAccount: emulator.serviceAccount,
+    }),
+  };
+  await Promise.all(
+    Object.entries(files).map(([name, text]) => Deno.writeTextFile(`${dir}/${name}`, text)),
+  );
+  return Object.fromEntries(Object.keys(files).map((name) => [name, `${dir}/${name}`]));
+}
+
+/** Runs the checks of `files` under `runtime` with the auth module `module`; one result each. */
+async function tokensIn(
+  runtime: Runtime,
+  args: string[],
+  module: string,
+  dir: string,
+  files: string[],
+  where: Record<string, string> = {
+    GOOGLE_API_CERTIFICATE_CONFIG: `${dir}/certificate_config.json`,
+  },
+): Promise<{ token?: string; error?: string; message?: string }[]> {
+  const { stdout } = await run(runtime.path, [...args, CHECKS, module, ...files], {
+    env: {
+      PATH: Deno.env.get("PATH") ?? "",
+      HOME: dir,
+      DENO_CERT: `${dir}/server-ca.pem`,
+      NODE_EXTRA_CA_CERTS: `${dir}/server-ca.pem`,
+      NO_COLOR: "1",
+      ...where,
+    },
+    timeout: 60_000,
+  });
+  return stdout.trim().split("\n").map((line) => JSON.parse(line));
+}
+
+/** Asserts the federated and the impersonated tokens, and that every STS call used mutual TLS. */
+function assertTokens(emulator: Emulator, results: { token?: string }[]): void {
+  assert.equal(results.length, 2, JSON.stringify(results));
+  const [federated, impersonated] = results.map((result) => {
+    assert.ok(result.token, JSON.stringify(result));
+    return emulator.tokenInfo(result.token)!;
+  });
+  assert.equal(federated!.kind, "federated");
+  assert.equal(federated!.principal, WORKLOAD_PRINCIPAL);
+  assert.equal(impersonated!.principal, emulator.serviceAccount);
+  const sts = emulator.requests.filter((request) => request.route === "sts");
+  assert.ok(sts.length >= 2);
+  for (const request of sts) assert.ok(request.url.startsWith(`${emulator.x509.url}/`));
+  const subject = JSON.parse(JSON.parse(sts[0]!.body).subjectToken);
+  // The default file has no chain: the leaf alone.
+  assert.equal(subject.length, 1);
+}
+
+/** Runs `check` with an emulator and a scratch folder holding the files. */
+async function withFiles(
+  check: (emulator: Emulator, dir: string, files: Record<string, string>) => Promise<void>,
+): Promise<void> {
+  const dir = await Deno.makeTempDir();
+  const emulator = await startEmulator();
+  try {
+    await check(emulator, dir, await writeFiles(emulator, dir));
+  } finally {
+    await emulator.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+const [bunRuntime, node24Runtime] = await Promise.all([bun(), node24()]);
+const deno: Runtime = { name: "deno", path: Deno.execPath() };
+
+Deno.test("X.509 files get tokens over mutual TLS in Deno (Deno.createHttpClient)", async () => {
+  await withFiles(async (emulator, dir, files) => {
+    const results = await tokensIn(deno, ["run", "-A", "--no-lock"], SOURCES, dir, [
+      files["default.json"]!,
+      files["chain.json"]!,
+    ]);
+    assertTokens(emulator, results);
+    // The chain file starts with the leaf: it is sent as it is, the leaf once.
+    const chained = emulator.requests.filter((request) => request.route === "sts")[1]!;
+    assert.equal(JSON.parse(JSON.parse(chained.body).subjectToken).length, 2);
+  });
+});
+
+Deno.test(skippedWhen(runtimeMissing(bunRuntime, "Bun"), {
+  name: "X.509 files get tokens over mutual TLS in Bun (fetch's tls option)",
+  fn: () =>
+    withFiles(async (emulator, dir, files) => {
+      const results = await tokensIn(required(bunRuntime, "Bun"), [], SOURCES, dir, [
+        files["default.json"]!,
+        files["chain.json"]!,
+      ]);
+      assertTokens(emulator, results);
+    }),
+}));
+
+Deno.test(skippedWhen(runtimeMissing(node24Runtime, "Node 24"), {
+  name: "X.509 files get tokens over mutual TLS in Node 24 (the npm build's Node transport)",
+  fn: () =>
+    withFiles(async (emulator, dir, files) => {
+      const node = required(node24Runtime, "Node 24");
+      const [bundled] = await bundleExports({ "./auth": "./auth/mod.ts" }, `${dir}/npm`, []);
+      const results = await tokensIn(node, [], `${dir}/npm/${bundled!.node}`, dir, [
+        files["default.json"]!,
+        files["chain.json"]!,
+      ]);
+      assertTokens(emulator, results);
+      // The sources under Node 24 have no Node transport: the file is refused at load, saying so.
+      const [refused] = await tokensIn(node, [], SOURCES, dir, [files["default.json"]!]);
+      assert.equal(refused!.error, "ERR_CREDENTIALS_UNSUPPORTED");
+      assert.match(refused!.message!, /mutual TLS.*pass the option fetch/);
+    }),
+}));
+
+Deno.test(skippedWhen(GCLOUD_MISSING, {
+  name:
+    "the X.509 files gcloud create-cred-config writes get tokens over mutual TLS in Deno, Bun and Node 24",
+  fn: () =>
+    withFiles(async (emulator, dir, files) => {
+      const workload = [
+        "iam",
+        "workload-identity-pools",
+        "create-cred-config",
+        emulator.x509
+          .provider,
+      ];
+      const cert = [
+        `--credential-cert-path=${files["cert.pem"]}`,
+        `--credential-cert-private-key-path=${files["key.pem"]}`,
+      ];
+      await runGcloud([
+        [...workload, ...cert, `--output-file=${dir}/gcloud-default.json`],
+        [
+          ...workload,
+          ...cert,
+          `--credential-cert-trust-chain-path=${files["chain.pem"]}`,
+          `--credential-cert-configuration-output-file=${dir}/gcloud-config.json`,
+          `--service-account=${emulator.serviceAccount}`,
+          `--output-file=${dir}/gcloud-chain.json`,
+        ],
+      ], {
+        PATH: Deno.env.get("PATH") ?? "",
+        HOME: dir,
+        CLOUDSDK_CONFIG: `${dir}/gcloud`,
+        CLOUDSDK_CORE_DISABLE_PROMPTS: "1",
+        CLOUDSDK_CORE_DISABLE_USAGE_REPORTING: "true",
+        CLOUDSDK_COMPONENT_MANAGER_DISABLE_UPDATE_CHECK: "true",
+        HTTPS_PROXY: "http://127.0.0.1:9",
+        HTTP_PROXY: "http://127.0.0.1:9",
+      });
+      const written = [];
+      for (const name of ["gcloud-default.json", "gcloud-chain.json"]) {
+        const text = await Deno.readTextFile(`${dir}/${name}`);
+        const file = JSON.parse(text);
+        assert.equal(file.subject_token_type, "urn:ietf:params:oauth:token-type:mtls");
+        assert.equal(file.token_url, "https://sts.mtls.googleapis.com/v1/token");
+        written.push(file);
+        // Google's mTLS hosts -> the emulator's mutual TLS listener; nothing else changes.
+        await Deno.writeTextFile(
+          `${dir}/${name}`,
+          text.replaceAll("https://sts.mtls.googleapis.com/v1", emulator.x509.endpoints.sts)
+            .replaceAll(
+              "https://iamcredentials.mtls.googleapis.com/v1",
+              emulator.x509.endpoints.iamcredentials,
+            ),
+        );
+      }
+      assert.deepEqual(written[0].credential_source, {
+        certificate: { use_default_certificate_config: true },
+      });
+      assert.match(
+        written[1].service_account_impersonation_url,
+        /^https:\/\/iamcredentials\.mtls\.googleapis\.com\//,
+      );
+      // gcloud wrote its default configuration into CLOUDSDK_CONFIG: read from there, in each
+      // runtime there is.
+      const gcloudFiles = [`${dir}/gcloud-default.json`, `${dir}/gcloud-chain.json`];
+      const where = { CLOUDSDK_CONFIG: `${dir}/gcloud` };
+      const runs: [Runtime, string[], string][] = [[deno, ["run", "-A", "--no-lock"], SOURCES]];
+      if (bunRuntime !== undefined) runs.push([bunRuntime, [], SOURCES]);
+      if (node24Runtime !== undefined) {
+        const [bundled] = await bundleExports({ "./auth": "./auth/mod.ts" }, `${dir}/npm`, []);
+        runs.push([node24Runtime, [], `${dir}/npm/${bundled!.node}`]);
+      }
+      for (const [runtime, args, module] of runs) {
+        assertTokens(emulator, await tokensIn(runtime, args, module, dir, gcloudFiles, where));
+      }
+    }),
+}));
