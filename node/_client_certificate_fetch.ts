@@ -6,15 +6,17 @@
  *
  * @module
  */
-import type {
-  ClientCertificate,
-  ClientCertificateFetch,
-} from "../auth/credentials/_sources/client_certificate_fetch.ts";
+import type { FetchLike, FetchResponse } from "../auth/mod.ts";
 import { createNodeFetch } from "./_fetch.ts";
+
+/** A fetch that presents a client certificate, made of the certificate and key (PEM). */
+type ClientCertificateFetch = (
+  certificate: { cert: string; key: string },
+) => { fetch: FetchLike<FetchResponse>; close(): void };
 
 /** The runtime's way to present a client certificate: `node:tls` through the Node transport. */
 export function defaultClientCertificateFetch(): ClientCertificateFetch | undefined {
-  return (clientCertificate: ClientCertificate) => ({
+  return (clientCertificate) => ({
     fetch: createNodeFetch({ clientCertificate }),
     close: () => {},
   });
