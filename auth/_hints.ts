@@ -69,7 +69,7 @@ export const CREDENTIALS_ERROR_HINTS: Readonly<Record<CoreCredentialsErrorCode, 
       "Add the field, or create the file again with gcloud or the Cloud console",
     ERR_CREDENTIALS_FIELD_INVALID: "Fix the field (docs/credentials.md lists each type's)",
     ERR_CREDENTIALS_UNSUPPORTED:
-      "Use a service_account, external_account (url, file, AWS or executable source), impersonated_service_account, authorized_user or external_account_authorized_user file; for ID tokens, credentials that act as a service account",
+      "Use a service_account, external_account (url, file, AWS, executable or certificate source; a certificate source needs a runtime or a fetch that presents a client certificate), impersonated_service_account, authorized_user or external_account_authorized_user file; for ID tokens, credentials that act as a service account",
     ERR_CREDENTIALS_WRONG_TYPE:
       "Pass a configuration of the type the function makes, or use the function of its type (credentialsFromJson() takes every type, for configurations you trust)",
     ERR_CREDENTIALS_URL_USERINFO:
@@ -164,7 +164,7 @@ export const GOOGLE_API_ERROR_HINTS: Readonly<Record<GoogleApiErrorCode, string>
     ERR_METADATA_REQUEST_FAILED:
       "Attach a service account to the workload; check GCE_METADATA_HOST if set",
     ERR_SUBJECT_TOKEN_FAILED:
-      "Check credential_source: its URL must answer (with its headers) or its file hold the token",
+      "Check credential_source: its URL must answer (with its headers), its file hold the token, or its certificate configuration name readable PEM certificate and key files",
   });
 
 /** The default hint of each code of `GithubOidcError`. */
