@@ -16,6 +16,13 @@ function subjectToken(...certificates: string[]): string {
   return JSON.stringify(certificates.map(der));
 }
 
+/** The fields of STS's answer this test reads: a token, or an OAuth error. */
+interface StsAnswer {
+  access_token: string;
+  error: string;
+  error_description: string;
+}
+
 interface Exchange {
   /** The certificate and key presented; none: a handshake without a client certificate. */
   present?: { certificate: string; privateKey: string };
@@ -26,7 +33,10 @@ interface Exchange {
 }
 
 /** A token exchange at `emulator`'s STS for its X.509 provider; the status and JSON answer. */
-async function exchange(emulator: Emulator, options: Exchange): Promise<[number, any]> {
+async function exchange(
+  emulator: Emulator,
+  options: Exchange,
+): Promise<[number, StsAnswer]> {
   const client = Deno.createHttpClient({
     caCerts: [emulator.x509.serverCa],
     ...(options.present === undefined

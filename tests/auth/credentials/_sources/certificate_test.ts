@@ -55,8 +55,14 @@ function reader(files: Record<string, string>): { readFile: ReadFileLike; read: 
 }
 
 /** A fetch that answers STS and records the URL and body. */
-function stsFetch(): { fetch: FetchLike<Response>; calls: { url: string; body: any }[] } {
-  const calls: { url: string; body: any }[] = [];
+/** An STS call's URL and the fields of its JSON body this test reads. */
+interface StsCall {
+  url: string;
+  body: { subjectToken: string; subjectTokenType: string };
+}
+
+function stsFetch(): { fetch: FetchLike<Response>; calls: StsCall[] } {
+  const calls: StsCall[] = [];
   const fetch: FetchLike<Response> = (input, init) => {
     calls.push({ url: String(input), body: JSON.parse(String(init?.body)) });
     return Promise.resolve(Response.json({ access_token: "federated", expires_in: 3600 }));
@@ -74,7 +80,7 @@ const CONFIG = JSON.stringify({
   cert_configs: { workload: { cert_path: "/certs/cert.pem", key_path: "/certs/key.pem" } },
 });
 
-Deno.test("the subject token: the leaf, then the chain; a chain with the leaf on top is sent as it is", async () => {
+Deno.test("the subject token: the leaf, then the chain; a chain with the leaf on top is sent as it is", () => {
   const leaf = der(certificate);
   const middle = der(intermediate);
   assert.equal(certificateSubjectToken(leaf, undefined), JSON.stringify([base64(leaf)]));
