@@ -23,8 +23,8 @@ import { startWorkerdStore } from "../tools/workerd_store.ts";
 interface Bundle {
   min: number;
   gzip: number;
-  /** The google-auth-library version bundled (none when aliased). */
-  googleAuthLibrary?: string;
+  /** Bytes in the output by npm package (`name@version`, as node_modules/.deno names it). */
+  packages: Record<string, number>;
   /** Bytes of this library's modules in the output, by folder (deno.json by itself). */
   library: Record<string, number>;
 }
@@ -48,48 +48,60 @@ async function bundle(entry: string, aliased: boolean): Promise<Bundle> {
     ...(aliased ? { alias: SDK_ALIASES } : {}),
   });
   const bytes = result.outputFiles[0]!.contents;
+  const packages: Record<string, number> = {};
   const library: Record<string, number> = {};
-  let googleAuthLibrary: string | undefined;
   const [output] = Object.values(result.metafile.outputs);
   for (const [path, { bytesInOutput }] of Object.entries(output!.inputs)) {
-    googleAuthLibrary ??= /google-auth-library@([^/]+)/.exec(path)?.[1];
-    if (path.startsWith("node_modules/") || path.startsWith("bench/")) continue;
-    const folder = path === "deno.json" ? path : dirname(path);
-    library[folder] = (library[folder] ?? 0) + bytesInOutput;
+    if (path.startsWith("bench/")) continue;
+    const name = /^node_modules\/\.deno\/([^/]+)/.exec(path)?.[1];
+    const [sums, key] = name === undefined
+      ? [library, path === "deno.json" ? path : dirname(path)]
+      : [packages, name.replace(/^@?([^+]+)\+/, (scope) => scope.replace("+", "/"))];
+    sums[key] = (sums[key] ?? 0) + bytesInOutput;
   }
-  const found = googleAuthLibrary === undefined ? {} : { googleAuthLibrary };
-  return { min: bytes.byteLength, gzip: gzipSync(bytes).byteLength, library, ...found };
+  return { min: bytes.byteLength, gzip: gzipSync(bytes).byteLength, packages, library };
 }
 
 const kb = (bytes: number) => (bytes / 1000).toFixed(0);
+const sum = (values: Record<string, number>) => Object.values(values).reduce((a, b) => a + b, 0);
 const SDKS = ["anthropic", "genai", "vertex"];
 const aliasedBundles: Bundle[] = [];
 console.log(
-  "| SDK | with google-auth-library (version; KB min / gzip) | aliased | smaller by (KB min) |",
+  "| SDK | google-auth-library | with it (KB min / gzip) | aliased | smaller by (KB min) | " +
+    "removed: its packages (KB) | added: this library (KB) |",
 );
-console.log("|---|---|---|---|");
+console.log("|---|---|---|---|---|---|---|");
 for (const sdk of SDKS) {
   const entry = `bench/support/sdk_${sdk}.mjs`;
   const [full, aliased] = [await bundle(entry, false), await bundle(entry, true)];
   aliasedBundles.push(aliased);
+  const version = Object.keys(full.packages).find((name) =>
+    name.startsWith("google-auth-library@")
+  );
+  // What the alias takes out: the packages the aliased bundle no longer has at all.
+  const removed = Object.entries(full.packages)
+    .filter(([name]) => aliased.packages[name] === undefined)
+    .reduce((total, [, bytes]) => total + bytes, 0);
   console.log(
-    `| ${sdk} | ${full.googleAuthLibrary}; ${kb(full.min)} / ${kb(full.gzip)} | ${
+    `| ${sdk} | ${version?.split("@")[1]} | ${kb(full.min)} / ${kb(full.gzip)} | ${
       kb(aliased.min)
-    } / ${kb(aliased.gzip)} | ${kb(full.min - aliased.min)} |`,
+    } / ${kb(aliased.gzip)} | ${kb(full.min - aliased.min)} | ${kb(removed)} | ${
+      kb(sum(aliased.library))
+    } |`,
   );
 }
 await esbuild.stop();
 
 const folders = [...new Set(aliasedBundles.flatMap((b) => Object.keys(b.library)))]
   .sort((a, b) => (aliasedBundles[1]!.library[b] ?? 0) - (aliasedBundles[1]!.library[a] ?? 0));
-const total = (b: Bundle) => Object.values(b.library).reduce((sum, n) => sum + n, 0);
 console.log(`\n| this library in the aliased bundle (KB min) | ${SDKS.join(" | ")} |`);
 console.log(`|---|${SDKS.map(() => "---").join("|")}|`);
-for (const folder of folders) {
-  const cells = aliasedBundles.map((b) => ((b.library[folder] ?? 0) / 1000).toFixed(1));
+for (const folder of [...folders, "all"]) {
+  const cells = aliasedBundles.map((b) =>
+    ((folder === "all" ? sum(b.library) : b.library[folder] ?? 0) / 1000).toFixed(1)
+  );
   console.log(`| ${folder} | ${cells.join(" | ")} |`);
 }
-console.log(`| all | ${aliasedBundles.map((b) => (total(b) / 1000).toFixed(1)).join(" | ")} |`);
 if (Deno.args.includes("--sizes")) Deno.exit(0);
 
 const median = (values: number[]) => values.toSorted((a, b) => a - b)[values.length >> 1]!;
