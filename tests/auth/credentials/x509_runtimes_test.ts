@@ -167,15 +167,17 @@ Deno.test(skippedWhen(GCLOUD_MISSING, {
         `--credential-cert-private-key-path=${files["key.pem"]}`,
       ];
       await runGcloud([
-        [...workload, ...cert, `--output-file=${dir}/gcloud-default.json`],
-        [
-          ...workload,
-          ...cert,
-          `--credential-cert-trust-chain-path=${files["chain.pem"]}`,
-          `--credential-cert-configuration-output-file=${dir}/gcloud-config.json`,
-          `--service-account=${emulator.serviceAccount}`,
-          `--output-file=${dir}/gcloud-chain.json`,
-        ],
+        { args: [...workload, ...cert, `--output-file=${dir}/gcloud-default.json`] },
+        {
+          args: [
+            ...workload,
+            ...cert,
+            `--credential-cert-trust-chain-path=${files["chain.pem"]}`,
+            `--credential-cert-configuration-output-file=${dir}/gcloud-config.json`,
+            `--service-account=${emulator.serviceAccount}`,
+            `--output-file=${dir}/gcloud-chain.json`,
+          ],
+        },
       ], {
         PATH: Deno.env.get("PATH") ?? "",
         HOME: dir,
