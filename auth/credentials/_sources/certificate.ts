@@ -6,11 +6,14 @@
 import { type AuthErrorOptions, GoogleApiError } from "../../errors.ts";
 import { quote } from "../../_util/quote.ts";
 import { fieldOf, isRecord } from "../../_util/json.ts";
-import { fieldError, type Fields, optionalString } from "./fields.ts";
+import { fieldError, type Fields, optionalString, requiredObject } from "./fields.ts";
 import { isWindows, readFailure, readFileBounded } from "./runtime.ts";
 import type { SubjectTokenSession } from "./source.ts";
 import type { ExternalAccountSettings } from "../_settings.ts";
-import type { ClientCertificate } from "./client_certificate_fetch.ts";
+import type {
+  ClientCertificateClient,
+  ClientCertificateFetch,
+} from "./client_certificate_fetch.ts";
 
 /** The subject token type of X.509 certificate sources. */
 export const MTLS_SUBJECT_TOKEN_TYPE = "urn:ietf:params:oauth:token-type:mtls";
@@ -73,13 +76,13 @@ export function pemCertificates(text: string, where: string): Uint8Array[] {
 export function certificateSubjectToken(
   leaf: Uint8Array,
   chain: readonly Uint8Array[] | undefined,
-  chainFile = "the trust chain",
+  chainWhere = "the trust chain",
 ): string {
   const encoded = [leaf, ...(chain ?? [])].map(base64);
   const index = encoded.indexOf(encoded[0]!, 1);
   if (index > 1) {
     throw certificateError(
-      `The leaf certificate is in ${chainFile} at index ${
+      `The leaf certificate is in ${chainWhere} at index ${
         index - 1
       }; it may only be its first entry`,
     );
@@ -159,26 +162,80 @@ function workloadPaths(text: string, where: string): { certPath: string; keyPath
   return { certPath, keyPath };
 }
 
+/** What one token reads: the subject token, the certificate file's text and the key's path. */
+interface Reading {
+  token: string;
+  cert: string;
+  certWhere: string;
+  keyPath: string;
+}
+
+/** Reads the configuration, the certificate and the trust chain; makes the subject token. */
+async function readCertificate(
+  fields: CertificateFields,
+  settings: ExternalAccountSettings,
+  signal: AbortSignal | undefined,
+): Promise<Reading> {
+  const configPath = fields.configLocation ?? defaultConfigPath(settings);
+  const { certPath, keyPath } = workloadPaths(
+    await read(settings, "the certificate configuration", configPath, signal),
+    `file ${quote(configPath)}`,
+  );
+  const certWhere = `the certificate file ${quote(certPath)}`;
+  const cert = await read(settings, "the certificate file", certPath, signal);
+  const leaf = pemCertificates(cert, certWhere)[0];
+  if (leaf === undefined) throw certificateError(`${certWhere} holds no PEM certificate`);
+  const chainPath = fields.trustChainPath;
+  if (chainPath === undefined) {
+    return { token: certificateSubjectToken(leaf, undefined), cert, certWhere, keyPath };
+  }
+  const chainWhere = `the trust chain file ${quote(chainPath)}`;
+  const chain = pemCertificates(
+    await read(settings, "the trust chain file", chainPath, signal),
+    chainWhere,
+  );
+  return { token: certificateSubjectToken(leaf, chain, chainWhere), cert, certWhere, keyPath };
+}
+
+/** The runtime's client presenting the certificate with the key of `reading`. */
+async function presentingClient(
+  reading: Reading,
+  makeClient: ClientCertificateFetch,
+  settings: ExternalAccountSettings,
+  signal: AbortSignal | undefined,
+): Promise<ClientCertificateClient> {
+  const keyWhere = `the private key file ${quote(reading.keyPath)}`;
+  const key = await read(settings, "the private key file", reading.keyPath, signal);
+  if (!PEM_PRIVATE_KEY.test(key)) {
+    throw certificateError(`${keyWhere} holds no unencrypted PEM private key`);
+  }
+  try {
+    return makeClient({ cert: reading.cert, key });
+  } catch (cause) {
+    // The runtime's message may quote the key: only its name is kept.
+    throw certificateError(
+      `The runtime refused ${reading.certWhere} with ${keyWhere} for mutual TLS: ${
+        readFailure(cause)
+      }`,
+    );
+  }
+}
+
 /**
  * The session of a `credential_source.certificate`: reads the configuration, the certificate, the
  * trust chain and (where this package presents the certificate itself) the key at each token, and
- * runs the exchange with a `fetch` that presents the certificate, closed after it. A
- * caller's `fetch` must present the certificate (a Worker's `mtls_certificates` binding): then the
- * key is not read. Where neither can present it, the file is refused at load.
+ * runs the exchange with a `fetch` that presents the certificate, closed after it. A caller's
+ * `fetch` must present the certificate (a Worker's `mtls_certificates` binding): then the key is
+ * not read. Where neither can present it, the file is refused at load.
  */
 export function certificateSession(
   source: Fields,
   settings: ExternalAccountSettings,
 ): SubjectTokenSession {
-  const certificate: Fields = {
-    record: source.record.certificate as Record<string, unknown>,
-    origin: source.origin,
-    what: `${source.what} certificate`,
-  };
-  if (!isRecord(certificate.record)) throw fieldError(source, `"certificate" is not an object`);
-  const { configLocation, trustChainPath } = certificateFields(certificate);
-  const { clientCertificateFetch } = settings;
-  if (!settings.callerFetch && clientCertificateFetch === undefined) {
+  const certificate = requiredObject(source, "certificate");
+  const fields = certificateFields(certificate);
+  const makeClient = settings.callerFetch ? undefined : settings.clientCertificateFetch;
+  if (!settings.callerFetch && makeClient === undefined) {
     throw fieldError(
       certificate,
       "it needs mutual TLS, and this runtime's fetch cannot present a client certificate: pass the option fetch that does (in a Worker, the fetch of an mtls_certificates binding)",
@@ -187,43 +244,14 @@ export function certificateSession(
   }
   return async (context, use) => {
     const { signal } = context.call;
-    const configPath = configLocation ?? defaultConfigPath(settings);
-    const where = `file ${quote(configPath)}`;
-    const paths = workloadPaths(
-      await read(settings, "the certificate configuration", configPath, signal),
-      where,
-    );
-    const certWhere = `the certificate file ${quote(paths.certPath)}`;
-    const cert = await read(settings, "the certificate file", paths.certPath, signal);
-    const leaf = pemCertificates(cert, certWhere)[0];
-    if (leaf === undefined) throw certificateError(`${certWhere} holds no PEM certificate`);
-    const chain = trustChainPath === undefined ? undefined : pemCertificates(
-      await read(settings, "the trust chain file", trustChainPath, signal),
-      `the trust chain file ${quote(trustChainPath)}`,
-    );
-    const token = certificateSubjectToken(
-      leaf,
-      chain,
-      `the trust chain file ${quote(trustChainPath ?? "")}`,
-    );
-    if (clientCertificateFetch === undefined || settings.callerFetch) {
-      return await use(token, context);
-    }
-    const keyWhere = `the private key file ${quote(paths.keyPath)}`;
-    const key = await read(settings, "the private key file", paths.keyPath, signal);
-    if (!PEM_PRIVATE_KEY.test(key)) throw certificateError(`${keyWhere} holds no PEM private key`);
-    const presented: ClientCertificate = { cert, key };
-    let client: ReturnType<typeof clientCertificateFetch>;
+    const reading = await readCertificate(fields, settings, signal);
+    if (makeClient === undefined) return await use(reading.token, context);
+    const client = await presentingClient(reading, makeClient, settings, signal);
     try {
-      client = clientCertificateFetch(presented);
-    } catch (cause) {
-      // The runtime's message may quote the key: only its name is kept.
-      throw certificateError(
-        `The runtime refused ${certWhere} with ${keyWhere} for mutual TLS: ${readFailure(cause)}`,
-      );
-    }
-    try {
-      return await use(token, { ...context, call: { ...context.call, fetch: client.fetch } });
+      return await use(reading.token, {
+        ...context,
+        call: { ...context.call, fetch: client.fetch },
+      });
     } finally {
       client.close();
     }

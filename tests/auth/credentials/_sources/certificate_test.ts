@@ -217,7 +217,7 @@ Deno.test("without a caller's fetch the key is read, and a bad key is named, nev
     [
       "not a PEM key",
       "secret-looking-text",
-      /the private key file "\/certs\/key.pem" holds no PEM private key/,
+      /the private key file "\/certs\/key.pem" holds no unencrypted PEM private key/,
     ],
     [
       "a PEM key the runtime refuses",
@@ -285,4 +285,30 @@ Deno.test("a fetch that presents the certificate gets tokens from the emulator's
   } finally {
     client.close();
   }
+});
+
+Deno.test("gcloud's file as it is: STS and IAM Credentials at their mTLS hosts, through the one fetch", async () => {
+  const { readFile } = reader({ "/c.json": CONFIG, "/certs/cert.pem": certificate });
+  const urls: string[] = [];
+  const fetch: FetchLike<Response> = (input) => {
+    urls.push(String(input));
+    return Promise.resolve(
+      urls.length === 1
+        ? Response.json({ access_token: "federated", expires_in: 3600 })
+        : Response.json({ accessToken: "impersonated", expireTime: "2099-01-01T00:00:00Z" }),
+    );
+  };
+  const credentials = credentialsFromJson(
+    x509File({ certificate_config_location: "/c.json" }, {
+      token_url: "https://sts.mtls.googleapis.com/v1/token",
+      service_account_impersonation_url:
+        "https://iamcredentials.mtls.googleapis.com/v1/projects/-/serviceAccounts/sa@p.iam.gserviceaccount.com:generateAccessToken",
+    }),
+    { readFile, fetch },
+  );
+  assert.equal((await credentials.getAccessToken()).token, "impersonated");
+  assert.deepEqual(urls, [
+    "https://sts.mtls.googleapis.com/v1/token",
+    "https://iamcredentials.mtls.googleapis.com/v1/projects/-/serviceAccounts/sa@p.iam.gserviceaccount.com:generateAccessToken",
+  ]);
 });
