@@ -3,8 +3,10 @@
 // the npm build's Node transport under Node 24 (its Node entry, bundled here as build_npm.ts
 // bundles it). The files are the emulator's (as gcloud writes them, for CI without gcloud) and
 // gcloud's own `create-cred-config --credential-cert-path ...` output, whose Google URLs are
-// pointed at the emulator's mutual TLS listener (the only change). The runtimes trust that
-// listener's CA through DENO_CERT and NODE_EXTRA_CA_CERTS, as a user would trust a private CA.
+// pointed at the emulator's mutual TLS listener (the only change). google-auth-library, the
+// reference, gets tokens with the same files under Node 24 and sends the same subject tokens. The
+// runtimes trust the listener's CA through DENO_CERT and NODE_EXTRA_CA_CERTS, as a user would
+// trust a private CA.
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
@@ -17,6 +19,7 @@ import { runGcloud } from "../../support/gcloud.ts";
 
 const run = promisify(execFile);
 const CHECKS = new URL("../../runtime/x509_checks.mjs", import.meta.url).pathname;
+const REFERENCE = new URL("../../runtime/x509_google_auth_library.mjs", import.meta.url).pathname;
 const SOURCES = new URL("../../../auth/mod.ts", import.meta.url).pathname;
 const WORKLOAD_PRINCIPAL =
   "principal://iam.googleapis.com/projects/123456789012/locations/global/workloadIdentityPools/github/subject/emulated-workload";
@@ -47,7 +50,10 @@ async function writeFiles(emulator: Emulator, dir: string): Promise<Record<strin
   return Object.fromEntries(Object.keys(files).map((name) => [name, `${dir}/${name}`]));
 }
 
-/** Runs the checks of `files` under `runtime` with the auth module `module`; one result each. */
+/**
+ * Runs the checks of `files` under `runtime` with the auth module `module` (or, for `REFERENCE`,
+ * google-auth-library's); one result each.
+ */
 async function tokensIn(
   runtime: Runtime,
   args: string[],
@@ -58,7 +64,8 @@ async function tokensIn(
     GOOGLE_API_CERTIFICATE_CONFIG: `${dir}/certificate_config.json`,
   },
 ): Promise<{ token?: string; error?: string; message?: string }[]> {
-  const { stdout } = await run(runtime.path, [...args, CHECKS, module, ...files], {
+  const script = module === REFERENCE ? [REFERENCE] : [CHECKS, module];
+  const { stdout } = await run(runtime.path, [...args, ...script, ...files], {
     env: {
       PATH: Deno.env.get("PATH") ?? "",
       HOME: dir,
@@ -70,6 +77,13 @@ async function tokensIn(
     timeout: 60_000,
   });
   return stdout.trim().split("\n").map((line) => JSON.parse(line));
+}
+
+/** The subject token of an STS request: a JSON body (this package) or a form (google-auth-library). */
+function subjectTokenOf(body: string): string {
+  return body.startsWith("{")
+    ? JSON.parse(body).subjectToken
+    : new URLSearchParams(body).get("subject_token") ?? "";
 }
 
 /** Asserts the federated and the impersonated tokens, and that every STS call used mutual TLS. */
@@ -85,7 +99,7 @@ function assertTokens(emulator: Emulator, results: { token?: string }[]): void {
   const sts = emulator.requests.filter((request) => request.route === "sts");
   assert.ok(sts.length >= 2);
   for (const request of sts) assert.ok(request.url.startsWith(`${emulator.x509.url}/`));
-  const subject = JSON.parse(JSON.parse(sts[0]!.body).subjectToken);
+  const subject = JSON.parse(subjectTokenOf(sts[0]!.body));
   // The default file has no chain: the leaf alone.
   assert.equal(subject.length, 1);
 }
@@ -116,7 +130,7 @@ Deno.test("X.509 files get tokens over mutual TLS in Deno (Deno.createHttpClient
     assertTokens(emulator, results);
     // The chain file starts with the leaf: it is sent as it is, the leaf once.
     const chained = emulator.requests.filter((request) => request.route === "sts")[1]!;
-    assert.equal(JSON.parse(JSON.parse(chained.body).subjectToken).length, 2);
+    assert.equal(JSON.parse(subjectTokenOf(chained.body)).length, 2);
   });
 });
 
@@ -147,6 +161,22 @@ Deno.test(skippedWhen(runtimeMissing(node24Runtime, "Node 24"), {
       const [refused] = await tokensIn(node, [], SOURCES, dir, [files["default.json"]!]);
       assert.equal(refused!.error, "ERR_CREDENTIALS_UNSUPPORTED");
       assert.match(refused!.message!, /mutual TLS.*pass the option fetch/);
+    }),
+}));
+
+Deno.test(skippedWhen(runtimeMissing(node24Runtime, "Node 24"), {
+  name: "google-auth-library gets tokens with the same files, sending the same subject tokens",
+  fn: () =>
+    withFiles(async (emulator, dir, files) => {
+      const node = required(node24Runtime, "Node 24");
+      const both = [files["default.json"]!, files["chain.json"]!];
+      assertTokens(emulator, await tokensIn(node, [], REFERENCE, dir, both));
+      const theirs = emulator.requests.filter((request) => request.route === "sts");
+      assertTokens(emulator, await tokensIn(deno, ["run", "-A", "--no-lock"], SOURCES, dir, both));
+      const ours = emulator.requests.filter((request) => request.route === "sts").slice(2);
+      const subjects = (requests: typeof ours) =>
+        requests.map((request) => subjectTokenOf(request.body));
+      assert.deepEqual(subjects(ours), subjects(theirs));
     }),
 }));
 
