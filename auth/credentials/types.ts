@@ -75,7 +75,9 @@ export interface CommonCredentialsOptions extends CallOptions {
   /**
    * The `fetch` to use; default `globalThis.fetch`. It resolves to a `Response`, as
    * {@linkcode Credentials.fetch} hands what it gives on. A rejection is a network failure and
-   * retried, except an {@linkcode AuthError}, which ends the call as it is.
+   * retried, except an {@linkcode AuthError}, which ends the call as it is. For an X.509
+   * certificate source it must present the client certificate (a Worker's `mtls_certificates`
+   * binding): without it, Deno, Bun and the npm package's Node entries present it themselves.
    */
   fetch?: FetchLike<Response>;
   /** OAuth scopes of access tokens; default cloud-platform. `authorized_user` ignores them. */
