@@ -111,6 +111,26 @@ export function externalAccountAuthorizedUser(
 }
 
 /**
+ * The end of an `external_account` file as gcloud writes it: the impersonation URL of `account`
+ * (which must exist; `what` names the file in the error), else the introspection URL.
+ */
+function accountUrls(
+  state: State,
+  endpoints: { sts: string; iamcredentials: string },
+  account: string | undefined,
+  what: string,
+): Record<string, string> {
+  if (account === undefined) return { token_info_url: `${endpoints.sts}/introspect` };
+  if (!state.hasServiceAccount(account)) {
+    fail(what, `service account "${account}" does not exist`);
+  }
+  return {
+    service_account_impersonation_url:
+      `${endpoints.iamcredentials}/projects/-/serviceAccounts/${account}:generateAccessToken`,
+  };
+}
+
+/**
  * An `external_account` JSON text for the AWS provider, as `gcloud iam workload-identity-pools
  * create-cred-config --aws` writes it (key order included), its URLs at the emulator.
  */
@@ -121,10 +141,7 @@ export function awsCredentialsFile(
   options: AwsCredentialsFileOptions,
 ): string {
   const { config } = state;
-  const account = options.serviceAccount;
-  if (account !== undefined && !state.hasServiceAccount(account)) {
-    fail("AWS credentials", `service account "${account}" does not exist`);
-  }
+  const urls = accountUrls(state, endpoints, options.serviceAccount, "AWS credentials");
   return JSON.stringify(
     {
       universe_domain: config.universe,
@@ -142,10 +159,7 @@ export function awsCredentialsFile(
           ? { imdsv2_session_token_url: `${base}/latest/api/token` }
           : {}),
       },
-      ...(account === undefined ? { token_info_url: `${endpoints.sts}/introspect` } : {
-        service_account_impersonation_url:
-          `${endpoints.iamcredentials}/projects/-/serviceAccounts/${account}:generateAccessToken`,
-      }),
+      ...urls,
     },
     null,
     2,
@@ -163,10 +177,7 @@ export function x509CredentialsFile(
   options: X509CredentialsFileOptions,
 ): string {
   const { config } = state;
-  const account = options.serviceAccount;
-  if (account !== undefined && !state.hasServiceAccount(account)) {
-    fail("X.509 credentials", `service account "${account}" does not exist`);
-  }
+  const urls = accountUrls(state, endpoints, options.serviceAccount, "X.509 credentials");
   const location = options.certificateConfigLocation;
   return JSON.stringify(
     {
@@ -185,10 +196,7 @@ export function x509CredentialsFile(
             : { trust_chain_path: options.trustChainPath }),
         },
       },
-      ...(account === undefined ? { token_info_url: `${endpoints.sts}/introspect` } : {
-        service_account_impersonation_url:
-          `${endpoints.iamcredentials}/projects/-/serviceAccounts/${account}:generateAccessToken`,
-      }),
+      ...urls,
     },
     null,
     2,

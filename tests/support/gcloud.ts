@@ -56,3 +56,21 @@ export async function runGcloud(
   if (!success) throw new Error(`gcloud: ${new TextDecoder().decode(stderr).slice(-2000)}`);
   return JSON.parse(new TextDecoder().decode(stdout));
 }
+
+/**
+ * The environment of gcloud commands that write files offline: only `PATH`, its configuration in
+ * `dir`, no prompts, reports or update checks, and a proxy that is not there, so that nothing
+ * leaves the machine.
+ */
+export function offlineGcloudEnv(dir: string): Record<string, string> {
+  return {
+    PATH: Deno.env.get("PATH") ?? "",
+    HOME: dir,
+    CLOUDSDK_CONFIG: `${dir}/gcloud`,
+    CLOUDSDK_CORE_DISABLE_PROMPTS: "1",
+    CLOUDSDK_CORE_DISABLE_USAGE_REPORTING: "true",
+    CLOUDSDK_COMPONENT_MANAGER_DISABLE_UPDATE_CHECK: "true",
+    HTTPS_PROXY: "http://127.0.0.1:9",
+    HTTP_PROXY: "http://127.0.0.1:9",
+  };
+}

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { credentialsFromJson } from "../../../auth/mod.ts";
 import { githubToken, oidcAudience, withEmulator } from "../../../tools/emulator_calls.ts";
 import { GCLOUD_MISSING, skippedWhen } from "../../support/skip.ts";
-import { runGcloud } from "../../support/gcloud.ts";
+import { offlineGcloudEnv, runGcloud } from "../../support/gcloud.ts";
 
 const SA = "ci@emulated-project.iam.gserviceaccount.com";
 const CREATOR = "roles/iam.serviceAccountTokenCreator";
@@ -24,17 +24,7 @@ async function createCredConfigs(
   const files = commands.map((_, index) => `${dir}/config-${index}.json`);
   await runGcloud(
     commands.map((args, index) => ({ args: [...args, `--output-file=${files[index]}`] })),
-    {
-      PATH: Deno.env.get("PATH") ?? "",
-      HOME: dir,
-      CLOUDSDK_CONFIG: `${dir}/gcloud`,
-      CLOUDSDK_CORE_DISABLE_PROMPTS: "1",
-      CLOUDSDK_CORE_DISABLE_USAGE_REPORTING: "true",
-      CLOUDSDK_COMPONENT_MANAGER_DISABLE_UPDATE_CHECK: "true",
-      // Nothing leaves the machine: a proxy that is not there.
-      HTTPS_PROXY: "http://127.0.0.1:9",
-      HTTP_PROXY: "http://127.0.0.1:9",
-    },
+    offlineGcloudEnv(dir),
   );
   return await Promise.all(files.map(async (file) => JSON.parse(await Deno.readTextFile(file))));
 }

@@ -15,7 +15,7 @@ import { startEmulator } from "../../../emulator/mod.ts";
 import type { Emulator } from "../../../emulator/mod.ts";
 import { bun, node24, required, type Runtime } from "../../../tools/runtimes.ts";
 import { GCLOUD_MISSING, runtimeMissing, skippedWhen } from "../../support/skip.ts";
-import { runGcloud } from "../../support/gcloud.ts";
+import { offlineGcloudEnv, runGcloud } from "../../support/gcloud.ts";
 
 const run = promisify(execFile);
 const CHECKS = new URL("../../runtime/x509_checks.mjs", import.meta.url).pathname;
@@ -208,16 +208,7 @@ Deno.test(skippedWhen(GCLOUD_MISSING, {
             `--output-file=${dir}/gcloud-chain.json`,
           ],
         },
-      ], {
-        PATH: Deno.env.get("PATH") ?? "",
-        HOME: dir,
-        CLOUDSDK_CONFIG: `${dir}/gcloud`,
-        CLOUDSDK_CORE_DISABLE_PROMPTS: "1",
-        CLOUDSDK_CORE_DISABLE_USAGE_REPORTING: "true",
-        CLOUDSDK_COMPONENT_MANAGER_DISABLE_UPDATE_CHECK: "true",
-        HTTPS_PROXY: "http://127.0.0.1:9",
-        HTTP_PROXY: "http://127.0.0.1:9",
-      });
+      ], offlineGcloudEnv(dir));
       const written = [];
       for (const name of ["gcloud-default.json", "gcloud-chain.json"]) {
         const text = await Deno.readTextFile(`${dir}/${name}`);

@@ -1,10 +1,12 @@
 // The credentials files the emulator hands out and the OAuth2 grants they use: authorized_user
 // and its refresh token grant (client id, secret, token, scopes), target_audience ID tokens for a
-// key's assertion, a key whose token_uri is the emulator, and impersonated_service_account.
+// key's assertion, a key whose token_uri is the emulator, impersonated_service_account, and the
+// X.509 external_account file.
 import assert from "node:assert/strict";
 import { createRemoteJWKSet, importPKCS8, jwtVerify, SignJWT } from "jose";
 import type { Emulator } from "../../../emulator/mod.ts";
 import { type Answer, iam, jwtBearer, withEmulator } from "../../../tools/emulator_calls.ts";
+import { startEmulator } from "../../../emulator/mod.ts";
 
 async function form(
   emulator: Emulator,
@@ -196,4 +198,41 @@ Deno.test("startEmulator() impersonatedServiceAccount() chains the user through 
       /not JSON/,
     );
   });
+});
+
+Deno.test("the X.509 file is gcloud's shape, its URLs at the mutual TLS listener", async () => {
+  await using emulator = await startEmulator();
+  const file = JSON.parse(emulator.x509.credentialsFile({ trustChainPath: "/certs/chain.pem" }));
+  assert.deepEqual(Object.keys(file), [
+    "universe_domain",
+    "type",
+    "audience",
+    "subject_token_type",
+    "token_url",
+    "credential_source",
+    "token_info_url",
+  ]);
+  assert.equal(file.audience, `//iam.googleapis.com/${emulator.x509.provider}`);
+  assert.equal(file.token_url, `${emulator.x509.url}/sts/v1/token`);
+  assert.deepEqual(file.credential_source, {
+    certificate: { use_default_certificate_config: true, trust_chain_path: "/certs/chain.pem" },
+  });
+  const named = JSON.parse(emulator.x509.credentialsFile({
+    certificateConfigLocation: "/certs/config.json",
+    serviceAccount: emulator.serviceAccount,
+  }));
+  assert.deepEqual(named.credential_source, {
+    certificate: { certificate_config_location: "/certs/config.json" },
+  });
+  assert.match(
+    named.service_account_impersonation_url,
+    /^https:\/\/127\.0\.0\.1:\d+\/iamcredentials\//,
+  );
+  assert.throws(
+    () => emulator.x509.credentialsFile({ serviceAccount: "nobody@p.iam.gserviceaccount.com" }),
+    {
+      name: "TypeError",
+      message: /X.509 credentials.*"nobody@p.iam.gserviceaccount.com" does not exist/,
+    },
+  );
 });
