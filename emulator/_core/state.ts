@@ -16,12 +16,10 @@ import { type Config, projectOf } from "./config.ts";
 import { giveBack, randomId, type SigningKey, takeKey } from "./key_pool.ts";
 import { TokenStore } from "./token_store.ts";
 import { selfSignedCertificate } from "./x509.ts";
-import { makePki, type Pki } from "./x509_pki.ts";
+import { giveBackPki, type Pki, takePki } from "./x509_pki.ts";
 import type { TokenInfo } from "../types.ts";
 
 const ID_TOKEN_LIFETIME_SECONDS = 3600;
-/** The common name of the X.509 workload's certificate. */
-const X509_WORKLOAD_NAME = "emulated-workload";
 /** The subject of the certificates of Google's ID token keys, as Google's own read. */
 const GOOGLE_CERTIFICATE_NAME = "federated-signon.system.gserviceaccount.com";
 /** Certificates start an hour before they are made (clock skew) and last two weeks, as Google's. */
@@ -69,7 +67,7 @@ export class State {
     this.#github = role();
     this.#google = role();
     this.#managed = new Map(config.serviceAccounts.map((email) => [email, role()]));
-    this.#pki = makePki(config.now(), X509_WORKLOAD_NAME);
+    this.#pki = takePki(config.now());
   }
 
   #take(): Promise<SigningKey> {
@@ -88,12 +86,17 @@ export class State {
     return this.#pki;
   }
 
-  /** Gives the keys back to the pool (once): the emulator is closed or failed to start. */
+  /**
+   * Gives the keys and the X.509 material back to the pools (once): the emulator is closed or
+   * failed to start.
+   */
   async release(): Promise<void> {
     if (this.#released) return;
     this.#released = true;
     const settled = await Promise.allSettled(this.#taken);
     giveBack(settled.flatMap((result) => result.status === "fulfilled" ? [result.value] : []));
+    const [pki] = await Promise.allSettled([this.#pki]);
+    if (pki.status === "fulfilled") giveBackPki(pki.value);
   }
 
   /** The key GitHub signs OIDC tokens with. */

@@ -1,12 +1,19 @@
-// The emulator's X.509 material, made at start (ECDSA P-256, a few milliseconds): the CA of its
-// mutual TLS listener and that listener's certificate for 127.0.0.1 and localhost; and a workload
-// PKI as an X.509 pool trusts it: a root (the pool's trust anchor), an intermediate CA (the pool's
-// intermediate) and a workload's client certificate and key under it.
+// The emulator's X.509 material (ECDSA P-256): the CA of its mutual TLS listener and that
+// listener's certificate for 127.0.0.1 and localhost; and a workload PKI as an X.509 pool trusts
+// it: a root (the pool's trust anchor), an intermediate CA (the pool's intermediate) and a
+// workload's client certificate and key under it. Making one takes about 6 ms, twice an
+// emulator's start without it: like the key pairs (key_pool.ts), a closed emulator's material
+// serves the next one started in the process, while its certificates are valid on that one's
+// clock; emulators running side by side each have their own.
 import { issueCertificate, pem } from "./x509.ts";
 
 /** Certificates start an hour back (clock skew) and last a week. */
 const BACKDATE_MS = 3_600_000;
 const LIFETIME_MS = 7 * 86_400_000;
+/** Material is handed on while its certificates have at least a day left. */
+const REUSE_MARGIN_MS = 86_400_000;
+/** The common name of the workload's certificate. */
+const WORKLOAD_NAME = "emulated-workload";
 
 /** A certificate (PEM) and its private key (PKCS #8 PEM). */
 export interface CertifiedKey {
@@ -25,7 +32,13 @@ export interface Pki {
   intermediate: string;
   /** The workload's client certificate, with the key. */
   workload: CertifiedKey;
+  /** When every certificate starts and ends being valid (ms). */
+  notBefore: number;
+  notAfter: number;
 }
+
+/** Material of closed emulators, for the next ones. */
+const spare: Pki[] = [];
 
 /** A random 16-byte serial number, in hex. */
 function serialHex(): string {
@@ -42,6 +55,19 @@ async function keyPair(): Promise<CryptoKeyPair> {
 
 async function privateKeyPem(key: CryptoKey): Promise<string> {
   return pem("PRIVATE KEY", new Uint8Array(await crypto.subtle.exportKey("pkcs8", key)));
+}
+
+/** Material valid at `now` (ms): the last closed emulator's that is, else new. */
+export async function takePki(now: number): Promise<Pki> {
+  const index = spare.findLastIndex((pki) =>
+    pki.notBefore <= now && now <= pki.notAfter - REUSE_MARGIN_MS
+  );
+  return index === -1 ? await makePki(now, WORKLOAD_NAME) : spare.splice(index, 1)[0]!;
+}
+
+/** Hands a closed emulator's material on to the next one. */
+export function giveBackPki(pki: Pki): void {
+  spare.push(pki);
 }
 
 /** Makes the listener's and the workload's certificates, valid around `now` (ms). */
@@ -98,5 +124,6 @@ export async function makePki(now: number, workloadName: string): Promise<Pki> {
     root,
     intermediate,
     workload: { certificate: workload, privateKey: await privateKeyPem(workloadKeys.privateKey) },
+    ...validity,
   };
 }
