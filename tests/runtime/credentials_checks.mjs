@@ -21,6 +21,9 @@
  * @property {{ file: string, command?: string, runExecutable?: any }} executable An executable
  *   source; `command` (the program that prints the token, for this runtime) where a process can
  *   be started, with `runExecutable` unless the auth module has a default runner.
+ * @property {{ file: string, certificate: string, presents: boolean }} x509 An X.509 file
+ *   naming the configuration /x509/config.json, the workload's certificate (PEM), and whether
+ *   this runtime presents a client certificate without a fetch option.
  * @property {(value: unknown, message?: string) => void} ok
  * @property {(actual: unknown, expected: unknown, message?: string) => void} equal
  */
@@ -193,6 +196,50 @@ export default async function check(authMod, fixture) {
           return;
         }
         throw new Error("expected ERR_EXECUTABLE_UNAVAILABLE");
+      },
+    ],
+    [
+      "an X.509 source sends its certificate through a fetch that presents it, or the runtime's",
+      async () => {
+        const x509Files = {
+          "/x509/config.json": JSON.stringify({
+            cert_configs: { workload: { cert_path: "/x509/cert.pem", key_path: "/x509/key.pem" } },
+          }),
+          "/x509/cert.pem": fixture.x509.certificate,
+        };
+        /** @type {string[]} */
+        const read = [];
+        /** @param {string} path */
+        const readX509 = (path) => {
+          read.push(path);
+          return path in x509Files
+            ? Promise.resolve(x509Files[/** @type {keyof typeof x509Files} */ (path)])
+            : Promise.reject(Object.assign(new Error(`ENOENT: ${path}`), { code: "ENOENT" }));
+        };
+        /** @type {any} */
+        let body;
+        const credentials = credentialsFromJson(fixture.x509.file, {
+          readFile: readX509,
+          // As a Worker's mtls_certificates binding: the fetch holds the key.
+          fetch: (/** @type {unknown} */ _url, /** @type {any} */ init) => {
+            body = JSON.parse(String(init.body));
+            return Promise.resolve(Response.json({ access_token: "x509-token", expires_in: 3600 }));
+          },
+        });
+        equal((await credentials.getAccessToken()).token, "x509-token");
+        equal(body.subjectTokenType, "urn:ietf:params:oauth:token-type:mtls");
+        equal(JSON.parse(body.subjectToken).length, 1);
+        equal(read.join(" "), "/x509/config.json /x509/cert.pem", "the key is not read");
+        let refusal;
+        try {
+          credentialsFromJson(fixture.x509.file, { readFile: readX509 });
+        } catch (error) {
+          refusal = error;
+        }
+        equal(
+          refusal === undefined ? undefined : refusal.code,
+          fixture.x509.presents ? undefined : "ERR_CREDENTIALS_UNSUPPORTED",
+        );
       },
     ],
     ["a malformed file is a named error before any call", () => {

@@ -14,6 +14,7 @@ import assert from "node:assert/strict";
  *   storageUrl: string,
  *   aws: { file: string, env: Record<string, string> },
  *   executable: { file: string, subjectToken: string },
+ *   x509: { file: string, certificate: string, presents: boolean },
  * }>}
  */
 export async function credentialsFixture(authMod, emu) {
@@ -37,6 +38,12 @@ export async function credentialsFixture(authMod, emu) {
     storageUrl: emu.endpoints.storage,
     aws: { file: emu.aws.credentialsFile(), env: emu.aws.env },
     executable: { file: executableFile(emu), subjectToken: await subjectToken(emu) },
+    // Whether the runtime presents a client certificate itself: the runner of the checks says.
+    x509: {
+      file: emu.x509.credentialsFile({ certificateConfigLocation: "/x509/config.json" }),
+      certificate: emu.x509.certificate,
+      presents: false,
+    },
   };
 }
 

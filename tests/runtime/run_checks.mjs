@@ -99,6 +99,7 @@ try {
     ? `"${process.execPath}" run -A "${tool}" ok`
     : `"${process.execPath}" "${tool}" ok`;
   const nodeDefault = ext === "exports" && !globalThis.Deno && !globalThis.Bun;
+  const isNodeSources = ext === "ts" && !globalThis.Deno && !globalThis.Bun;
   const runExecutable = nodeDefault ? undefined : (await load("run-executable")).runExecutable;
   const executable = { ...fixture.executable, command, runExecutable };
   let result;
@@ -106,6 +107,9 @@ try {
     result = await checkCredentials(authMod, {
       ...fixture,
       executable,
+      // Deno's createHttpClient, Bun's tls, the npm package's Node transport: all but Node's
+      // type stripping of the sources present a client certificate.
+      x509: { ...fixture.x509, presents: !isNodeSources },
       stepFilePath,
       fifoPath,
       ok,
