@@ -4,7 +4,7 @@
 // the handshake (which proved it holds the key); a chain from it through the token's certificates
 // and the provider's intermediate CAs must end at one of its trust anchors, each link signed by the
 // next and valid now. The assertion the mapping sees is the leaf's names and fingerprint.
-import { X509Certificate } from "node:crypto";
+import { createHash, X509Certificate } from "node:crypto";
 import type { CelValue } from "../_cel/cel.ts";
 import type { State } from "../_core/state.ts";
 import { oauthError } from "../_core/wire.ts";
@@ -101,9 +101,7 @@ export async function verifyX509Subject(
         subject: { dn: { cn: commonName(leaf.subject) } },
         issuer: { dn: { cn: commonName(leaf.issuer) } },
         san: { dns: altNames(leaf, "DNS"), uri: altNames(leaf, "URI") },
-        fingerprint: btoa(String.fromCharCode(
-          ...new Uint8Array(await crypto.subtle.digest("SHA-256", new Uint8Array(leaf.raw))),
-        )),
+        fingerprint: createHash("sha256").update(leaf.raw).digest("base64"),
       };
     }
     const next = intermediates.find((candidate) => issued(candidate, current, now));

@@ -5,6 +5,7 @@
 // Credentials, when the file impersonates) are called over mutual TLS presenting that certificate.
 import { type AuthErrorOptions, GoogleApiError } from "../../errors.ts";
 import { quote } from "../../_util/quote.ts";
+import { base64Decode, base64Encode } from "../../_util/base64url.ts";
 import { fieldOf, isRecord } from "../../_util/json.ts";
 import { fieldError, type Fields, optionalString, requiredObject } from "./fields.ts";
 import { isWindows, readFailure, readFileBounded } from "./runtime.ts";
@@ -18,7 +19,7 @@ import type {
 /** The subject token type of X.509 certificate sources. */
 export const MTLS_SUBJECT_TOKEN_TYPE = "urn:ietf:params:oauth:token-type:mtls";
 /** The variable that names the certificate configuration, as Google's libraries read it. */
-export const CERTIFICATE_CONFIG_VARIABLE = "GOOGLE_API_CERTIFICATE_CONFIG";
+const CERTIFICATE_CONFIG_VARIABLE = "GOOGLE_API_CERTIFICATE_CONFIG";
 const CERTIFICATE_CONFIG_FILE = "certificate_config.json";
 const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----([A-Za-z0-9+/=\s]*?)-----END CERTIFICATE-----/g;
 const PEM_PRIVATE_KEY =
@@ -26,13 +27,6 @@ const PEM_PRIVATE_KEY =
 
 function certificateError(message: string, details: AuthErrorOptions = {}): GoogleApiError {
   return new GoogleApiError("ERR_SUBJECT_TOKEN_FAILED", message, details);
-}
-
-/** Standard base64 of `bytes`. */
-function base64(bytes: Uint8Array): string {
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
 }
 
 /** The length DER's header at `bytes` says its content has, with the header's own length. */
@@ -55,7 +49,7 @@ export function pemCertificates(text: string, where: string): Uint8Array[] {
   return [...text.matchAll(PEM_CERTIFICATE)].map((match, index) => {
     let bytes: Uint8Array | undefined;
     try {
-      bytes = Uint8Array.from(atob(match[1]!.replace(/\s+/g, "")), (c) => c.charCodeAt(0));
+      bytes = base64Decode(match[1]!);
     } catch {
       bytes = undefined;
     }
@@ -78,7 +72,7 @@ export function certificateSubjectToken(
   chain: readonly Uint8Array[] | undefined,
   chainWhere = "the trust chain",
 ): string {
-  const encoded = [leaf, ...(chain ?? [])].map(base64);
+  const encoded = [leaf, ...(chain ?? [])].map(base64Encode);
   const index = encoded.indexOf(encoded[0]!, 1);
   if (index > 1) {
     throw certificateError(

@@ -198,16 +198,23 @@ Deno.test("the X.509 provider's trust store and rules are options", async (t) =>
       assert.equal(body.error, "unauthorized_client");
     });
     await withEmulators(() => ({
-      x509: { attributeMapping: { "google.subject": "assertion.issuer.dn.cn" } },
+      x509: {
+        attributeMapping: {
+          "google.subject": "assertion.issuer.dn.cn",
+          "attribute.fingerprint": "assertion.fingerprint",
+        },
+      },
     }), async (emulator) => {
       const [, body] = await exchange(emulator, {
         present: emulator.x509,
         token: subjectToken(emulator.x509.certificate),
       });
-      assert.match(
-        emulator.tokenInfo(body.access_token)!.principal,
-        /\/subject\/Emulated workload intermediate CA$/,
-      );
+      const info = emulator.tokenInfo(body.access_token)!;
+      assert.match(info.principal, /\/subject\/Emulated workload intermediate CA$/);
+      // The SHA-256 of the leaf's DER, in standard base64.
+      const leaf = Uint8Array.from(atob(der(emulator.x509.certificate)), (c) => c.charCodeAt(0));
+      const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", leaf));
+      assert.equal(info.attributes.fingerprint, btoa(String.fromCharCode(...digest)));
     });
   });
   await t.step("a trust anchor that is not one CA certificate is refused at start", async () => {
