@@ -3,8 +3,9 @@
 // the npm build's Node transport under Node 24 (its Node entry, bundled here as build_npm.ts
 // bundles it). The files are the emulator's (as gcloud writes them, for CI without gcloud) and
 // gcloud's own `create-cred-config --credential-cert-path ...` output, whose Google URLs are
-// pointed at the emulator's mutual TLS listener (the only change). google-auth-library, the
-// reference, gets tokens with the same files under Node 24 and sends the same subject tokens. The
+// pointed at the emulator's mutual TLS listener (the only change). The references,
+// google-auth-library under Node 24 and Python google-auth (gcloud's bundled copy, where gcloud is),
+// get tokens with the same files and send the same subject tokens. The
 // runtimes trust the listener's CA through DENO_CERT and NODE_EXTRA_CA_CERTS, as a user would
 // trust a private CA.
 import assert from "node:assert/strict";
@@ -15,11 +16,13 @@ import { startEmulator } from "../../../emulator/mod.ts";
 import type { Emulator } from "../../../emulator/mod.ts";
 import { bun, node24, required, type Runtime } from "../../../tools/runtimes.ts";
 import { GCLOUD_MISSING, runtimeMissing, skippedWhen } from "../../support/skip.ts";
-import { offlineGcloudEnv, runGcloud } from "../../support/gcloud.ts";
+import { gcloudSdk, offlineGcloudEnv, runGcloud } from "../../support/gcloud.ts";
 
 const run = promisify(execFile);
 const CHECKS = new URL("../../runtime/x509_checks.mjs", import.meta.url).pathname;
 const REFERENCE = new URL("../../runtime/x509_google_auth_library.mjs", import.meta.url).pathname;
+const PYTHON_REFERENCE =
+  new URL("../../support/google_auth_python_x509.py", import.meta.url).pathname;
 const SOURCES = new URL("../../../auth/mod.ts", import.meta.url).pathname;
 const WORKLOAD_PRINCIPAL =
   "principal://iam.googleapis.com/projects/123456789012/locations/global/workloadIdentityPools/github/subject/emulated-workload";
@@ -50,27 +53,32 @@ async function writeFiles(emulator: Emulator, dir: string): Promise<Record<strin
   return Object.fromEntries(Object.keys(files).map((name) => [name, `${dir}/${name}`]));
 }
 
+/** The command that runs this package's checks under `runtime` with the auth module `module`. */
+function checks(runtime: Runtime, module: string): string[] {
+  const args = runtime.name === "deno" ? ["run", "-A", "--no-lock"] : [];
+  return [runtime.path, ...args, CHECKS, module];
+}
+
 /**
- * Runs the checks of `files` under `runtime` with the auth module `module` (or, for `REFERENCE`,
- * google-auth-library's); one result each.
+ * Runs `command` (a program and its arguments before the files: this package's checks, or a
+ * reference library's) over `files`; one result each. Every program trusts the listener's CA.
  */
 async function tokensIn(
-  runtime: Runtime,
-  args: string[],
-  module: string,
+  command: string[],
   dir: string,
   files: string[],
   where: Record<string, string> = {
     GOOGLE_API_CERTIFICATE_CONFIG: `${dir}/certificate_config.json`,
   },
 ): Promise<{ token?: string; error?: string; message?: string }[]> {
-  const script = module === REFERENCE ? [REFERENCE] : [CHECKS, module];
-  const { stdout } = await run(runtime.path, [...args, ...script, ...files], {
+  const [program, ...args] = command;
+  const { stdout } = await run(program!, [...args, ...files], {
     env: {
       PATH: Deno.env.get("PATH") ?? "",
       HOME: dir,
       DENO_CERT: `${dir}/server-ca.pem`,
       NODE_EXTRA_CA_CERTS: `${dir}/server-ca.pem`,
+      REQUESTS_CA_BUNDLE: `${dir}/server-ca.pem`,
       NO_COLOR: "1",
       ...where,
     },
@@ -123,7 +131,7 @@ const deno: Runtime = { name: "deno", path: Deno.execPath() };
 
 Deno.test("X.509 files get tokens over mutual TLS in Deno (Deno.createHttpClient)", async () => {
   await withFiles(async (emulator, dir, files) => {
-    const results = await tokensIn(deno, ["run", "-A", "--no-lock"], SOURCES, dir, [
+    const results = await tokensIn(checks(deno, SOURCES), dir, [
       files["default.json"]!,
       files["chain.json"]!,
     ]);
@@ -138,7 +146,7 @@ Deno.test(skippedWhen(runtimeMissing(bunRuntime, "Bun"), {
   name: "X.509 files get tokens over mutual TLS in Bun (fetch's tls option)",
   fn: () =>
     withFiles(async (emulator, dir, files) => {
-      const results = await tokensIn(required(bunRuntime, "Bun"), [], SOURCES, dir, [
+      const results = await tokensIn(checks(required(bunRuntime, "Bun"), SOURCES), dir, [
         files["default.json"]!,
         files["chain.json"]!,
       ]);
@@ -152,32 +160,48 @@ Deno.test(skippedWhen(runtimeMissing(node24Runtime, "Node 24"), {
     withFiles(async (emulator, dir, files) => {
       const node = required(node24Runtime, "Node 24");
       const [bundled] = await bundleExports({ "./auth": "./auth/mod.ts" }, `${dir}/npm`, []);
-      const results = await tokensIn(node, [], `${dir}/npm/${bundled!.node}`, dir, [
+      const results = await tokensIn(checks(node, `${dir}/npm/${bundled!.node}`), dir, [
         files["default.json"]!,
         files["chain.json"]!,
       ]);
       assertTokens(emulator, results);
       // The sources under Node 24 have no Node transport: the file is refused at load, saying so.
-      const [refused] = await tokensIn(node, [], SOURCES, dir, [files["default.json"]!]);
+      const [refused] = await tokensIn(checks(node, SOURCES), dir, [files["default.json"]!]);
       assert.equal(refused!.error, "ERR_CREDENTIALS_UNSUPPORTED");
       assert.match(refused!.message!, /mutual TLS.*pass the option fetch/);
     }),
 }));
 
+/**
+ * Asserts that `reference` (a command) gets tokens with the emulator's files and sends the same
+ * subject tokens as this package does in Deno.
+ */
+async function assertSameAsReference(reference: string[], where: Record<string, string> = {}) {
+  await withFiles(async (emulator, dir, files) => {
+    const both = [files["default.json"]!, files["chain.json"]!];
+    const sent = () =>
+      emulator.requests.filter((request) => request.route === "sts")
+        .map((request) => JSON.parse(subjectTokenOf(request.body)));
+    const config = { GOOGLE_API_CERTIFICATE_CONFIG: `${dir}/certificate_config.json`, ...where };
+    assertTokens(emulator, await tokensIn(reference, dir, both, config));
+    const theirs = sent();
+    assertTokens(emulator, await tokensIn(checks(deno, SOURCES), dir, both));
+    assert.deepEqual(sent().slice(2), theirs);
+  });
+}
+
 Deno.test(skippedWhen(runtimeMissing(node24Runtime, "Node 24"), {
   name: "google-auth-library gets tokens with the same files, sending the same subject tokens",
-  fn: () =>
-    withFiles(async (emulator, dir, files) => {
-      const node = required(node24Runtime, "Node 24");
-      const both = [files["default.json"]!, files["chain.json"]!];
-      assertTokens(emulator, await tokensIn(node, [], REFERENCE, dir, both));
-      const theirs = emulator.requests.filter((request) => request.route === "sts");
-      assertTokens(emulator, await tokensIn(deno, ["run", "-A", "--no-lock"], SOURCES, dir, both));
-      const ours = emulator.requests.filter((request) => request.route === "sts").slice(2);
-      const subjects = (requests: typeof ours) =>
-        requests.map((request) => subjectTokenOf(request.body));
-      assert.deepEqual(subjects(ours), subjects(theirs));
-    }),
+  fn: () => assertSameAsReference([required(node24Runtime, "Node 24").path, REFERENCE]),
+}));
+
+Deno.test(skippedWhen(GCLOUD_MISSING, {
+  name:
+    "Python google-auth (gcloud's) gets tokens with the same files, sending the same subject tokens",
+  fn: () => {
+    const { python, thirdParty } = gcloudSdk();
+    return assertSameAsReference([python, PYTHON_REFERENCE], { PYTHONPATH: thirdParty });
+  },
 }));
 
 Deno.test(skippedWhen(GCLOUD_MISSING, {
@@ -237,14 +261,14 @@ Deno.test(skippedWhen(GCLOUD_MISSING, {
       // runtime there is.
       const gcloudFiles = [`${dir}/gcloud-default.json`, `${dir}/gcloud-chain.json`];
       const where = { CLOUDSDK_CONFIG: `${dir}/gcloud` };
-      const runs: [Runtime, string[], string][] = [[deno, ["run", "-A", "--no-lock"], SOURCES]];
-      if (bunRuntime !== undefined) runs.push([bunRuntime, [], SOURCES]);
+      const runs = [checks(deno, SOURCES)];
+      if (bunRuntime !== undefined) runs.push(checks(bunRuntime, SOURCES));
       if (node24Runtime !== undefined) {
         const [bundled] = await bundleExports({ "./auth": "./auth/mod.ts" }, `${dir}/npm`, []);
-        runs.push([node24Runtime, [], `${dir}/npm/${bundled!.node}`]);
+        runs.push(checks(node24Runtime, `${dir}/npm/${bundled!.node}`));
       }
-      for (const [runtime, args, module] of runs) {
-        assertTokens(emulator, await tokensIn(runtime, args, module, dir, gcloudFiles, where));
+      for (const command of runs) {
+        assertTokens(emulator, await tokensIn(command, dir, gcloudFiles, where));
       }
     }),
 }));
