@@ -5,9 +5,8 @@
 // gcloud's own `create-cred-config --credential-cert-path ...` output, whose Google URLs are
 // pointed at the emulator's mutual TLS listener (the only change). The references,
 // google-auth-library under Node 24 and Python google-auth (gcloud's bundled copy, where gcloud is),
-// get tokens with the same files and send the same subject tokens. The
-// runtimes trust the listener's CA through DENO_CERT and NODE_EXTRA_CA_CERTS, as a user would
-// trust a private CA.
+// get tokens with the same files and send the same subject tokens. Every program trusts the
+// listener's CA (DENO_CERT, NODE_EXTRA_CA_CERTS, REQUESTS_CA_BUNDLE), as a user trusts a private CA.
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
