@@ -22,19 +22,63 @@ and serves until SIGINT or SIGTERM.
 
   --port <port>         the port to listen on; default a free one
   --credentials <type>  also write a credentials file pointing at the emulator and export
-                        GOOGLE_APPLICATION_CREDENTIALS: service_account, authorized_user or
-                        impersonated_service_account
+                        GOOGLE_APPLICATION_CREDENTIALS: service_account, authorized_user,
+                        impersonated_service_account or x509 (an X.509 file, its certificate,
+                        key and configuration beside it, and DENO_CERT and NODE_EXTRA_CA_CERTS
+                        naming the CA of the mutual TLS listener)
   --make-keys <count>   print a JWK Set of <count> new RSA private keys and exit: name that file
                         in ${KEYS_VARIABLE} and every emulator process starts from those keys
                         instead of making its own (for test suites that start many emulators)
   --help                print this
 `;
 
-const CREDENTIALS: Readonly<Record<string, (emulator: Emulator) => Promise<string>>> = {
-  service_account: (emulator) => emulator.serviceAccountKey(),
-  authorized_user: (emulator) => emulator.authorizedUser(),
-  impersonated_service_account: (emulator) => emulator.impersonatedServiceAccount(),
+/** Writes what a credentials file needs besides itself into `dir`, and says what to export. */
+type CredentialsWriter = (
+  emulator: Emulator,
+  dir: string,
+) => Promise<{ file: string; env?: Record<string, string> }>;
+
+const CREDENTIALS: Readonly<Record<string, CredentialsWriter>> = {
+  service_account: async (emulator) => ({ file: await emulator.serviceAccountKey() }),
+  authorized_user: async (emulator) => ({ file: await emulator.authorizedUser() }),
+  impersonated_service_account: async (emulator) => ({
+    file: await emulator.impersonatedServiceAccount(),
+  }),
+  x509: x509Files,
 };
+
+/** Writes `text` to `path`, readable by the user only, never over an existing file. */
+async function writePrivate(path: string, text: string): Promise<void> {
+  await writeFile(path, text, { mode: 0o600, flag: "wx" });
+}
+
+/**
+ * The X.509 provider's workload certificate, key, certificate configuration and the listener's CA
+ * in `dir`; the file names the configuration, and DENO_CERT and NODE_EXTRA_CA_CERTS the CA (both
+ * add to the runtime's trusted CAs).
+ */
+async function x509Files(
+  emulator: Emulator,
+  dir: string,
+): Promise<{ file: string; env: Record<string, string> }> {
+  const { x509 } = emulator;
+  const path = (name: string) => join(dir, name);
+  await writePrivate(path("certificate.pem"), x509.certificate);
+  await writePrivate(path("key.pem"), x509.privateKey);
+  await writePrivate(path("server-ca.pem"), x509.serverCa);
+  await writePrivate(
+    path("certificate_config.json"),
+    JSON.stringify({
+      cert_configs: {
+        workload: { cert_path: path("certificate.pem"), key_path: path("key.pem") },
+      },
+    }),
+  );
+  return {
+    file: x509.credentialsFile({ certificateConfigLocation: path("certificate_config.json") }),
+    env: { DENO_CERT: path("server-ca.pem"), NODE_EXTRA_CA_CERTS: path("server-ca.pem") },
+  };
+}
 
 /** A POSIX shell word that stands for `value`. */
 function shellQuote(value: string): string {
@@ -119,10 +163,9 @@ export async function runCli(args: readonly string[] = process.argv.slice(2)): P
     if (options.credentials !== undefined) {
       dir = await mkdtemp(join(tmpdir(), "gcp-oidc-emulator-"));
       const path = join(dir, "credentials.json");
-      await writeFile(path, await CREDENTIALS[options.credentials]!(emulator), {
-        mode: 0o600,
-        flag: "wx",
-      });
+      const written = await CREDENTIALS[options.credentials]!(emulator, dir);
+      await writePrivate(path, written.file);
+      Object.assign(env, written.env);
       env.GOOGLE_APPLICATION_CREDENTIALS = path;
     }
     process.stdout.write(

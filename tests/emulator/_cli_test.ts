@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { node24, required, type Runtime } from "../../tools/runtimes.ts";
 import { withEmulator } from "../../tools/emulator_calls.ts";
+import { credentialsFromJson } from "../../auth/mod.ts";
 import { runtimeMissing, skippedWhen } from "../support/skip.ts";
 
 const MOD = new URL("../../emulator/mod.ts", import.meta.url).pathname;
@@ -98,6 +99,40 @@ Deno.test("emulator/main.ts under Deno prints the environment and serves until S
     },
   );
   assert.equal(existsSync(credentials), false, "the credentials file is removed on exit");
+});
+
+Deno.test("--credentials x509 writes an X.509 file, its certificate, key and configuration, and the listener's CA", async () => {
+  let dir = "";
+  await withProgram(
+    Deno.execPath(),
+    ["run", "-A", "--quiet", MAIN, "--credentials", "x509"],
+    async (env) => {
+      const file = JSON.parse(readFileSync(env.GOOGLE_APPLICATION_CREDENTIALS!, "utf8"));
+      const configPath = file.credential_source.certificate.certificate_config_location;
+      dir = configPath.slice(0, configPath.lastIndexOf("/"));
+      const { workload } = JSON.parse(readFileSync(configPath, "utf8")).cert_configs;
+      assert.equal(env.DENO_CERT, `${dir}/server-ca.pem`);
+      assert.equal(env.NODE_EXTRA_CA_CERTS, env.DENO_CERT);
+      for (const path of [workload.cert_path, workload.key_path, configPath, env.DENO_CERT]) {
+        assert.equal(Deno.statSync(path).mode! & 0o777, 0o600, path);
+      }
+      // A client that presents the certificate and trusts the CA gets a token from its STS.
+      const client = Deno.createHttpClient({
+        cert: readFileSync(workload.cert_path, "utf8"),
+        key: readFileSync(workload.key_path, "utf8"),
+        caCerts: [readFileSync(env.DENO_CERT!, "utf8")],
+      });
+      try {
+        const credentials = credentialsFromJson(file, {
+          fetch: (input, init) => fetch(input, { ...init, client }),
+        });
+        assert.match((await credentials.getAccessToken()).token, /^ya29\./);
+      } finally {
+        client.close();
+      }
+    },
+  );
+  assert.equal(existsSync(dir), false, "the files are removed on exit");
 });
 
 Deno.test("emulator/mod.ts run as the main module starts nothing", async () => {
