@@ -269,6 +269,10 @@ export const STS_AUDIENCE_HINT =
 export const STS_ATTRIBUTE_CONDITION_HINT =
   "Change the provider's attribute condition or run from a repository, ref and workflow it allows";
 
+/** The refused GitHub token's `sub` is GitHub's immutable form; the hint adds the condition. */
+export const STS_IMMUTABLE_SUBJECT_HINT =
+  "The repository uses GitHub's immutable subject format (repo:OWNER@OWNER_ID/REPO@REPO_ID:...), which a condition on the name-only sub does not match: write the condition on the ids";
+
 /** STS refused the GitHub token for another reason. */
 export const STS_PROVIDER_HINT =
   "Check the provider name, its issuer (https://token.actions.githubusercontent.com), allowed audiences and attribute condition";
