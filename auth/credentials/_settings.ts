@@ -2,7 +2,6 @@
 // call settings, scopes and refresh window every kind uses, and what an `external_account` source
 // may read or run. The cache and the sources take these plain values and read no option again.
 import { type CallSettings, callSettings } from "../_transport/call_settings.ts";
-import { scopesOrDefault } from "../flows/iam_credentials.ts";
 import { ownOption } from "../_util/own.ts";
 import { invalidOption } from "../_util/options.ts";
 import type { ExpiringToken, FetchLike } from "../types.ts";
@@ -27,8 +26,11 @@ export interface CredentialsSettings {
   call: CallSettings;
   /** The caller's `fetch`, as `Credentials.fetch` hands on its `Response`; absent: the runtime's. */
   fetch?: FetchLike<Response>;
-  /** The scopes of access tokens, never empty. */
-  scopes: readonly string[];
+  /**
+   * The caller's scopes of access tokens; undefined when none were given: then the
+   * configuration's own (an impersonated file's `scopes`), else cloud-platform.
+   */
+  scopes: readonly string[] | undefined;
   /** How long before expiry a cached token is refreshed. */
   eagerRefreshMs: number;
   /**
@@ -38,16 +40,19 @@ export interface CredentialsSettings {
   share: TokenSharing | undefined;
 }
 
-/** Puts `mint` behind a token store, keyed by `configuration`'s secret (unchanged without one). */
+/**
+ * Puts `mint` behind a token store, keyed by `configuration`'s secret and the `scopes` its tokens
+ * have (unchanged without a secret).
+ */
 export type TokenSharing = (
   mint: () => Promise<ExpiringToken>,
   configuration: Readonly<Record<string, unknown>>,
+  scopes: readonly string[],
 ) => () => Promise<ExpiringToken>;
 
 /**
- * The settings of `options` (own properties only): the call settings checked, the scopes
- * defaulted, and
- * `eagerRefreshSeconds` a number >= 0 (else `ERR_OPTIONS_INVALID` naming it).
+ * The settings of `options` (own properties only): the call settings checked, empty scopes read as
+ * none, and `eagerRefreshSeconds` a number >= 0 (else `ERR_OPTIONS_INVALID` naming it).
  */
 export function credentialsSettings(options: CommonCredentialsOptions): CredentialsSettings {
   const seconds = ownOption(options, "eagerRefreshSeconds") ?? DEFAULT_EAGER_REFRESH_SECONDS;
@@ -57,10 +62,11 @@ export function credentialsSettings(options: CommonCredentialsOptions): Credenti
       `Cannot use option "eagerRefreshSeconds": expected a number >= 0, got ${seconds}`,
     );
   }
+  const scopes = ownOption(options, "scopes");
   return {
     call: callSettings(options),
     fetch: ownOption(options, "fetch"),
-    scopes: scopesOrDefault(ownOption(options, "scopes")),
+    scopes: scopes !== undefined && scopes.length > 0 ? [...scopes] : undefined,
     eagerRefreshMs: seconds * 1000,
     share: undefined,
   };

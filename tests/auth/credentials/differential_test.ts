@@ -274,6 +274,20 @@ Deno.test("google-auth-library and credentialsFromJson send the same requests fo
         assertDocumented(type, differences(theirId, since(from)));
       });
     }
+    await t.step("impersonated_service_account's own scopes, the caller giving none", async () => {
+      const scopes = ["https://www.googleapis.com/auth/devstorage.read_only"];
+      const json = JSON.parse(await emulator.impersonatedServiceAccount());
+      const file = { ...json, scopes };
+      const theirToken = await quietly(async () => {
+        const client = await new GoogleAuth({ credentials: file, projectId: "given" }).getClient();
+        redirect(client);
+        redirect((client as unknown as { sourceClient?: unknown }).sourceClient);
+        return (await client.getAccessToken()).token;
+      });
+      const ours = (await credentialsFromJson(file).getAccessToken()).token;
+      assert.deepEqual(emulator.tokenInfo(theirToken!)?.scopes, scopes);
+      assert.deepEqual(emulator.tokenInfo(ours)?.scopes, scopes);
+    });
     await t.step("metadata_server", async () => {
       process.env.GCE_METADATA_HOST = emulator.metadataHost;
       // gcp-metadata's detection waits for a timeout; the probes differ by design (docs).
