@@ -78,7 +78,10 @@ export interface CommonCredentialsOptions extends CallOptions {
    * retried, except an {@linkcode AuthError}, which ends the call as it is.
    */
   fetch?: FetchLike<Response>;
-  /** OAuth scopes of access tokens; default cloud-platform. `authorized_user` ignores them. */
+  /**
+   * OAuth scopes of access tokens; default an `impersonated_service_account` file's `scopes`, else
+   * cloud-platform. `authorized_user` ignores them.
+   */
   scopes?: readonly string[];
   /** A cached token is refreshed this many seconds before it expires; default 300. */
   eagerRefreshSeconds?: number;
