@@ -120,7 +120,7 @@ export const EXTERNAL_SOURCE_HINTS: Readonly<Record<ExternalSourceErrorCode, str
     ERR_EXECUTABLES_NOT_ALLOWED:
       "Set GOOGLE_EXTERNAL_ACCOUNT_ALLOW_EXECUTABLES=1 if you trust the configuration's command (or pass env with it)",
     ERR_EXECUTABLE_UNAVAILABLE:
-      "Pass the option runExecutable (from @gcp-oidc/auth/run-executable in Deno, Node and Bun), or use another credential source where no process can be started (a Worker)",
+      "This runtime starts no program (a Worker): use another credential source, or pass the option runExecutable (Deno, Bun and Node start programs by default)",
     ERR_EXECUTABLE_FAILED:
       "Run the command yourself with the GOOGLE_EXTERNAL_ACCOUNT_* variables set and fix what it reports; it must exit 0 and print one JSON response",
     ERR_EXECUTABLE_TIMEOUT:

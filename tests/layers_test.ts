@@ -278,14 +278,19 @@ function codeOf(file: string): string {
 }
 
 /** The library's only runtime-specific lookups, each an injectable default behind globalThis. */
-const RUNTIME_LOOKUPS = new Set(["auth/credentials/_sources/runtime.ts"]);
+const RUNTIME_LOOKUPS = new Set([
+  "auth/credentials/_sources/runtime.ts",
+  // The executable runner: `node:child_process` through globalThis.process when a program runs.
+  "auth/credentials/run_executable.ts",
+]);
 
-Deno.test("the library uses Web APIs only: Deno and node: only behind the one runtime default", () => {
+Deno.test("the library uses Web APIs only: Deno and node: only behind the runtime defaults", () => {
   const library = sources().filter((file) => /^(auth|endpoint|request)\//.test(file));
   const found = library.filter((file) => !RUNTIME_LOOKUPS.has(file))
     .filter((file) => /\bDeno\.|["']node:|\bprocess\./.test(codeOf(file)));
   assert.deepEqual(found, []);
   assert.ok(/"node:fs"/.test(codeOf([...RUNTIME_LOOKUPS][0]!)));
+  assert.ok(/"node:child_process"/.test(codeOf([...RUNTIME_LOOKUPS][1]!)));
 });
 
 Deno.test("no module exports a name that starts with _", () => {

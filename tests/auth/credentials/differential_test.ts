@@ -484,7 +484,7 @@ async function withVariables<T>(values: Record<string, string>, fn: () => Promis
 
 Deno.test("google-auth-library and credentialsFromJson send the same requests for AWS and executable files", async (t) => {
   await using emulator = await startEmulator();
-  const { runExecutable } = await import("../../../node/run_executable.ts");
+  const { runExecutable } = await import("../../../auth/credentials/run_executable.ts");
   const since = (from: number) => emulator.requests.slice(from);
   const impersonation = { serviceAccount: emulator.serviceAccount };
   const tool = new URL("../../support/executable_tool.mjs", import.meta.url).pathname;
