@@ -72,6 +72,8 @@ export const CREDENTIALS_ERROR_HINTS: Readonly<Record<CoreCredentialsErrorCode, 
       "Use a service_account, external_account (url, file, AWS or executable source), impersonated_service_account, authorized_user or external_account_authorized_user file; for ID tokens, credentials that act as a service account",
     ERR_CREDENTIALS_WRONG_TYPE:
       "Pass a configuration of the type the function makes, or use the function of its type (credentialsFromJson() takes every type, for configurations you trust)",
+    ERR_CREDENTIALS_TYPE_NOT_ALLOWED:
+      "Pass a configuration of a type the allowedTypes option lists; add its type there only if you trust where the configuration came from",
     ERR_CREDENTIALS_URL_USERINFO:
       "Remove the user name and password (user:password@) from the URL the message names; Google's endpoints authenticate with tokens",
     ERR_CREDENTIALS_SOURCE_REFUSED:

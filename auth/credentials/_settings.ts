@@ -14,7 +14,7 @@ import { defaultRunExecutable } from "./_sources/default_run_executable.ts";
 import { envDefault, readFileDefault } from "./_sources/runtime.ts";
 import type {
   CommonCredentialsOptions,
-  CredentialsOptions,
+  CredentialsFromJsonOptions,
   EnvLike,
   ReadFileLike,
 } from "./types.ts";
@@ -81,6 +81,11 @@ export interface ExternalAccountSettings {
   runExecutable?: RunExecutableLike;
   /** Refuse sources that read the local machine (a file, a program, AWS credentials). */
   refuseLocalSources: boolean;
+  /**
+   * The configuration types accepted (`allowedTypes`), at the top level and in `source_credentials`;
+   * undefined: any.
+   */
+  allowedTypes: readonly string[] | undefined;
   /** The options that stand for a `credential_source`: a configuration's top level only. */
   suppliers: {
     subjectTokenSupplier?: SubjectTokenSupplier;
@@ -88,14 +93,45 @@ export interface ExternalAccountSettings {
   };
 }
 
+/** The types `allowedTypes` may list: every configuration's, and the metadata server's. */
+const CONFIGURATION_TYPES: readonly string[] = [
+  "service_account",
+  "external_account",
+  "impersonated_service_account",
+  "authorized_user",
+  "external_account_authorized_user",
+  "metadata_server",
+];
+
+/** The `allowedTypes` option checked: a non-empty list of configuration types, else `ERR_OPTIONS_INVALID`. */
+function allowedTypesOf(options: CredentialsFromJsonOptions): readonly string[] | undefined {
+  const types: unknown = ownOption(options, "allowedTypes");
+  if (types === undefined) return undefined;
+  if (
+    !Array.isArray(types) || types.length === 0 ||
+    !types.every((type) => CONFIGURATION_TYPES.includes(type))
+  ) {
+    throw invalidOption(
+      "allowedTypes",
+      `Cannot use option "allowedTypes": expected a non-empty list of ${
+        CONFIGURATION_TYPES.join(", ")
+      }`,
+    );
+  }
+  return [...types];
+}
+
 /** The external account settings of `options` (own properties only), the runtime's defaults filled in. */
-export function externalAccountSettings(options: CredentialsOptions): ExternalAccountSettings {
+export function externalAccountSettings(
+  options: CredentialsFromJsonOptions,
+): ExternalAccountSettings {
   // Every field present, undefined when not given, as in the call settings.
   return {
     readFile: ownOption(options, "readFile") ?? readFileDefault,
     env: ownOption(options, "env") ?? envDefault(),
     runExecutable: ownOption(options, "runExecutable") ?? defaultRunExecutable(),
     refuseLocalSources: ownOption(options, "refuseLocalSources") === true,
+    allowedTypes: allowedTypesOf(options),
     suppliers: {
       subjectTokenSupplier: ownOption(options, "subjectTokenSupplier"),
       awsSecurityCredentialsSupplier: ownOption(options, "awsSecurityCredentialsSupplier"),

@@ -114,7 +114,8 @@ async function readCredentialsFile(
  * @returns The credentials; tokens are minted on first use.
  * @throws {CredentialsError} `ERR_CREDENTIALS_NOT_FOUND` listing what was tried;
  * `ERR_CREDENTIALS_UNREADABLE` when a named file cannot be read; the parse errors of
- * {@linkcode credentialsFromJson}.
+ * {@linkcode credentialsFromJson}, `ERR_CREDENTIALS_TYPE_NOT_ALLOWED` among them for a file of a
+ * type `allowedTypes` does not list (the metadata server, unlisted, is not asked).
  *
  * @example The file named by GOOGLE_APPLICATION_CREDENTIALS, with an injected reader
  * ```ts
@@ -201,7 +202,10 @@ export async function loadCredentials(options: LoadCredentialsOptions = {}): Pro
   const call = signal === undefined ? settings.call : { ...settings.call, signal };
   const detection = metadataDetection(env);
   const baseUrls = metadataBaseUrls(env);
-  if (detection === "none") {
+  const { allowedTypes } = external;
+  if (allowedTypes !== undefined && !allowedTypes.includes("metadata_server")) {
+    tried.push(`${METADATA} (not in the allowedTypes option)`);
+  } else if (detection === "none") {
     const by = env.METADATA_SERVER_DETECTION?.trim()
       ? "METADATA_SERVER_DETECTION=none"
       : "NO_GCE_CHECK";
