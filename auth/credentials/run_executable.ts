@@ -77,12 +77,12 @@ export function runExecutable(request: ExecutableRequest): Promise<ExecutableRes
   // Taken when a program runs, not imported: an ES import of node:process builds a facade over all
   // of `process` and node:child_process loads streams and net, costing every Node process that
   // imports the package's Node file about 10 ms at start-up (docs/measurements.md).
-  const process = (globalThis as unknown as { process: ProcessLike }).process;
-  const { spawn } = process.getBuiltinModule("node:child_process");
+  const node = (globalThis as unknown as { process: ProcessLike }).process;
+  const { spawn } = node.getBuiltinModule("node:child_process");
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);
     const child = spawn(request.command, [...request.args], {
-      env: { ...process.env, ...request.env },
+      env: { ...node.env, ...request.env },
       stdio: ["ignore", "pipe", "ignore"],
       windowsHide: true,
     });
