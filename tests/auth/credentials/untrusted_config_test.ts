@@ -258,7 +258,7 @@ Deno.test("allowedTypes refuses every other type before any read, run or call", 
       assert.equal(effects, 0);
     });
   }
-  await t.step("a listed type is made as usual, its source too", async () => {
+  await t.step("a listed type is made as usual, its source too", () => {
     const options = { allowedTypes: ["impersonated_service_account", "authorized_user"] as const };
     assert.equal(
       credentialsFromJson(impersonated(user), options).type,

@@ -87,7 +87,7 @@ Deno.test("the store key differs per identity and per scope set", async () => {
 Deno.test("the store key follows an impersonated file's own scopes", async () => {
   const { store, writes } = memoryStore();
   const { fetch } = tokenEndpoint();
-  const iamFetch = (input: Request | URL | string, init?: RequestInit) =>
+  const iamFetch = (input: Request | URL | string) =>
     String(input).includes("generateAccessToken")
       ? Promise.resolve(
         Response.json({ accessToken: "ya29.target", expireTime: "2099-01-01T00:00:00Z" }),
