@@ -8,6 +8,19 @@ import { withEmulator } from "../../../tools/emulator_calls.ts";
 
 const noFiles = () => Promise.reject(Object.assign(new Error("ENOENT"), { code: "ENOENT" }));
 
+/** Each of `values` of the variable `name` is ERR_OPTIONS_INVALID naming the variable. */
+async function assertRefused(env: Record<string, string>, name: string, values: string[]) {
+  for (const value of values) {
+    await assert.rejects(
+      loadCredentials({ env: { ...env, [name]: value }, readFile: noFiles }),
+      (error: Error) =>
+        error instanceof CredentialsError && error.code === "ERR_OPTIONS_INVALID" &&
+        error.message.includes(name),
+      value,
+    );
+  }
+}
+
 Deno.test("GOOGLE_CLOUD_QUOTA_PROJECT bills found credentials, not ones passed in", async () => {
   await withEmulator({}, async (emulator) => {
     const user = await emulator.authorizedUser({ quotaProjectId: "from-file" });
@@ -104,15 +117,7 @@ Deno.test("GCE_METADATA_TIMEOUT sets the probe's wait in seconds; a bad value is
       readFile: noFiles,
     });
     assert.equal(patient.type, "metadata_server");
-    for (const bad of ["0", "1.5", "soon", "-2"]) {
-      await assert.rejects(
-        loadCredentials({ env: { ...env, GCE_METADATA_TIMEOUT: bad }, readFile: noFiles }),
-        (error: Error) =>
-          error instanceof CredentialsError && error.code === "ERR_OPTIONS_INVALID" &&
-          error.message.includes("GCE_METADATA_TIMEOUT"),
-        bad,
-      );
-    }
+    await assertRefused(env, "GCE_METADATA_TIMEOUT", ["0", "1.5", "soon", "-2"]);
   });
 });
 
@@ -143,14 +148,6 @@ Deno.test("GCE_METADATA_DETECT_RETRIES sets the probe's attempts; 0 skips it; a 
       },
     );
     assert.equal(probes(), none, "no attempt");
-    for (const bad of ["-1", "1.5", "three", "11"]) {
-      await assert.rejects(
-        loadCredentials({ env: { ...env, GCE_METADATA_DETECT_RETRIES: bad }, readFile: noFiles }),
-        (error: Error) =>
-          error instanceof CredentialsError && error.code === "ERR_OPTIONS_INVALID" &&
-          error.message.includes("GCE_METADATA_DETECT_RETRIES"),
-        bad,
-      );
-    }
+    await assertRefused(env, "GCE_METADATA_DETECT_RETRIES", ["-1", "1.5", "three", "11"]);
   });
 });
