@@ -28,8 +28,7 @@
  *    Node 20 and, when it can be installed, Node 24, checks the user-agent's version, and runs the
  *    cross-runtime behaviour checks of `tests/runtime/` there.
  *
- * Usage: `deno run -A build_npm.ts [--verify] [--no-check] [--pack-only]`. `--pack-only` stops
- * after step 2 (the release test reads that manifest's version; the bundles take seconds more).
+ * Usage: `deno run -A build_npm.ts [--verify] [--no-check]`.
  * `--no-check` skips the type-check of the publish dry run (not its slow-types check), for a caller
  * that has run `deno check` on the same files (as `.ci/run` does).
  *
@@ -546,10 +545,6 @@ function verify(pkg: PackageJson, nodes: string[]): void {
 if (import.meta.main) {
   const config = JSON.parse(readFileSync("deno.json", "utf8"));
   const packed = pack(!Deno.args.includes("--no-check"));
-  if (Deno.args.includes("--pack-only")) {
-    console.log(`npm/: ${packed.name}@${packed.version} as deno pack wrote it (--pack-only)`);
-    Deno.exit(0);
-  }
   const pkg = await completePackage(packed, moduleExports(config.exports));
   await assertComplete(pkg);
   console.log(`npm/: ${pkg.name}@${pkg.version} (${Object.keys(pkg.exports).length} exports)`);

@@ -27,6 +27,11 @@ const SECRET_SHAPES: readonly [RegExp, string][] = [
  */
 const COLLECTION = /^[a-z]+(?:[A-Z][a-z]+)*$/;
 /**
+ * The first collection of a resource name: one of the roots of Google's resource tree, or its
+ * singular (a typo the error must show). Base64 data can begin with any short word and a `/`.
+ */
+const ROOT_COLLECTION = /^(?:project|organization|folder|billingAccount)s?$/i;
+/**
  * The longest resource name shown whole: a name is shown as typed when it is what is wrong, and
  * cutting it could hide the mistake; Google's longest names are a few hundred characters. A longer
  * one is cut as any value is: its length is what is wrong.
@@ -37,11 +42,12 @@ const MAX_RESOURCE_NAME = 1_000;
  * Whether `value` reads as a resource name, `<collection>/<id>/<collection>/<id>...`, such as
  * `projects/my-project/locations/global/...`: long runs of base64 characters too, but shown.
  * Base64 data has a `/` every 64 characters on average, and a segment that is a word of letters
- * in camel case is rare, let alone every other one; `+` and `=` are base64's alone.
+ * in camel case is rare, let alone every other one, but short ones happen (`d/AAAA…/da`, found
+ * by the property test); a root collection first is not; `+` and `=` are base64's alone.
  */
 function isResourceName(value: string): boolean {
   const segments = value.trim().split("/");
-  return segments.length >= 3 && !/[+=]/.test(value) &&
+  return segments.length >= 3 && !/[+=]/.test(value) && ROOT_COLLECTION.test(segments[0]!) &&
     segments.every((segment, i) => i % 2 === 0 ? COLLECTION.test(segment) : segment !== "");
 }
 

@@ -6,7 +6,7 @@
 // impersonated_credentials with bare delegates. Every gcloud endpoint is overridden to the
 // emulator, and HTTP(S)_PROXY names a loopback proxy that refuses and records whatever else would
 // leave the machine: the test fails if anything reached it. Skipped, saying so, where gcloud is
-// not on the PATH. Costs about 8 s (seven gcloud runs of ~1 s).
+// not on the PATH. The gcloud commands run in one process (tests/support/gcloud.ts).
 import assert from "node:assert/strict";
 import { decodeJwt } from "jose";
 import type { Emulator } from "../../emulator/mod.ts";
@@ -17,8 +17,8 @@ import {
   withEmulator,
 } from "../../tools/emulator_calls.ts";
 import { startForwardProxy } from "../../tools/forward_proxy.ts";
-import { GCLOUD, GCLOUD_MISSING, skippedWhen } from "../support/skip.ts";
-import { gcloudSdk } from "../support/gcloud.ts";
+import { GCLOUD_MISSING, skippedWhen } from "../support/skip.ts";
+import { gcloudSdk, runGcloud } from "../support/gcloud.ts";
 
 const PROJECT = "emulated-project.iam.gserviceaccount.com";
 const [SOURCE, MIDDLE, TARGET] = ["src", "mid", "target"].map((name) => `${name}@${PROJECT}`) as [
@@ -111,20 +111,36 @@ Deno.test(skippedWhen(GCLOUD_MISSING, {
           NO_PROXY: "127.0.0.1",
           no_proxy: "127.0.0.1",
         };
-        const gcloud = (file: string, ...args: string[]) =>
-          run(GCLOUD!, args, {
-            ...env,
-            CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE: `${dir}/${file}`,
-          });
-        const since = (from: number) => emulator.requests.slice(from);
+        const chain = `--impersonate-service-account=${MIDDLE},${TARGET}`;
+        const object = "gs://emulated-bucket/hello.txt";
+        const withFile = (file: string, ...args: string[]) => ({
+          args,
+          env: { CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE: `${dir}/${file}` },
+        });
+        // One gcloud process for every command (tests/support/gcloud.ts), so the requests are
+        // told apart by route, not by when they came.
+        const from = emulator.requests.length;
+        const [wifToken, userToken, impersonated, id, described, content] = (await runGcloud([
+          withFile("wif.json", "auth", "print-access-token"),
+          withFile("workforce_user.json", "auth", "print-access-token"),
+          withFile("key.json", "auth", "print-access-token", chain),
+          withFile(
+            "key.json",
+            "auth",
+            "print-identity-token",
+            `--audiences=${AUDIENCE}`,
+            "--include-email",
+            chain,
+          ),
+          withFile("key.json", "storage", "objects", "describe", object),
+          withFile("key.json", "storage", "cat", object),
+        ], env)).map((output) => output.trim()) as [string, string, string, string, string, string];
+        const requests = emulator.requests.slice(from);
 
         await t.step(
           "gcloud: a Direct WIF external_account file (STS, then introspection)",
-          async () => {
-            const from = emulator.requests.length;
-            const token = await gcloud("wif.json", "auth", "print-access-token");
-            assert.equal(emulator.tokenInfo(token)?.kind, "federated");
-            const requests = since(from);
+          () => {
+            assert.equal(emulator.tokenInfo(wifToken)?.kind, "federated");
             const exchange = requests.find((r) => r.route === "sts")!;
             assert.equal(
               exchange.headers.authorization,
@@ -134,44 +150,26 @@ Deno.test(skippedWhen(GCLOUD_MISSING, {
           },
         );
 
-        await t.step("gcloud: an external_account_authorized_user file", async () => {
-          const token = await gcloud("workforce_user.json", "auth", "print-access-token");
+        await t.step("gcloud: an external_account_authorized_user file", () => {
           assert.match(
-            emulator.tokenInfo(token)!.principal,
+            emulator.tokenInfo(userToken)!.principal,
             /workforcePools\/.*\/subject\/alice@idp\.example$/,
           );
         });
 
-        await t.step("gcloud: impersonation through a delegate given as a bare email", async () => {
-          const chain = `--impersonate-service-account=${MIDDLE},${TARGET}`;
-          const from = emulator.requests.length;
-          const token = await gcloud("key.json", "auth", "print-access-token", chain);
-          assert.equal(emulator.tokenInfo(token)?.principal, TARGET);
-          const call = since(from).find((r) => r.route === "generateAccessToken")!;
+        await t.step("gcloud: impersonation through a delegate given as a bare email", () => {
+          assert.equal(emulator.tokenInfo(impersonated)?.principal, TARGET);
+          const call = requests.find((r) => r.route === "generateAccessToken")!;
           assert.deepEqual(JSON.parse(call.body).delegates, [MIDDLE]);
-          const id = await gcloud(
-            "key.json",
-            "auth",
-            "print-identity-token",
-            `--audiences=${AUDIENCE}`,
-            "--include-email",
-            chain,
-          );
           assert.deepEqual([decodeJwt(id).aud, decodeJwt(id).email], [AUDIENCE, TARGET]);
         });
 
-        await t.step("gcloud storage: objects describe, and cat from the mediaLink", async () => {
-          const object = "gs://emulated-bucket/hello.txt";
-          const described = await gcloud("key.json", "storage", "objects", "describe", object);
+        await t.step("gcloud storage: objects describe, and cat from the mediaLink", () => {
           assert.match(described, /^size: 24$/m);
-          const from = emulator.requests.length;
-          // Without the object's mediaLink, gcloud 528 crashed here in apitools ("TypeError:
+          // Without the object's mediaLink, gcloud 528 crashed in cat, in apitools ("TypeError:
           // endswith first arg must be bytes").
-          assert.equal(
-            await gcloud("key.json", "storage", "cat", object),
-            "Hello from the emulator",
-          );
-          const reads = since(from).filter((r) => r.route === "storage");
+          assert.equal(content, "Hello from the emulator");
+          const reads = requests.filter((r) => r.route === "storage");
           assert.ok(reads.some((r) => r.url.includes("/download/storage/v1/")), "the media link");
         });
 

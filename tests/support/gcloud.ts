@@ -28,20 +28,31 @@ export function gcloudSdk(): { root: string; python: string; thirdParty: string 
   return { root: base, python: python(base), thirdParty: `${base}/lib/third_party` };
 }
 
+/** One command of {@link runGcloud}: gcloud's arguments, without `gcloud`, and variables of its own. */
+export interface GcloudCommand {
+  args: string[];
+  env?: Record<string, string>;
+}
+
 /**
- * Runs `commands` (gcloud's arguments, without `gcloud`) one after another in one process, with
- * only `env` as its environment; rejects with gcloud's error output when one fails.
+ * Runs `commands` one after another in one process, with only `env` (and each command's own
+ * variables) as its environment; resolves to what each printed, or rejects with gcloud's error
+ * output when one fails.
  */
-export async function runGcloud(commands: string[][], env: Record<string, string>): Promise<void> {
+export async function runGcloud(
+  commands: GcloudCommand[],
+  env: Record<string, string>,
+): Promise<string[]> {
   const { root, python } = gcloudSdk();
   const script = new URL("./gcloud_commands.py", import.meta.url).pathname;
-  const { success, stderr } = await new Deno.Command(python, {
+  const { success, stdout, stderr } = await new Deno.Command(python, {
     args: [script, `${root}/lib`, JSON.stringify(commands)],
     env,
     clearEnv: true,
     stdin: "null",
-    stdout: "null",
+    stdout: "piped",
     stderr: "piped",
   }).output();
   if (!success) throw new Error(`gcloud: ${new TextDecoder().decode(stderr).slice(-2000)}`);
+  return JSON.parse(new TextDecoder().decode(stdout));
 }

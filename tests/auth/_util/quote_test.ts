@@ -49,6 +49,16 @@ Deno.test("resource names are shown, base64 data is still withheld", () => {
   );
 });
 
+Deno.test("base64 data whose slashes fall between short lowercase words is still withheld", () => {
+  // A counterexample the property test below found (seed 180616503): `d` and `da` read as
+  // collections of a resource name.
+  for (const data of [`d/${"A".repeat(60)}P/da`, `ab/${"x9".repeat(40)}/cd/${"Q".repeat(20)}`]) {
+    assert.match(quote(data), /base64 data, \d+ characters, not shown/);
+  }
+  const typo = "project/123456789/locations/global/workloadIdentityPools/github/providers/my-repo";
+  assert.equal(quote(typo), JSON.stringify(typo));
+});
+
 Deno.test("a URL's user name and password are never quoted", () => {
   assert.equal(quote("https://user:p4ss@host.example/x"), '"https://…@host.example/x"');
   assert.equal(quote("see http://token@host.example"), '"see http://…@host.example"');

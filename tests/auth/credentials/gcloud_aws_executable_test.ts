@@ -38,14 +38,16 @@ Deno.test(skippedWhen(GCLOUD_MISSING, {
     ];
     try {
       await runGcloud(
-        configs.map(([name, provider, ...flags]) => [
-          "iam",
-          "workload-identity-pools",
-          "create-cred-config",
-          provider,
-          ...flags,
-          `--output-file=${join(dir, name)}`,
-        ]),
+        configs.map(([name, provider, ...flags]) => ({
+          args: [
+            "iam",
+            "workload-identity-pools",
+            "create-cred-config",
+            provider,
+            ...flags,
+            `--output-file=${join(dir, name)}`,
+          ],
+        })),
         {
           PATH: process.env.PATH ?? "",
           HOME: dir,

@@ -23,17 +23,20 @@ async function createCredConfigs(
   commands: string[][],
 ): Promise<Record<string, unknown>[]> {
   const files = commands.map((_, index) => `${dir}/config-${index}.json`);
-  await runGcloud(commands.map((args, index) => [...args, `--output-file=${files[index]}`]), {
-    PATH: Deno.env.get("PATH") ?? "",
-    HOME: dir,
-    CLOUDSDK_CONFIG: `${dir}/gcloud`,
-    CLOUDSDK_CORE_DISABLE_PROMPTS: "1",
-    CLOUDSDK_CORE_DISABLE_USAGE_REPORTING: "true",
-    CLOUDSDK_COMPONENT_MANAGER_DISABLE_UPDATE_CHECK: "true",
-    // Nothing leaves the machine: a proxy that is not there.
-    HTTPS_PROXY: "http://127.0.0.1:9",
-    HTTP_PROXY: "http://127.0.0.1:9",
-  });
+  await runGcloud(
+    commands.map((args, index) => ({ args: [...args, `--output-file=${files[index]}`] })),
+    {
+      PATH: Deno.env.get("PATH") ?? "",
+      HOME: dir,
+      CLOUDSDK_CONFIG: `${dir}/gcloud`,
+      CLOUDSDK_CORE_DISABLE_PROMPTS: "1",
+      CLOUDSDK_CORE_DISABLE_USAGE_REPORTING: "true",
+      CLOUDSDK_COMPONENT_MANAGER_DISABLE_UPDATE_CHECK: "true",
+      // Nothing leaves the machine: a proxy that is not there.
+      HTTPS_PROXY: "http://127.0.0.1:9",
+      HTTP_PROXY: "http://127.0.0.1:9",
+    },
+  );
   return await Promise.all(files.map(async (file) => JSON.parse(await Deno.readTextFile(file))));
 }
 
