@@ -4,7 +4,7 @@
  * figures in docs/measurements.md), the code several exports share in chunks of its own, so that a
  * class such as `AuthError` exists once. Each export gets a second file for Node, `mod.node.js`,
  * whose code has the Node modules in place of {@linkcode NODE_DEFAULTS}: `node/_default_fetch.ts` (the `node:http(s)` transport of the
- * step, proxies included) `node/_default_run_executable.ts` (executable credential sources
+ * step, proxies included), `node/_default_run_executable.ts` (executable credential sources
  * started with `node:child_process`) and `node/_client_certificate_fetch.ts` (X.509 sources' mutual
  * TLS through `node:tls`).
  * Dependencies of the manifest (jose) and Node's built-ins stay imports.

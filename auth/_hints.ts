@@ -72,6 +72,8 @@ export const CREDENTIALS_ERROR_HINTS: Readonly<Record<CoreCredentialsErrorCode, 
       "Use a service_account, external_account (url, file, AWS, executable or certificate source; a certificate source needs a runtime or a fetch that presents a client certificate), impersonated_service_account, authorized_user or external_account_authorized_user file; for ID tokens, credentials that act as a service account",
     ERR_CREDENTIALS_WRONG_TYPE:
       "Pass a configuration of the type the function makes, or use the function of its type (credentialsFromJson() takes every type, for configurations you trust)",
+    ERR_CREDENTIALS_TYPE_NOT_ALLOWED:
+      "Pass a configuration of a type the allowedTypes option lists; add its type there only if you trust where the configuration came from",
     ERR_CREDENTIALS_URL_USERINFO:
       "Remove the user name and password (user:password@) from the URL the message names; Google's endpoints authenticate with tokens",
     ERR_CREDENTIALS_SOURCE_REFUSED:
@@ -120,7 +122,7 @@ export const EXTERNAL_SOURCE_HINTS: Readonly<Record<ExternalSourceErrorCode, str
     ERR_EXECUTABLES_NOT_ALLOWED:
       "Set GOOGLE_EXTERNAL_ACCOUNT_ALLOW_EXECUTABLES=1 if you trust the configuration's command (or pass env with it)",
     ERR_EXECUTABLE_UNAVAILABLE:
-      "Pass the option runExecutable (from @gcp-oidc/auth/run-executable in Deno, Node and Bun), or use another credential source where no process can be started (a Worker)",
+      "This runtime starts no program (a Worker): use another credential source, or pass the option runExecutable (Deno, Bun and Node start programs by default)",
     ERR_EXECUTABLE_FAILED:
       "Run the command yourself with the GOOGLE_EXTERNAL_ACCOUNT_* variables set and fix what it reports; it must exit 0 and print one JSON response",
     ERR_EXECUTABLE_TIMEOUT:
@@ -268,6 +270,10 @@ export const STS_AUDIENCE_HINT =
 /** STS refused the GitHub token by the provider's attribute condition. */
 export const STS_ATTRIBUTE_CONDITION_HINT =
   "Change the provider's attribute condition or run from a repository, ref and workflow it allows";
+
+/** The refused GitHub token's `sub` is GitHub's immutable form; the hint adds the condition. */
+export const STS_IMMUTABLE_SUBJECT_HINT =
+  "The repository uses GitHub's immutable subject format (repo:OWNER@OWNER_ID/REPO@REPO_ID:...), which a condition on the name-only sub does not match: write the condition on the ids";
 
 /** STS refused the GitHub token for another reason. */
 export const STS_PROVIDER_HINT =

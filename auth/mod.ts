@@ -110,6 +110,7 @@ export type {
 export type {
   CommonCredentialsOptions,
   Credentials,
+  CredentialsFromJsonOptions,
   CredentialsOptions,
   CredentialsToken,
   CredentialsType,

@@ -13,7 +13,7 @@ import { startEmulator } from "./emulator.ts";
 import { KEYS_VARIABLE, makeKeySet } from "./_core/key_pool.ts";
 import type { Emulator } from "./types.ts";
 
-const USAGE = `Usage: gcp-oidc-emulator [--port <port>] [--credentials <type>]
+const USAGE = `Usage: gcp-oidc-emulator [--port <port>] [--credentials <type>] [--immutable-subject]
        gcp-oidc-emulator --make-keys <count>
 
 Starts the emulator of GitHub OIDC and Google STS, IAM Credentials, OAuth2, Cloud Resource Manager
@@ -26,6 +26,8 @@ and serves until SIGINT or SIGTERM.
                         impersonated_service_account or x509 (an X.509 file, its certificate,
                         key and configuration beside it, and DENO_CERT and NODE_EXTRA_CA_CERTS
                         naming the CA of the mutual TLS listener)
+  --immutable-subject   GitHub OIDC tokens carry the immutable sub of repositories created
+                        from 2026-07-15 on: repo:OWNER@OWNER_ID/REPO@REPO_ID:ref:REF
   --make-keys <count>   print a JWK Set of <count> new RSA private keys and exit: name that file
                         in ${KEYS_VARIABLE} and every emulator process starts from those keys
                         instead of making its own (for test suites that start many emulators)
@@ -87,13 +89,17 @@ function shellQuote(value: string): string {
 
 function parseOptions(
   args: readonly string[],
-): { port: number; credentials?: string } | { makeKeys: number } | "help" {
+):
+  | { port: number; credentials?: string; immutableSubject: boolean }
+  | { makeKeys: number }
+  | "help" {
   const { values } = parseArgs({
     args: [...args],
     options: {
       port: { type: "string" },
       credentials: { type: "string" },
       "make-keys": { type: "string" },
+      "immutable-subject": { type: "boolean" },
       help: { type: "boolean" },
     },
     strict: true,
@@ -105,7 +111,10 @@ function parseOptions(
     if (!/^[1-9]\d{0,2}$/.test(makeKeys)) {
       throw new TypeError(`--make-keys "${makeKeys}" is not a count: use 1 to 999`);
     }
-    if (values.port !== undefined || values.credentials !== undefined) {
+    if (
+      values.port !== undefined || values.credentials !== undefined ||
+      values["immutable-subject"] !== undefined
+    ) {
       throw new TypeError("--make-keys prints keys and exits: pass it alone");
     }
     return { makeKeys: Number(makeKeys) };
@@ -121,7 +130,10 @@ function parseOptions(
       }`,
     );
   }
-  return values.credentials === undefined ? { port } : { port, credentials: values.credentials };
+  const immutableSubject = values["immutable-subject"] === true;
+  return values.credentials === undefined
+    ? { port, immutableSubject }
+    : { port, credentials: values.credentials, immutableSubject };
 }
 
 function untilStopped(): Promise<void> {
@@ -158,7 +170,10 @@ export async function runCli(args: readonly string[] = process.argv.slice(2)): P
   let dir: string | undefined;
   try {
     const stopped = untilStopped();
-    emulator = await startEmulator({ port: options.port });
+    emulator = await startEmulator({
+      port: options.port,
+      github: { immutableSubject: options.immutableSubject },
+    });
     const env: Record<string, string> = { ...emulator.env };
     if (options.credentials !== undefined) {
       dir = await mkdtemp(join(tmpdir(), "gcp-oidc-emulator-"));

@@ -7,12 +7,19 @@
 
 /** The claims of the GitHub OIDC tokens the emulator issues (strings, as GitHub sends them). */
 export interface GithubClaims {
-  /** `repo:<owner>/<repo>:ref:<ref>` unless set; derived from `repository` and `ref`. */
+  /**
+   * Derived from `repository` and `ref` unless set: `repo:<owner>/<repo>:ref:<ref>`, or with
+   * `immutableSubject` `repo:<owner>@<owner id>/<repo>@<repo id>:ref:<ref>`.
+   */
   sub: string;
   /** `<owner>/<repo>`. */
   repository: string;
   /** The owner part of `repository` unless set. */
   repository_owner: string;
+  /** The owner's immutable decimal id; default `1000001`. */
+  repository_owner_id: string;
+  /** The repository's immutable decimal id; default `2000002`. */
+  repository_id: string;
   /** Such as `refs/heads/main`. */
   ref: string;
   /** `branch` or `tag`. */
@@ -45,6 +52,13 @@ export interface GithubClaims {
 export interface GithubOptions {
   /** Claims to set or override; `sub` and `repository_owner` follow `repository` and `ref`. */
   claims?: Partial<GithubClaims>;
+  /**
+   * Issue GitHub's immutable subject, `repo:<owner>@<owner id>/<repo>@<repo id>:ref:<ref>`, as
+   * GitHub does for repositories created or renamed on or after 2026-07-15 and older ones that opt
+   * in; default `false`: the name-only `repo:<owner>/<repo>:ref:<ref>` of older repositories. The
+   * `repository_id` and `repository_owner_id` claims are issued either way.
+   */
+  immutableSubject?: boolean;
   /** The `iss` claim; default `https://token.actions.githubusercontent.com`. */
   issuer?: string;
   /** The `ACTIONS_ID_TOKEN_REQUEST_TOKEN` the endpoint accepts; default a random value. */

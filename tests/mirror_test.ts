@@ -108,7 +108,7 @@ const TESTED_ELSEWHERE: readonly { files: readonly string[]; why: string }[] = [
       "bundle build (tests/build_dist_test.ts) and the local run (tests/action/local/)",
   },
   {
-    files: ["node/_*.ts", "node/run_executable.ts"],
+    files: ["node/_*.ts"],
     why: "the Node transport and runner, tested through createNodeFetch() " +
       "(tests/node/_fetch_test.ts) and executable sources (tests/auth/credentials/_sources/)",
   },

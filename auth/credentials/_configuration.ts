@@ -50,21 +50,46 @@ export function configurationFields(json: string | object, origin: string): Fiel
   return { record, origin, what: "credentials", universe: undefined };
 }
 
+/** Refuses a configuration whose `"type"` is not one of `types` with `code`, saying `why`. */
+function requireTypeOf(
+  fields: Fields,
+  types: readonly string[],
+  why: string,
+  code: "ERR_CREDENTIALS_WRONG_TYPE" | "ERR_CREDENTIALS_TYPE_NOT_ALLOWED",
+): void {
+  const given = requiredString(fields, "type");
+  if (!types.includes(given)) {
+    throw fieldError(fields, `"type" is ${quote(given)}, and ${why}`, code);
+  }
+}
+
 /**
  * Refuses a configuration whose `"type"` is not `type` with `ERR_CREDENTIALS_WRONG_TYPE`: a
  * function made for one type (`maker`) never makes credentials of another, whatever the
  * configuration says. From here on, errors name the type.
  */
 export function requireType(fields: Fields, type: CredentialsType, maker: string): void {
-  const given = requiredString(fields, "type");
-  if (given !== type) {
-    throw fieldError(
-      fields,
-      `"type" is ${quote(given)}, and ${maker} makes ${type} credentials only`,
-      "ERR_CREDENTIALS_WRONG_TYPE",
-    );
-  }
+  requireTypeOf(
+    fields,
+    [type],
+    `${maker} makes ${type} credentials only`,
+    "ERR_CREDENTIALS_WRONG_TYPE",
+  );
   fields.what = type;
+}
+
+/**
+ * Refuses a configuration whose `"type"` the `allowedTypes` option does not list with
+ * `ERR_CREDENTIALS_TYPE_NOT_ALLOWED`, before anything else of it is read; `undefined`: any type.
+ */
+export function requireAllowedType(fields: Fields, allowed: readonly string[] | undefined): void {
+  if (allowed === undefined) return;
+  requireTypeOf(
+    fields,
+    allowed,
+    `the allowedTypes option lists only ${allowed.join(", ")}`,
+    "ERR_CREDENTIALS_TYPE_NOT_ALLOWED",
+  );
 }
 
 /** The source of a configuration of `type` whose tokens come from `tokens`. */

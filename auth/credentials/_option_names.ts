@@ -3,6 +3,7 @@
 import { CALL_OPTION_NAMES, optionNames, type OptionNameSet } from "../_util/options.ts";
 import type {
   CommonCredentialsOptions,
+  CredentialsFromJsonOptions,
   CredentialsOptions,
   IdTokenOptions,
   LoadCredentialsOptions,
@@ -24,7 +25,7 @@ export const METADATA_SERVER_CREDENTIALS_OPTION_NAMES: OptionNameSet<
   { env: true },
 );
 
-/** Every name of `CredentialsOptions`: `credentialsFromJson()`, `externalAccountCredentials()`. */
+/** Every name of `CredentialsOptions`: `externalAccountCredentials()`. */
 export const CREDENTIALS_OPTION_NAMES: OptionNameSet<CredentialsOptions> =
   /* @__PURE__ */ optionNames<CredentialsOptions, CommonCredentialsOptions>(
     COMMON_CREDENTIALS_OPTION_NAMES,
@@ -39,10 +40,17 @@ export const CREDENTIALS_OPTION_NAMES: OptionNameSet<CredentialsOptions> =
     },
   );
 
+/** Every name of `CredentialsFromJsonOptions`: `credentialsFromJson()`. */
+export const CREDENTIALS_FROM_JSON_OPTION_NAMES: OptionNameSet<CredentialsFromJsonOptions> =
+  /* @__PURE__ */ optionNames<CredentialsFromJsonOptions, CredentialsOptions>(
+    CREDENTIALS_OPTION_NAMES,
+    { allowedTypes: true },
+  );
+
 /** Every name of `LoadCredentialsOptions`: `loadCredentials()`. */
 export const LOAD_CREDENTIALS_OPTION_NAMES: OptionNameSet<LoadCredentialsOptions> =
-  /* @__PURE__ */ optionNames<LoadCredentialsOptions, CredentialsOptions>(
-    CREDENTIALS_OPTION_NAMES,
+  /* @__PURE__ */ optionNames<LoadCredentialsOptions, CredentialsFromJsonOptions>(
+    CREDENTIALS_FROM_JSON_OPTION_NAMES,
     { credentials: true },
   );
 

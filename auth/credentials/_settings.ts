@@ -2,7 +2,6 @@
 // call settings, scopes and refresh window every kind uses, and what an `external_account` source
 // may read or run. The cache and the sources take these plain values and read no option again.
 import { type CallSettings, callSettings } from "../_transport/call_settings.ts";
-import { scopesOrDefault } from "../flows/iam_credentials.ts";
 import { ownOption } from "../_util/own.ts";
 import { invalidOption } from "../_util/options.ts";
 import type { ExpiringToken, FetchLike } from "../types.ts";
@@ -19,7 +18,7 @@ import {
 import { envDefault, readFileDefault } from "./_sources/runtime.ts";
 import type {
   CommonCredentialsOptions,
-  CredentialsOptions,
+  CredentialsFromJsonOptions,
   EnvLike,
   ReadFileLike,
 } from "./types.ts";
@@ -31,8 +30,11 @@ export interface CredentialsSettings {
   call: CallSettings;
   /** The caller's `fetch`, as `Credentials.fetch` hands on its `Response`; absent: the runtime's. */
   fetch?: FetchLike<Response>;
-  /** The scopes of access tokens, never empty. */
-  scopes: readonly string[];
+  /**
+   * The caller's scopes of access tokens; undefined when none were given: then the
+   * configuration's own (an impersonated file's `scopes`), else cloud-platform.
+   */
+  scopes: readonly string[] | undefined;
   /** How long before expiry a cached token is refreshed. */
   eagerRefreshMs: number;
   /**
@@ -42,16 +44,19 @@ export interface CredentialsSettings {
   share: TokenSharing | undefined;
 }
 
-/** Puts `mint` behind a token store, keyed by `configuration`'s secret (unchanged without one). */
+/**
+ * Puts `mint` behind a token store, keyed by `configuration`'s secret and the `scopes` its tokens
+ * have (unchanged without a secret).
+ */
 export type TokenSharing = (
   mint: () => Promise<ExpiringToken>,
   configuration: Readonly<Record<string, unknown>>,
+  scopes: readonly string[],
 ) => () => Promise<ExpiringToken>;
 
 /**
- * The settings of `options` (own properties only): the call settings checked, the scopes
- * defaulted, and
- * `eagerRefreshSeconds` a number >= 0 (else `ERR_OPTIONS_INVALID` naming it).
+ * The settings of `options` (own properties only): the call settings checked, empty scopes read as
+ * none, and `eagerRefreshSeconds` a number >= 0 (else `ERR_OPTIONS_INVALID` naming it).
  */
 export function credentialsSettings(options: CommonCredentialsOptions): CredentialsSettings {
   const seconds = ownOption(options, "eagerRefreshSeconds") ?? DEFAULT_EAGER_REFRESH_SECONDS;
@@ -61,10 +66,11 @@ export function credentialsSettings(options: CommonCredentialsOptions): Credenti
       `Cannot use option "eagerRefreshSeconds": expected a number >= 0, got ${seconds}`,
     );
   }
+  const scopes = ownOption(options, "scopes");
   return {
     call: callSettings(options),
     fetch: ownOption(options, "fetch"),
-    scopes: scopesOrDefault(ownOption(options, "scopes")),
+    scopes: scopes !== undefined && scopes.length > 0 ? [...scopes] : undefined,
     eagerRefreshMs: seconds * 1000,
     share: undefined,
   };
@@ -83,6 +89,11 @@ export interface ExternalAccountSettings {
   clientCertificateFetch?: ClientCertificateFetch;
   /** Refuse sources that read the local machine (a file, a program, AWS credentials). */
   refuseLocalSources: boolean;
+  /**
+   * The configuration types accepted (`allowedTypes`), at the top level and in `source_credentials`;
+   * undefined: any.
+   */
+  allowedTypes: readonly string[] | undefined;
   /** The options that stand for a `credential_source`: a configuration's top level only. */
   suppliers: {
     subjectTokenSupplier?: SubjectTokenSupplier;
@@ -90,8 +101,38 @@ export interface ExternalAccountSettings {
   };
 }
 
+/** The types `allowedTypes` may list: every configuration's, and the metadata server's. */
+const CONFIGURATION_TYPES: readonly string[] = [
+  "service_account",
+  "external_account",
+  "impersonated_service_account",
+  "authorized_user",
+  "external_account_authorized_user",
+  "metadata_server",
+];
+
+/** The `allowedTypes` option checked: a non-empty list of configuration types, else `ERR_OPTIONS_INVALID`. */
+function allowedTypesOf(options: CredentialsFromJsonOptions): readonly string[] | undefined {
+  const types: unknown = ownOption(options, "allowedTypes");
+  if (types === undefined) return undefined;
+  if (
+    !Array.isArray(types) || types.length === 0 ||
+    !types.every((type) => CONFIGURATION_TYPES.includes(type))
+  ) {
+    throw invalidOption(
+      "allowedTypes",
+      `Cannot use option "allowedTypes": expected a non-empty list of ${
+        CONFIGURATION_TYPES.join(", ")
+      }`,
+    );
+  }
+  return [...types];
+}
+
 /** The external account settings of `options` (own properties only), the runtime's defaults filled in. */
-export function externalAccountSettings(options: CredentialsOptions): ExternalAccountSettings {
+export function externalAccountSettings(
+  options: CredentialsFromJsonOptions,
+): ExternalAccountSettings {
   // Every field present, undefined when not given, as in the call settings.
   return {
     readFile: ownOption(options, "readFile") ?? readFileDefault,
@@ -100,6 +141,7 @@ export function externalAccountSettings(options: CredentialsOptions): ExternalAc
     callerFetch: ownOption(options, "fetch") !== undefined,
     clientCertificateFetch: defaultClientCertificateFetch(),
     refuseLocalSources: ownOption(options, "refuseLocalSources") === true,
+    allowedTypes: allowedTypesOf(options),
     suppliers: {
       subjectTokenSupplier: ownOption(options, "subjectTokenSupplier"),
       awsSecurityCredentialsSupplier: ownOption(options, "awsSecurityCredentialsSupplier"),

@@ -6,12 +6,12 @@
 
 import { ownCopy } from "../_util/own.ts";
 import { refuseUnknownOptions } from "../_util/options.ts";
-import { CREDENTIALS_OPTION_NAMES } from "./_option_names.ts";
+import { CREDENTIALS_FROM_JSON_OPTION_NAMES } from "./_option_names.ts";
 import { quote } from "../_util/quote.ts";
 import { authorizedUserSource } from "./_sources/authorized_user.ts";
 import { CachedCredentials } from "./_cache/cached_credentials.ts";
 import { withTokenStore } from "./_cache/shared_token.ts";
-import { configurationFields, sourceOf } from "./_configuration.ts";
+import { configurationFields, requireAllowedType, sourceOf } from "./_configuration.ts";
 import { externalAccountSource } from "./_sources/external_account.ts";
 import { externalAccountAuthorizedUserSource } from "./_sources/external_account_authorized_user.ts";
 import { type Fields, type Parser, requiredString, unsupported } from "./_sources/fields.ts";
@@ -23,25 +23,33 @@ import {
   type ExternalAccountSettings,
   externalAccountSettings,
 } from "./_settings.ts";
-import type { Credentials, CredentialsOptions, CredentialsType } from "./types.ts";
+import type { Credentials, CredentialsFromJsonOptions, CredentialsType } from "./types.ts";
 
 const SOURCES: Readonly<Record<string, Parser>> = {
   service_account: serviceAccountSource,
   external_account: externalAccountSource,
+  // Its source_credentials are held to the same allowedTypes.
   impersonated_service_account: (fields, settings) =>
-    impersonatedServiceAccountSource(fields, settings, parserOf),
+    impersonatedServiceAccountSource(
+      fields,
+      settings,
+      (source, types) => parserOf(source, types, settings.allowedTypes),
+    ),
   authorized_user: authorizedUserSource,
   external_account_authorized_user: externalAccountAuthorizedUserSource,
 };
 
 /**
- * The parser of `fields` by its `"type"`, which must be one of `types`; else
- * `ERR_CREDENTIALS_UNSUPPORTED` listing them.
+ * The parser of `fields` by its `"type"`, which must be one of `allowed` (the `allowedTypes`
+ * option; else `ERR_CREDENTIALS_TYPE_NOT_ALLOWED`) and of `types` (else
+ * `ERR_CREDENTIALS_UNSUPPORTED` listing them).
  */
 function parserOf(
   fields: Fields,
   types: readonly string[] = Object.keys(SOURCES),
+  allowed?: readonly string[],
 ): [string, Parser] {
+  requireAllowedType(fields, allowed);
   const type = requiredString(fields, "type");
   if (!types.includes(type)) {
     throw unsupported(
@@ -62,7 +70,7 @@ export function sourceFromJson(
   settings: ExternalAccountSettings,
 ): Source {
   const fields = configurationFields(json, origin);
-  const [type, parse] = parserOf(fields);
+  const [type, parse] = parserOf(fields, undefined, settings.allowedTypes);
   // From here on, errors name the type: `Cannot use <origin> (service_account): ...`.
   fields.what = type;
   return sourceOf(fields, type as CredentialsType, parse(fields, settings));
@@ -82,6 +90,8 @@ export function sourceFromJson(
  * @throws {CredentialsError} `ERR_CREDENTIALS_MALFORMED` (not a JSON object, no `type`),
  * `ERR_CREDENTIALS_FIELD_MISSING`, `ERR_CREDENTIALS_FIELD_INVALID` or
  * `ERR_CREDENTIALS_UNSUPPORTED` (another type, a certificate source),
+ * `ERR_CREDENTIALS_TYPE_NOT_ALLOWED` (a type, or a `source_credentials` type, that `allowedTypes`
+ * does not list),
  * `ERR_CREDENTIALS_URL_USERINFO` (a URL with `user:password@`), `ERR_CREDENTIALS_SOURCE_REFUSED`
  * (a file, executable or AWS source with `refuseLocalSources`), `ERR_OPTIONS_INVALID` (a supplier
  * option without its methods); the message names the field and never holds a secret.
@@ -127,9 +137,9 @@ export function sourceFromJson(
  */
 export function credentialsFromJson(
   json: string | object,
-  options: CredentialsOptions = {},
+  options: CredentialsFromJsonOptions = {},
 ): Credentials {
-  refuseUnknownOptions(options, CREDENTIALS_OPTION_NAMES, "credentialsFromJson()");
+  refuseUnknownOptions(options, CREDENTIALS_FROM_JSON_OPTION_NAMES, "credentialsFromJson()");
   options = ownCopy(options);
   const source = sourceFromJson(json, "credentials JSON", externalAccountSettings(options));
   const settings = withTokenStore(credentialsSettings(options), options.tokenStore);

@@ -186,10 +186,10 @@ export interface ExecutableResult {
 }
 
 /**
- * Starts a program for an executable credential source and waits for it. `auth/` uses Web APIs
- * only, so it cannot start one itself: pass `runExecutable` from
- * `@gcp-oidc/auth/run-executable` (Deno, Node, Bun), which the npm package's Node entry points use
- * by default. Without one (a Worker) an executable source is `ERR_EXECUTABLE_UNAVAILABLE`.
+ * Starts a program for an executable credential source and waits for it. The default is the
+ * runtime's: `runExecutable` of `@gcp-oidc/auth/run-executable` (over `node:child_process`) on
+ * Deno, Bun and the npm package's Node entry points. A runtime without processes (a Worker) has
+ * none, and an executable source there is `ERR_EXECUTABLE_UNAVAILABLE` unless this option is given.
  *
  * @example A runner that answers without starting anything (a test double)
  * ```ts

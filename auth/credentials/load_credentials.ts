@@ -15,6 +15,7 @@ import { withTokenStore } from "./_cache/shared_token.ts";
 import { credentialsSettings, externalAccountSettings } from "./_settings.ts";
 import {
   metadataBaseUrls,
+  metadataDetectAttempts,
   metadataDetection,
   metadataProbeTimeoutMs,
   metadataServerSource,
@@ -101,8 +102,9 @@ async function readCredentialsFile(
  * 4. the metadata server at `GCE_METADATA_HOST` (else `GCE_METADATA_ROOT`, else
  *    `GCE_METADATA_IP`), else at `169.254.169.254` and `metadata.google.internal.` side by side (the
  *    first to answer is used), probed with `Metadata-Flavor: Google` and one attempt of at most 1 s
- *    (`GCE_METADATA_TIMEOUT` seconds when set); `METADATA_SERVER_DETECTION=none` (or, unset,
- *    `NO_GCE_CHECK=true`) skips it, `assume-present` uses it without a probe.
+ *    (`GCE_METADATA_DETECT_RETRIES` attempts of `GCE_METADATA_TIMEOUT` seconds when set);
+ *    `METADATA_SERVER_DETECTION=none` (or, unset, `NO_GCE_CHECK=true`) skips it, `assume-present`
+ *    uses it without a probe.
  *
  * The environment and files are read through `options.env` and `options.readFile`, which default
  * to the runtime's through `globalThis` (Deno, Node, Bun); a Worker passes its own. `projectId`
@@ -114,7 +116,8 @@ async function readCredentialsFile(
  * @returns The credentials; tokens are minted on first use.
  * @throws {CredentialsError} `ERR_CREDENTIALS_NOT_FOUND` listing what was tried;
  * `ERR_CREDENTIALS_UNREADABLE` when a named file cannot be read; the parse errors of
- * {@linkcode credentialsFromJson}.
+ * {@linkcode credentialsFromJson}, `ERR_CREDENTIALS_TYPE_NOT_ALLOWED` among them for a file of a
+ * type `allowedTypes` does not list (the metadata server, unlisted, is not asked).
  *
  * @example The file named by GOOGLE_APPLICATION_CREDENTIALS, with an injected reader
  * ```ts
@@ -201,15 +204,21 @@ export async function loadCredentials(options: LoadCredentialsOptions = {}): Pro
   const call = signal === undefined ? settings.call : { ...settings.call, signal };
   const detection = metadataDetection(env);
   const baseUrls = metadataBaseUrls(env);
-  if (detection === "none") {
+  const attempts = detection === "probe" ? metadataDetectAttempts(env) : 1;
+  const { allowedTypes } = external;
+  if (allowedTypes !== undefined && !allowedTypes.includes("metadata_server")) {
+    tried.push(`${METADATA} (not in the allowedTypes option)`);
+  } else if (detection === "none") {
     const by = env.METADATA_SERVER_DETECTION?.trim()
       ? "METADATA_SERVER_DETECTION=none"
       : "NO_GCE_CHECK";
     tried.push(`${METADATA} (${by})`);
+  } else if (attempts === 0) {
+    tried.push(`${METADATA} (GCE_METADATA_DETECT_RETRIES=0)`);
   } else {
     const probe = detection === "assume-present"
       ? { baseUrl: baseUrls[0]! }
-      : await probeMetadataServer(baseUrls, call, metadataProbeTimeoutMs(env));
+      : await probeMetadataServer(baseUrls, call, metadataProbeTimeoutMs(env), attempts);
     if (probe !== undefined) {
       const from = `${METADATA} at ${probe.baseUrl}`;
       return make(await metadataServerSource(probe, detection === "probe", call), from);

@@ -80,7 +80,10 @@ export interface CommonCredentialsOptions extends CallOptions {
    * binding): without it, Deno, Bun and the npm package's Node entries present it themselves.
    */
   fetch?: FetchLike<Response>;
-  /** OAuth scopes of access tokens; default cloud-platform. `authorized_user` ignores them. */
+  /**
+   * OAuth scopes of access tokens; default an `impersonated_service_account` file's `scopes`, else
+   * cloud-platform. `authorized_user` ignores them.
+   */
   scopes?: readonly string[];
   /** A cached token is refreshed this many seconds before it expires; default 300. */
   eagerRefreshSeconds?: number;
@@ -206,7 +209,41 @@ export interface TokenStore {
 }
 
 /**
- * Options of `loadCredentials()`: credentials options plus explicit credentials.
+ * Options of `credentialsFromJson()` (and `loadCredentials()`): credentials options plus the
+ * configuration types to accept.
+ *
+ * @example Only a service account key, whatever the JSON says
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { credentialsFromJson, type CredentialsFromJsonOptions } from "../mod.ts";
+ *
+ * const options: CredentialsFromJsonOptions = { allowedTypes: ["service_account"] };
+ * const untrusted = {
+ *   type: "external_account",
+ *   audience: "//iam.googleapis.com/projects/1/locations/global/workloadIdentityPools/p/providers/x",
+ *   subject_token_type: "urn:ietf:params:oauth:token-type:jwt",
+ *   credential_source: { file: "/proc/self/environ" },
+ * };
+ * assert.throws(() => credentialsFromJson(untrusted, options), {
+ *   code: "ERR_CREDENTIALS_TYPE_NOT_ALLOWED",
+ *   message: /"type" is "external_account", and the allowedTypes option lists only service_account/,
+ * });
+ * ```
+ */
+export interface CredentialsFromJsonOptions extends CredentialsOptions {
+  /**
+   * The configuration types to accept (`service_account`, `external_account`,
+   * `impersonated_service_account`, `authorized_user`, `external_account_authorized_user`; for
+   * `loadCredentials()` also `metadata_server`); a configuration of another type, or an
+   * `impersonated_service_account` whose `source_credentials` has another type, is
+   * `ERR_CREDENTIALS_TYPE_NOT_ALLOWED` before anything it names is read, run or called. For a
+   * configuration from an untrusted source. Default: every type.
+   */
+  allowedTypes?: readonly CredentialsType[];
+}
+
+/**
+ * Options of `loadCredentials()`: the options of `credentialsFromJson()` plus explicit credentials.
  *
  * @example Usage
  * ```ts
@@ -221,7 +258,7 @@ export interface TokenStore {
  * assert.deepEqual([credentials.type, credentials.projectId], ["authorized_user", "my-project"]);
  * ```
  */
-export interface LoadCredentialsOptions extends CredentialsOptions {
+export interface LoadCredentialsOptions extends CredentialsFromJsonOptions {
   /** Credentials JSON (text or parsed) to use instead of looking for them. */
   credentials?: string | object;
   /**

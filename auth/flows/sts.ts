@@ -6,7 +6,12 @@
  */
 
 import { GoogleApiError } from "../errors.ts";
-import { STS_ATTRIBUTE_CONDITION_HINT, STS_AUDIENCE_HINT, STS_PROVIDER_HINT } from "../_hints.ts";
+import {
+  STS_ATTRIBUTE_CONDITION_HINT,
+  STS_AUDIENCE_HINT,
+  STS_IMMUTABLE_SUBJECT_HINT,
+  STS_PROVIDER_HINT,
+} from "../_hints.ts";
 import { requestJson } from "../_transport/http.ts";
 import type { FailureDetails } from "../_transport/failure_text.ts";
 import { googleRequest } from "../_transport/google_request.ts";
@@ -47,6 +52,8 @@ export const GITHUB_TOKEN_HINT_CLAIMS: readonly string[] = /* @__PURE__ */ Objec
   "sub",
   "repository",
   "repository_owner",
+  "repository_id",
+  "repository_owner_id",
   "ref",
   "workflow",
   "event_name",
@@ -95,6 +102,21 @@ function isGithubToken(subjectToken: string): boolean {
   return typeof claims?.repository === "string" && typeof claims.workflow === "string";
 }
 
+/** GitHub's immutable `sub`: `repo:OWNER@OWNER_ID/REPO@REPO_ID:...`. */
+const IMMUTABLE_SUBJECT = /^repo:[^/:@]+@\d+\/[^/:@]+@\d+:/;
+
+/**
+ * When the token's `sub` has GitHub's immutable ids, says so and how to write a condition that
+ * matches it: a condition on the name-only `sub` stops matching when a repository switches.
+ */
+function immutableSubjectText(subjectToken: string): string {
+  const claims = jwtClaims(subjectToken);
+  const sub = claims?.sub;
+  if (typeof sub !== "string" || !IMMUTABLE_SUBJECT.test(sub)) return "";
+  const id = typeof claims?.repository_id === "string" ? claims.repository_id.slice(0, 40) : "ID";
+  return `. ${STS_IMMUTABLE_SUBJECT_HINT}: assertion.repository_id == '${id}', or the new sub`;
+}
+
 function stsHint(details: FailureDetails, subjectToken: string): string | undefined {
   if (details.status < 400 || details.status >= 500) return undefined;
   const text = `${details.googleStatus ?? ""} ${details.googleMessage ?? ""}`.toLowerCase();
@@ -102,10 +124,11 @@ function stsHint(details: FailureDetails, subjectToken: string): string | undefi
   if (text.includes("audience")) {
     return `${STS_AUDIENCE_HINT}${claims}`;
   }
+  const immutable = immutableSubjectText(subjectToken);
   if (text.includes("attribute condition")) {
-    return `${STS_ATTRIBUTE_CONDITION_HINT}${claims}`;
+    return `${STS_ATTRIBUTE_CONDITION_HINT}${claims}${immutable}`;
   }
-  return `${STS_PROVIDER_HINT}${claims}`;
+  return `${STS_PROVIDER_HINT}${claims}${immutable}`;
 }
 
 /**
@@ -117,7 +140,8 @@ function stsHint(details: FailureDetails, subjectToken: string): string | undefi
  * @param options The audience, the subject token, and call options.
  * @returns The federated token and its expiry (from `expires_in` and the clock).
  * @throws {GoogleApiError} `ERR_STS_EXCHANGE_FAILED`; for a rejected GitHub token the hint lists
- * the token's non-secret claims (`sub`, `repository`, `ref`, ...) that attribute conditions match.
+ * the token's non-secret claims (`sub`, `repository`, `repository_id`, `ref`, ...) that attribute
+ * conditions match, and says when the `sub` is GitHub's immutable form (`repo:OWNER@OWNER_ID/...`).
  * @throws {TokenError} `ERR_TOKEN_RESPONSE_INVALID` when the response lacks `access_token`.
  *
  * @example With an injected fetch

@@ -63,19 +63,51 @@ export function projectOf(email: string): string {
   return /@([^.]+)\.iam\.gserviceaccount\.com$/.exec(email)?.[1] ?? "emulated-project";
 }
 
-function githubClaimsOf(claims: Partial<GithubClaims> = {}): Record<string, string> {
+/**
+ * The default `sub`: GitHub's name-only `repo:OWNER/REPO:ref:REF`, or its immutable form
+ * `repo:OWNER@OWNER_ID/REPO@REPO_ID:ref:REF` (repositories created or renamed since 2026-07-15,
+ * and older ones that opt in).
+ */
+function subjectOf(
+  repository: string,
+  ref: string,
+  ids: { owner: string; repository: string } | undefined,
+): string {
+  if (ids === undefined) return `repo:${repository}:ref:${ref}`;
+  const slash = repository.indexOf("/");
+  const [owner, name] = [repository.slice(0, slash), repository.slice(slash + 1)];
+  return `repo:${owner}@${ids.owner}/${name}@${ids.repository}:ref:${ref}`;
+}
+
+function githubClaimsOf(
+  claims: Partial<GithubClaims> = {},
+  immutableSubject = false,
+): Record<string, string> {
   for (const [name, value] of Object.entries(claims)) {
     if (typeof value !== "string") fail(`github.claims.${name}`, "must be a string");
   }
+  if (typeof immutableSubject !== "boolean") fail("github.immutableSubject", "must be a boolean");
   const repository = claims.repository ?? "octo-org/octo-repo";
   const ref = claims.ref ?? "refs/heads/main";
   const owner = claims.repository_owner ?? repository.split("/")[0] ?? "";
+  const ids = {
+    owner: claims.repository_owner_id ?? "1000001",
+    repository: claims.repository_id ?? "2000002",
+  };
+  for (const [name, value] of Object.entries(ids)) {
+    if (!/^[1-9]\d{0,19}$/.test(value)) {
+      fail(
+        `github.claims.${name === "owner" ? "repository_owner_id" : "repository_id"}`,
+        "must be a decimal id",
+      );
+    }
+  }
   const result: Record<string, string> = {
-    sub: `repo:${repository}:ref:${ref}`,
+    sub: subjectOf(repository, ref, immutableSubject ? ids : undefined),
     repository,
     repository_owner: owner,
-    repository_owner_id: "1000001",
-    repository_id: "2000002",
+    repository_owner_id: ids.owner,
+    repository_id: ids.repository,
     repository_visibility: "private",
     ref,
     ref_type: ref.startsWith("refs/tags/") ? "tag" : "branch",
@@ -201,7 +233,7 @@ export function resolveConfig(options: EmulatorOptions = {}): Config {
     port,
     universe,
     githubIssuer,
-    githubClaims: githubClaimsOf(github.claims),
+    githubClaims: githubClaimsOf(github.claims, github.immutableSubject),
     requestToken,
     githubTokenLifetime: lifetime,
     provider,

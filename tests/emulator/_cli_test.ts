@@ -4,6 +4,7 @@
 // same way, starts nothing.
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
+import { decodeJwt } from "jose";
 import { node24, required, type Runtime } from "../../tools/runtimes.ts";
 import { withEmulator } from "../../tools/emulator_calls.ts";
 import { credentialsFromJson } from "../../auth/mod.ts";
@@ -66,31 +67,34 @@ async function withProgram(
   }
 }
 
-async function assertServes(env: Record<string, string>): Promise<void> {
+/** Asserts that the program serves GitHub OIDC and the metadata server; returns the OIDC `sub`. */
+async function assertServes(env: Record<string, string>): Promise<string> {
   const oidc = await fetch(`${env.ACTIONS_ID_TOKEN_REQUEST_URL}&audience=cli`, {
     headers: { authorization: `Bearer ${env.ACTIONS_ID_TOKEN_REQUEST_TOKEN}` },
   });
   assert.equal(oidc.status, 200);
-  assert.equal((await oidc.json()).value.split(".").length, 3);
+  const { sub } = decodeJwt((await oidc.json()).value);
   const project = await fetch(
     `http://${env.GCE_METADATA_HOST}/computeMetadata/v1/project/project-id`,
     { headers: { "metadata-flavor": "Google" } },
   );
   assert.equal(await project.text(), "emulated-project");
+  return sub!;
 }
 
 Deno.test("emulator/main.ts under Deno prints the environment and serves until SIGTERM", async () => {
   let credentials = "";
   await withProgram(
     Deno.execPath(),
-    ["run", "-A", "--quiet", MAIN, "--credentials", "service_account"],
+    ["run", "-A", "--quiet", MAIN, "--immutable-subject", "--credentials", "service_account"],
     async (env) => {
       // Every variable of an emulator's env, and the credentials file.
       await withEmulator({}, (emulator) => {
         const names = [...Object.keys(emulator.env), "GOOGLE_APPLICATION_CREDENTIALS"];
         assert.deepEqual(Object.keys(env).sort(), names.sort());
       });
-      await assertServes(env);
+      // GitHub's immutable subject format, as asked for.
+      assert.match(await assertServes(env), /^repo:[\w-]+@\d+\/[\w.-]+@\d+:ref:refs\/heads\//);
       credentials = env.GOOGLE_APPLICATION_CREDENTIALS!;
       const key = JSON.parse(readFileSync(credentials, "utf8"));
       assert.equal(key.type, "service_account");
@@ -157,6 +161,7 @@ Deno.test("emulator program explains its options", async () => {
       [["--port", "http"], /--port "http" is not a port number/],
       [["--port", "99999"], /^--port "99999" is not a port number: use 0 to 65535\n/],
       [["--verbose"], /Unknown option '--verbose'/],
+      [["--make-keys", "1", "--immutable-subject"], /--make-keys prints keys and exits/],
     ] as const
   ) {
     const result = await run(...args);
@@ -172,6 +177,9 @@ Deno.test(skippedWhen(runtimeMissing(node, "Node 24"), {
   name: "emulator/main.ts (the npm command) runs under Node 24 and stops on SIGTERM",
   fn: async () => {
     const runtime: Runtime = required(node, "Node 24");
-    await withProgram(runtime.path, [MAIN], assertServes);
+    await withProgram(runtime.path, [MAIN], async (env) => {
+      // By default, the name-only subject of repositories created before 2026-07-15.
+      assert.match(await assertServes(env), /^repo:[\w-]+\/[\w.-]+:ref:refs\/heads\//);
+    });
   },
 }));

@@ -25,9 +25,9 @@ import { assertIssuedBy, credentialsFixture } from "./credentials_fixture.mjs";
 
 const [root = ".", ext = "js"] = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
 const manifest = join(resolve(root), "package.json");
-/** The module of each area in the sources; `run-executable` is node/run_executable. */
+/** The module of each area in the sources; `run-executable` is auth/credentials/run_executable. */
 const SOURCES = {
-  "run-executable": ["node", "run_executable"],
+  "run-executable": ["auth", "credentials", "run_executable"],
   flows: ["auth", "flows", "mod"],
   keys: ["auth", "keys", "mod"],
   signing: ["auth", "signing", "mod"],
@@ -91,16 +91,17 @@ try {
   // A FIFO no one writes to: reading it would block (there is none on Windows).
   const fifoPath = process.platform === "win32" ? undefined : join(dir, "token.fifo");
   if (fifoPath !== undefined) execFileSync("mkfifo", [fifoPath]);
-  // The program of the executable check, run by this runtime; it prints TOOL_TOKEN. The npm
-  // package's Node entry point has a default runner; everywhere else the check passes one.
+  // The program of the executable check, run by this runtime; it prints TOOL_TOKEN. Deno, Bun and
+  // the npm package's Node entry point start it with their default runner; Node on the sources or
+  // the Web files gets one passed.
   process.env.TOOL_TOKEN = fixture.executable.subjectToken;
   const tool = fileURLToPath(new URL("../support/executable_tool.mjs", import.meta.url));
   const command = globalThis.Deno
     ? `"${process.execPath}" run -A "${tool}" ok`
     : `"${process.execPath}" "${tool}" ok`;
-  const nodeDefault = ext === "exports" && !globalThis.Deno && !globalThis.Bun;
+  const runtimeDefault = globalThis.Deno || globalThis.Bun || ext === "exports";
+  const runExecutable = runtimeDefault ? undefined : (await load("run-executable")).runExecutable;
   const isNodeSources = ext === "ts" && !globalThis.Deno && !globalThis.Bun;
-  const runExecutable = nodeDefault ? undefined : (await load("run-executable")).runExecutable;
   const executable = { ...fixture.executable, command, runExecutable };
   let result;
   try {

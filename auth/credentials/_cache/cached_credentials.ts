@@ -8,6 +8,7 @@ import { type ReadOnce, readOnce } from "./read_once.ts";
 import { CredentialsError } from "../../errors.ts";
 import { invalidOption, refuseUnknownOptions } from "../../_util/options.ts";
 import { ownOption } from "../../_util/own.ts";
+import { scopesOrDefault } from "../../flows/iam_credentials.ts";
 import { ID_TOKEN_OPTION_NAMES } from "../_option_names.ts";
 import type { Credentials, CredentialsToken, CredentialsType, IdTokenOptions } from "../types.ts";
 
@@ -73,7 +74,9 @@ export class CachedCredentials implements Credentials {
       this.#serviceAccountEmail,
     );
     this.#source = source;
-    const { call, scopes, eagerRefreshMs, share } = settings;
+    const { call, eagerRefreshMs, share } = settings;
+    // The caller's scopes win over the configuration's own; cloud-platform when neither names any.
+    const scopes = scopesOrDefault(settings.scopes ?? source.defaultScopes);
     const now = call.now ?? Date.now;
     this.#cache = (mint) => tokenCache(mint, now, eagerRefreshMs);
     this.#context = { call, scopes };
@@ -82,7 +85,9 @@ export class CachedCredentials implements Credentials {
     // Own only: a source without a configuration must not take one from a polluted prototype.
     const configuration = ownOption(source, "configuration");
     this.#accessToken = this.#cache(
-      share === undefined || configuration === undefined ? mint : share(mint, configuration),
+      share === undefined || configuration === undefined
+        ? mint
+        : share(mint, configuration, scopes),
     );
     // Users pass methods as values (`fetch: credentials.fetch`): each is bound to these
     // credentials, as an own property that Object.entries() and a spread do not list.

@@ -190,8 +190,8 @@ export function withTokenStore(
   store: TokenStore | undefined,
 ): CredentialsSettings {
   if (store === undefined) return settings;
-  const { call, scopes, eagerRefreshMs } = settings;
-  const share: TokenSharing = (mint, configuration) => {
+  const { call, eagerRefreshMs } = settings;
+  const share: TokenSharing = (mint, configuration, scopes) => {
     const secret = storeSecretOf(configuration);
     if (secret === undefined) return mint;
     const now = call.now ?? Date.now;

@@ -1,5 +1,6 @@
 // `authorized_user` files (gcloud's application default credentials): the refresh_token grant at
-// the OAuth2 token endpoint, for access tokens and, with `target_audience`, ID tokens.
+// the OAuth2 token endpoint, for access tokens and, with `target_audience`, ID tokens, whose `aud`
+// Google sets to the OAuth client id: given, as google-auth-library gives it, with a notice.
 import { type Fields, requiredString, tokenFailure, tokenUri } from "./fields.ts";
 import { requestOAuth2Token } from "../../flows/oauth2_token.ts";
 import type { FetchContext, TokenSource } from "./source.ts";
@@ -35,9 +36,21 @@ export function authorizedUserSource(fields: Fields): TokenSource {
     }, context.call);
   }
 
+  let noticed = false;
   return {
     accessToken: (context) => refresh({}, "access_token", context),
-    idToken: (audience, _includeEmail, context) =>
-      refresh({ target_audience: audience }, "id_token", context),
+    idToken: (audience, _includeEmail, context) => {
+      // Once per credentials: the token works where a user's token is accepted (Cloud Run), not
+      // where `aud` is checked (IAP, verifyIdToken()); Go's idtoken and Python refuse these.
+      const { log } = context.call;
+      if (!noticed && log !== undefined) {
+        noticed = true;
+        (log.notice ?? log.info).call(
+          log,
+          `An authorized_user ID token's aud is the OAuth client id ${clientId}, not ${audience}: impersonate a service account for a token with that audience (gcloud auth application-default login --impersonate-service-account=<email>)`,
+        );
+      }
+      return refresh({ target_audience: audience }, "id_token", context);
+    },
   };
 }

@@ -43,12 +43,12 @@ export type MetadataDetection = "probe" | "assume-present" | "none";
 /**
  * `METADATA_SERVER_DETECTION` (gcp-metadata's): `assume-present` and `none` skip the probe;
  * `ping-only`, `bios-only` (a BIOS check is not runtime-neutral) and unset probe. Unset, and
- * `NO_GCE_CHECK` is `true` (any case; Python google-auth reads it from 2.48.0, as exactly
- * `true`; google-auth-library does not): `none`.
+ * `NO_GCE_CHECK` is exactly `true`, as Python google-auth 2.48+ reads it (`True` and `1` are
+ * not; google-auth-library does not read it): `none`.
  */
 export function metadataDetection(env: EnvLike): MetadataDetection {
   const value = env.METADATA_SERVER_DETECTION?.trim().toLowerCase();
-  if (!value) return env.NO_GCE_CHECK?.trim().toLowerCase() === "true" ? "none" : "probe";
+  if (!value) return env.NO_GCE_CHECK === "true" ? "none" : "probe";
   if (!(DETECTION as readonly string[]).includes(value)) {
     throw invalidOption(
       "env",
@@ -112,6 +112,30 @@ export function metadataProbeTimeoutMs(env: EnvLike): number {
   return seconds * 1000;
 }
 
+/** The most probe attempts `GCE_METADATA_DETECT_RETRIES` may ask for: each waits up to its timeout. */
+const MAX_DETECT_ATTEMPTS = 10;
+
+/**
+ * How many attempts the probe makes at each address: `GCE_METADATA_DETECT_RETRIES`, as Python
+ * google-auth 2.48+ reads it (the attempts in all, each retried after a failed connection or a
+ * timeout, 0 for none), else 1; a value that is not a whole number from 0 to 10 is
+ * `ERR_OPTIONS_INVALID` naming it (Python falls back to 3).
+ */
+export function metadataDetectAttempts(env: EnvLike): number {
+  const value = env.GCE_METADATA_DETECT_RETRIES?.trim();
+  if (!value) return 1;
+  const attempts = Number(value);
+  if (!/^\d{1,2}$/.test(value) || attempts > MAX_DETECT_ATTEMPTS) {
+    throw invalidOption(
+      "env",
+      `Cannot use GCE_METADATA_DETECT_RETRIES: expected a whole number of attempts from 0 to ${MAX_DETECT_ATTEMPTS}, got ${
+        quote(value)
+      }`,
+    );
+  }
+  return attempts;
+}
+
 const ROUTE = "GET /computeMetadata/v1/{+path}{?audience,format,scopes}";
 
 /** The GET of `path` (with `query`) from the metadata server at `baseUrl`, and its failure spec. */
@@ -156,14 +180,16 @@ async function probeOne(baseUrl: string, call: CallSettings): Promise<MetadataPr
 }
 
 /**
- * Asks each of `baseUrls` for the project id, side by side, with one attempt each of at most
- * `probeTimeoutMs`; the first to answer as the metadata server (`Metadata-Flavor: Google`) wins
- * and the others are cancelled. `undefined` when none does.
+ * Asks each of `baseUrls` for the project id, side by side, with `attempts` each (retried after a
+ * failed connection, a timeout or a retryable status) of at most `probeTimeoutMs`; the first to
+ * answer as the metadata server (`Metadata-Flavor: Google`) wins and the others are cancelled.
+ * `undefined` when none does.
  */
 export async function probeMetadataServer(
   baseUrls: readonly string[],
   call: CallSettings,
   probeTimeoutMs: number = PROBE_TIMEOUT_MS,
+  attempts = 1,
 ): Promise<MetadataProbe | undefined> {
   const caller = call.signal;
   caller?.throwIfAborted();
@@ -174,7 +200,12 @@ export async function probeMetadataServer(
     ...call,
     signal: race.signal,
     timeoutMs,
-    retry: { ...DEFAULT_RETRY, attempts: 1 },
+    // The budget lets every attempt wait its whole timeout and the longest backoff.
+    retry: {
+      ...DEFAULT_RETRY,
+      attempts,
+      budgetMs: attempts * (timeoutMs + DEFAULT_RETRY.maxDelayMs),
+    },
   };
   try {
     return await Promise.any(baseUrls.map((baseUrl) => probeOne(baseUrl, probeCall)));

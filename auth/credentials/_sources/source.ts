@@ -33,6 +33,8 @@ export interface Signer {
 export interface TokenSource {
   projectId?: string;
   serviceAccountEmail?: string;
+  /** The configuration's own scopes (an impersonated file's `scopes`): used when the caller gives none. */
+  defaultScopes?: readonly string[];
   accessToken(context: FetchContext): Promise<ExpiringToken>;
   idToken(audience: string, includeEmail: boolean, context: FetchContext): Promise<ExpiringToken>;
   /**

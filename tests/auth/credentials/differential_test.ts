@@ -274,6 +274,20 @@ Deno.test("google-auth-library and credentialsFromJson send the same requests fo
         assertDocumented(type, differences(theirId, since(from)));
       });
     }
+    await t.step("impersonated_service_account's own scopes, the caller giving none", async () => {
+      const scopes = ["https://www.googleapis.com/auth/devstorage.read_only"];
+      const json = JSON.parse(await emulator.impersonatedServiceAccount());
+      const file = { ...json, scopes };
+      const theirToken = await quietly(async () => {
+        const client = await new GoogleAuth({ credentials: file, projectId: "given" }).getClient();
+        redirect(client);
+        redirect((client as unknown as { sourceClient?: unknown }).sourceClient);
+        return (await client.getAccessToken()).token;
+      });
+      const ours = (await credentialsFromJson(file).getAccessToken()).token;
+      assert.deepEqual(emulator.tokenInfo(theirToken!)?.scopes, scopes);
+      assert.deepEqual(emulator.tokenInfo(ours)?.scopes, scopes);
+    });
     await t.step("metadata_server", async () => {
       process.env.GCE_METADATA_HOST = emulator.metadataHost;
       // gcp-metadata's detection waits for a timeout; the probes differ by design (docs).
@@ -470,7 +484,7 @@ async function withVariables<T>(values: Record<string, string>, fn: () => Promis
 
 Deno.test("google-auth-library and credentialsFromJson send the same requests for AWS and executable files", async (t) => {
   await using emulator = await startEmulator();
-  const { runExecutable } = await import("../../../node/run_executable.ts");
+  const { runExecutable } = await import("../../../auth/credentials/run_executable.ts");
   const since = (from: number) => emulator.requests.slice(from);
   const impersonation = { serviceAccount: emulator.serviceAccount };
   const tool = new URL("../../support/executable_tool.mjs", import.meta.url).pathname;

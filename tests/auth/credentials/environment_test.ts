@@ -1,11 +1,25 @@
 // The environment variables loadCredentials() shares with google-auth-library and Python
 // google-auth (docs/credentials.md, "Environment variables"): GOOGLE_CLOUD_QUOTA_PROJECT,
-// GCE_METADATA_HOST/ROOT/IP, METADATA_SERVER_DETECTION, NO_GCE_CHECK and GCE_METADATA_TIMEOUT.
+// GCE_METADATA_HOST/ROOT/IP, METADATA_SERVER_DETECTION, NO_GCE_CHECK, GCE_METADATA_TIMEOUT and
+// GCE_METADATA_DETECT_RETRIES.
 import assert from "node:assert/strict";
 import { CredentialsError, loadCredentials } from "../../../auth/mod.ts";
 import { withEmulator } from "../../../tools/emulator_calls.ts";
 
 const noFiles = () => Promise.reject(Object.assign(new Error("ENOENT"), { code: "ENOENT" }));
+
+/** Each of `values` of the variable `name` is ERR_OPTIONS_INVALID naming the variable. */
+async function assertRefused(env: Record<string, string>, name: string, values: string[]) {
+  for (const value of values) {
+    await assert.rejects(
+      loadCredentials({ env: { ...env, [name]: value }, readFile: noFiles }),
+      (error: Error) =>
+        error instanceof CredentialsError && error.code === "ERR_OPTIONS_INVALID" &&
+        error.message.includes(name),
+      value,
+    );
+  }
+}
 
 Deno.test("GOOGLE_CLOUD_QUOTA_PROJECT bills found credentials, not ones passed in", async () => {
   await withEmulator({}, async (emulator) => {
@@ -63,19 +77,18 @@ Deno.test("GCE_METADATA_HOST, then GCE_METADATA_ROOT, then GCE_METADATA_IP name 
   });
 });
 
-Deno.test("NO_GCE_CHECK=true skips the metadata server unless METADATA_SERVER_DETECTION says otherwise", async () => {
+Deno.test("NO_GCE_CHECK=true, exactly, skips the metadata server unless METADATA_SERVER_DETECTION says otherwise", async () => {
   await withEmulator({}, async (emulator) => {
     const env = { GCE_METADATA_HOST: emulator.metadataHost };
-    for (const value of ["true", "TRUE", " True "]) {
-      await assert.rejects(
-        loadCredentials({ env: { ...env, NO_GCE_CHECK: value }, readFile: noFiles }),
-        {
-          code: "ERR_CREDENTIALS_NOT_FOUND",
-          message: /the metadata server \(NO_GCE_CHECK\)$/,
-        },
-      );
-    }
-    for (const value of ["false", "1", ""]) {
+    await assert.rejects(
+      loadCredentials({ env: { ...env, NO_GCE_CHECK: "true" }, readFile: noFiles }),
+      {
+        code: "ERR_CREDENTIALS_NOT_FOUND",
+        message: /the metadata server \(NO_GCE_CHECK\)$/,
+      },
+    );
+    // As Python google-auth 2.48+ compares it: `os.getenv("NO_GCE_CHECK") == "true"`.
+    for (const value of ["TRUE", "True", " true ", "false", "1", ""]) {
       const credentials = await loadCredentials({
         env: { ...env, NO_GCE_CHECK: value },
         readFile: noFiles,
@@ -104,14 +117,37 @@ Deno.test("GCE_METADATA_TIMEOUT sets the probe's wait in seconds; a bad value is
       readFile: noFiles,
     });
     assert.equal(patient.type, "metadata_server");
-    for (const bad of ["0", "1.5", "soon", "-2"]) {
-      await assert.rejects(
-        loadCredentials({ env: { ...env, GCE_METADATA_TIMEOUT: bad }, readFile: noFiles }),
-        (error: Error) =>
-          error instanceof CredentialsError && error.code === "ERR_OPTIONS_INVALID" &&
-          error.message.includes("GCE_METADATA_TIMEOUT"),
-        bad,
-      );
-    }
+    await assertRefused(env, "GCE_METADATA_TIMEOUT", ["0", "1.5", "soon", "-2"]);
+  });
+});
+
+Deno.test("GCE_METADATA_DETECT_RETRIES sets the probe's attempts; 0 skips it; a bad value is ERR_OPTIONS_INVALID", async () => {
+  await withEmulator({}, async (emulator) => {
+    const env = { GCE_METADATA_HOST: emulator.metadataHost };
+    const probes = () => emulator.requests.filter((r) => r.route === "metadata").length;
+    // Two dropped connections: one attempt (the default) finds nothing, three find the server.
+    emulator.injectFault("metadata", { reset: true, times: 2 });
+    await assert.rejects(loadCredentials({ env, readFile: noFiles }), {
+      code: "ERR_CREDENTIALS_NOT_FOUND",
+    });
+    emulator.clearFaults(); // the second reset the single attempt left
+    emulator.injectFault("metadata", { reset: true, times: 2 });
+    const before = probes();
+    const patient = await loadCredentials({
+      env: { ...env, GCE_METADATA_DETECT_RETRIES: "3" },
+      readFile: noFiles,
+    });
+    assert.equal(patient.type, "metadata_server");
+    assert.equal(probes() - before, 3);
+    const none = probes();
+    await assert.rejects(
+      loadCredentials({ env: { ...env, GCE_METADATA_DETECT_RETRIES: "0" }, readFile: noFiles }),
+      {
+        code: "ERR_CREDENTIALS_NOT_FOUND",
+        message: /the metadata server \(GCE_METADATA_DETECT_RETRIES=0\)$/,
+      },
+    );
+    assert.equal(probes(), none, "no attempt");
+    await assertRefused(env, "GCE_METADATA_DETECT_RETRIES", ["-1", "1.5", "three", "11"]);
   });
 });

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import process from "node:process";
 import { credentialsFromJson, type RunExecutableLike } from "../../../auth/mod.ts";
-import { runExecutable } from "../../../node/run_executable.ts";
+import { runExecutable } from "../../../auth/credentials/run_executable.ts";
 import { startEmulator } from "../../../emulator/mod.ts";
 import { githubToken, oidcAudience } from "../../../tools/emulator_calls.ts";
 import { GCLOUD_MISSING, skippedWhen } from "../../support/skip.ts";

@@ -216,3 +216,117 @@ Deno.test("refuseLocalSources refuses file and executable sources before any rea
   assert.equal((await credentials.getAccessToken()).token, "federated");
   assert.deepEqual(reads, ["/t"]);
 });
+
+Deno.test("allowedTypes refuses every other type before any read, run or call", async (t) => {
+  const key = {
+    type: "service_account",
+    client_email: "sa@p.iam.gserviceaccount.com",
+    private_key: "not read",
+  };
+  const impersonated = (source: object) => ({
+    type: "impersonated_service_account",
+    service_account_impersonation_url: IMPERSONATION,
+    source_credentials: source,
+  });
+  const cases: [string, object, string[], RegExp][] = [
+    ["a file source", external({ credential_source: { file: "/proc/self/environ" } }), [
+      "service_account",
+    ], /"type" is "external_account", and the allowedTypes option lists only service_account/],
+    ["a user", user, ["service_account", "external_account"], /"type" is "authorized_user"/],
+    // A key whose private_key is not PEM would be ERR_KEY_* once parsed: refused before that.
+    ["a key", key, ["authorized_user"], /"type" is "service_account"/],
+    [
+      "an impersonated file's source",
+      impersonated(external({ credential_source: { file: "/etc/passwd" } })),
+      ["impersonated_service_account", "authorized_user"],
+      /\(impersonated_service_account source_credentials\): "type" is "external_account", and the allowedTypes option lists only impersonated_service_account, authorized_user/,
+    ],
+  ];
+  for (const [name, json, allowedTypes, message] of cases) {
+    await t.step(name, async () => {
+      let effects = 0;
+      const options = {
+        allowedTypes: allowedTypes as never,
+        fetch: () => (effects++, Promise.reject(new TypeError("no call expected"))),
+        readFile: () => (effects++, Promise.reject(new Error("no read expected"))),
+        runExecutable: () => (effects++, Promise.reject(new Error("no run expected"))),
+        env: { GOOGLE_EXTERNAL_ACCOUNT_ALLOW_EXECUTABLES: "1" },
+      };
+      const expected = { code: "ERR_CREDENTIALS_TYPE_NOT_ALLOWED", message };
+      assert.throws(() => credentialsFromJson(json, options), expected);
+      await assert.rejects(loadCredentials({ ...options, credentials: json }), expected);
+      assert.equal(effects, 0);
+    });
+  }
+  await t.step("a listed type is made as usual, its source too", () => {
+    const options = { allowedTypes: ["impersonated_service_account", "authorized_user"] as const };
+    assert.equal(
+      credentialsFromJson(impersonated(user), options).type,
+      "impersonated_service_account",
+    );
+    assert.equal(credentialsFromJson(user, options).type, "authorized_user");
+  });
+  await t.step("the error carries its hint", () => {
+    const error = (() => {
+      try {
+        credentialsFromJson(user, { allowedTypes: ["service_account"] });
+      } catch (e) {
+        return e;
+      }
+    })();
+    assert.ok(error instanceof AuthError);
+    assert.match(error.hint, /allowedTypes/);
+  });
+  await t.step("a malformed list is ERR_OPTIONS_INVALID naming the option", () => {
+    for (const allowedTypes of [[], ["downscoped"], ["service_account", 1], "service_account"]) {
+      assert.throws(
+        () => credentialsFromJson(user, { allowedTypes: allowedTypes as never }),
+        { code: "ERR_OPTIONS_INVALID", message: /"allowedTypes"/ },
+        JSON.stringify(allowedTypes),
+      );
+    }
+  });
+});
+
+Deno.test("loadCredentials() with allowedTypes: a found file of another type is refused; the metadata server only when listed", async () => {
+  const files: Record<string, string> = { "/adc/user.json": JSON.stringify(user) };
+  const readFile = (path: string) =>
+    path in files ? Promise.resolve(files[path]!) : Promise.reject(
+      Object.assign(new Error("missing"), { code: "ENOENT" }),
+    );
+  await assert.rejects(
+    loadCredentials({
+      allowedTypes: ["service_account"],
+      env: { GOOGLE_APPLICATION_CREDENTIALS: "/adc/user.json" },
+      readFile,
+    }),
+    { code: "ERR_CREDENTIALS_TYPE_NOT_ALLOWED", message: /credentials file "\/adc\/user\.json"/ },
+  );
+  // No file: the metadata server would be next, but the list leaves it out: nothing is asked.
+  let calls = 0;
+  const fetch = () => (calls++, Promise.resolve(new Response("", { status: 404 })));
+  await assert.rejects(
+    loadCredentials({
+      allowedTypes: ["service_account"],
+      env: { HOME: "/nowhere", METADATA_SERVER_DETECTION: "assume-present" },
+      readFile,
+      fetch,
+    }),
+    {
+      code: "ERR_CREDENTIALS_NOT_FOUND",
+      message: /the metadata server \(not in the allowedTypes option\)/,
+    },
+  );
+  assert.equal(calls, 0);
+  const onMetadata = await loadCredentials({
+    allowedTypes: ["metadata_server"],
+    env: {
+      HOME: "/nowhere",
+      METADATA_SERVER_DETECTION: "assume-present",
+      GOOGLE_CLOUD_PROJECT: "p",
+    },
+    readFile,
+    fetch,
+  });
+  assert.equal(onMetadata.type, "metadata_server");
+});

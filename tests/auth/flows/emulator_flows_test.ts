@@ -274,6 +274,26 @@ Deno.test("authenticate() reports Google's rejections once, with status and hint
       assert.match(error.message, /rejected by the attribute condition/);
       assert.match(error.hint, /repository_owner="someone"/);
       assert.match(error.hint, /sub="repo:someone\/fork:ref:refs\/heads\/main"/);
+      assert.match(error.hint, /repository_id="2000002", repository_owner_id="1000001"/);
+      assert.doesNotMatch(error.hint, /immutable/, "a name-only sub gets no immutable note");
+    });
+  });
+  // A repository created after 2026-07-15: the condition on the name-only sub stops matching.
+  await rejections({
+    provider: {
+      attributeCondition: "assertion.sub == 'repo:octo-org/octo-repo:ref:refs/heads/main'",
+    },
+    github: { immutableSubject: true, claims: { repository_id: "987654" } },
+  }, async (fail) => {
+    await t.step("an immutable sub: the hint says so and how to write the condition", async () => {
+      const error = await fail({});
+      assert.match(error.message, /rejected by the attribute condition/);
+      assert.match(
+        error.hint,
+        /sub="repo:octo-org@1000001\/octo-repo@987654:ref:refs\/heads\/main"/,
+      );
+      assert.match(error.hint, /GitHub's immutable subject format/);
+      assert.match(error.hint, /assertion\.repository_id == '987654'/);
     });
   });
 });

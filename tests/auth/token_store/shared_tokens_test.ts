@@ -84,6 +84,38 @@ Deno.test("the store key differs per identity and per scope set", async () => {
   assert.equal(new Set(writes.map((w) => w.key)).size, 4);
 });
 
+Deno.test("the store key follows an impersonated file's own scopes", async () => {
+  const { store, writes } = memoryStore();
+  const { fetch } = tokenEndpoint();
+  const iamFetch = (input: Request | URL | string) =>
+    String(input).includes("generateAccessToken")
+      ? Promise.resolve(
+        Response.json({ accessToken: "ya29.target", expireTime: "2099-01-01T00:00:00Z" }),
+      )
+      : fetch();
+  const file = (scopes: string[]) => ({
+    type: "impersonated_service_account",
+    service_account_impersonation_url:
+      "https://iamcredentials.googleapis.com/v1/projects/-/serviceAccounts/sa@p.iam.gserviceaccount.com:generateAccessToken",
+    scopes,
+    source_credentials: {
+      type: "authorized_user",
+      client_id: "id",
+      client_secret: "s",
+      refresh_token: "r",
+    },
+  });
+  const options = { tokenStore: store, fetch: iamFetch };
+  await credentialsFromJson(file(["https://x/a"]), options).getAccessToken();
+  await credentialsFromJson(file(["https://x/b"]), options).getAccessToken();
+  // The file's scopes are the caller's when the caller gives none: the same key.
+  await credentialsFromJson(file(["https://x/c"]), { ...options, scopes: ["https://x/a"] })
+    .getAccessToken();
+  const keys = writes.map((w) => w.key);
+  assert.equal(keys.length, 2, "the third found the first's token");
+  assert.notEqual(keys[0], keys[1]);
+});
+
 Deno.test("a stored token is used only while its own expiry leaves more than the refresh window", async () => {
   const { json } = await testKey();
   const { store } = memoryStore();

@@ -60,6 +60,41 @@ Deno.test("startEmulator() GitHub OIDC claims follow the configured repository a
   }
 });
 
+Deno.test("startEmulator() GitHub OIDC issues the repository ids, and the immutable sub on request", async () => {
+  const named = await startEmulator({ github: { claims: { repository: "acme/api" } } });
+  try {
+    const claims = claimsOf(await githubToken(named));
+    assert.equal(claims.sub, "repo:acme/api:ref:refs/heads/main", "the name-only sub by default");
+    assert.equal(claims.repository_owner_id, "1000001");
+    assert.equal(claims.repository_id, "2000002");
+  } finally {
+    await named.close();
+  }
+  const immutable = await startEmulator({
+    github: {
+      immutableSubject: true,
+      claims: { repository: "acme/api", repository_owner_id: "123456", repository_id: "456789" },
+    },
+  });
+  try {
+    const claims = claimsOf(await githubToken(immutable));
+    assert.equal(claims.sub, "repo:acme@123456/api@456789:ref:refs/heads/main");
+    assert.equal(claims.repository_owner_id, "123456");
+    assert.equal(claims.repository_id, "456789");
+  } finally {
+    await immutable.close();
+  }
+  await assert.rejects(
+    startEmulator({ github: { claims: { repository_id: "R_kgDO" } } }),
+    /github\.claims\.repository_id.*decimal id/,
+  );
+  await assert.rejects(
+    // @ts-expect-error: a string where a boolean belongs, as from an untyped caller
+    startEmulator({ github: { immutableSubject: "yes" } }),
+    /github\.immutableSubject/,
+  );
+});
+
 Deno.test("startEmulator() GitHub OIDC endpoint refuses a wrong request token and a bad query", async () => {
   const emulator = await startEmulator();
   try {

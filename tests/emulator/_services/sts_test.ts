@@ -176,6 +176,29 @@ Deno.test("startEmulator() STS applies the CEL attribute condition to the mapped
   );
 });
 
+Deno.test("startEmulator() STS evaluates a condition on the immutable repository ids", async () => {
+  const provider = {
+    attributeCondition:
+      "assertion.repository_id == '456789' && assertion.repository_owner_id == '123456'",
+  };
+  const github = (repositoryId: string) => ({
+    immutableSubject: true,
+    claims: { repository_owner_id: "123456", repository_id: repositoryId },
+  });
+  await withEmulator({ provider, github: github("456789") }, async (emulator) => {
+    const subject = await githubToken(emulator, oidcAudience(emulator));
+    const answer = await stsJson(emulator, exchange(emulator, subject));
+    assert.equal(answer.status, 200);
+  });
+  // Another repository that took over the name: same owner and name, another id.
+  await withEmulator({ provider, github: github("999999") }, async (emulator) => {
+    const subject = await githubToken(emulator, oidcAudience(emulator));
+    const answer = await stsJson(emulator, exchange(emulator, subject));
+    assert.equal(answer.status, 400);
+    assert.equal(answer.json.error, "unauthorized_client");
+  });
+});
+
 Deno.test("startEmulator() STS accepts the provider name with or without https: when no audiences are set", async (t) => {
   for (const options of [{}, { provider: { allowedAudiences: [] } }]) {
     await t.step(JSON.stringify(options), async () => {

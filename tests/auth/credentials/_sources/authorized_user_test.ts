@@ -100,3 +100,33 @@ Deno.test("a token endpoint that echoes the form body leaks no secret in any enc
     });
   }
 });
+
+Deno.test("authorized_user: an ID token comes with a notice, once, that its aud is the client id", async () => {
+  const { fetch } = routeFetch({
+    "/token": () => Response.json({ id_token: jwt({ exp: T0 / 1000 + 3600, aud: "cid" }) }),
+  });
+  const lines: string[] = [];
+  const log = { debug: () => {}, info: () => {}, notice: (line: string) => lines.push(line) };
+  const credentials = credentialsFromJson({
+    type: "authorized_user",
+    client_id: "cid",
+    client_secret: "client-secret-value",
+    refresh_token: "1//refresh-token-value",
+  }, { fetch, now: () => T0, log });
+  await credentials.getIdToken("https://run.example");
+  await credentials.getIdToken("https://other.example");
+  assert.equal(lines.length, 1);
+  assert.match(lines[0]!, /aud is the OAuth client id cid, not https:\/\/run\.example/);
+  assert.match(lines[0]!, /--impersonate-service-account/);
+  assert.ok(!lines[0]!.includes("client-secret-value") && !lines[0]!.includes("refresh-token"));
+  // Without notice, info gets it.
+  const infos: string[] = [];
+  await credentialsFromJson({
+    type: "authorized_user",
+    client_id: "cid",
+    client_secret: "s",
+    refresh_token: "r",
+  }, { fetch, now: () => T0, log: { debug: () => {}, info: (line) => infos.push(line) } })
+    .getIdToken("https://run.example");
+  assert.equal(infos.length, 1);
+});

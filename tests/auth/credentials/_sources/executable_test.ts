@@ -1,5 +1,5 @@
 // Executable sources: a real program (tests/support/executable_tool.mjs, run by this Deno through
-// node/run_executable.ts) gets tokens from the emulator with the GOOGLE_EXTERNAL_ACCOUNT_*
+// auth/credentials/run_executable.ts) gets tokens from the emulator with the GOOGLE_EXTERNAL_ACCOUNT_*
 // variables, the output_file cache, the allow switch, the timeout and the output bound; every
 // malformed response is a named error that never quotes the program's output.
 import assert from "node:assert/strict";
@@ -13,7 +13,7 @@ import {
   type RunExecutableLike,
 } from "../../../../auth/mod.ts";
 import { splitCommand } from "../../../../auth/credentials/_sources/executable.ts";
-import { runExecutable } from "../../../../node/run_executable.ts";
+import { runExecutable } from "../../../../auth/credentials/run_executable.ts";
 import { type Emulator, startEmulator } from "../../../../emulator/mod.ts";
 import { githubToken, oidcAudience } from "../../../../tools/emulator_calls.ts";
 
@@ -131,7 +131,7 @@ Deno.test("output_file: a live response is reused without a run; a stale or brok
   }
 });
 
-Deno.test("executables run only with GOOGLE_EXTERNAL_ACCOUNT_ALLOW_EXECUTABLES=1 and a runner", async () => {
+Deno.test("executables run only with GOOGLE_EXTERNAL_ACCOUNT_ALLOW_EXECUTABLES=1, the runtime's runner or the option's", async () => {
   const file = {
     type: "external_account",
     audience: AUDIENCE,
@@ -150,11 +150,12 @@ Deno.test("executables run only with GOOGLE_EXTERNAL_ACCOUNT_ALLOW_EXECUTABLES=1
       },
     );
   }
-  // auth/ starts no process itself: without runExecutable (as in a Worker) it says so.
-  await assert.rejects(credentialsFromJson(file, { env: ALLOW }).getAccessToken(), {
-    code: "ERR_EXECUTABLE_UNAVAILABLE",
-    message: /pass the option runExecutable/,
+  // The runtime's runner (Deno's here) is held by the same switch: nothing is started.
+  await assert.rejects(credentialsFromJson(file, { env: {} }).getAccessToken(), {
+    code: "ERR_EXECUTABLES_NOT_ALLOWED",
   });
+  // A runtime without one says to pass it: tests/auth/credentials/run_executable_test.ts, and
+  // a real Worker in tests/runtime/credentials_workerd.mjs.
   assert.equal(runs, 0);
 });
 

@@ -37,3 +37,58 @@ Deno.test("impersonated_service_account: the source's cloud-platform token imper
     "projects/-/serviceAccounts/middle@my-proj.iam.gserviceaccount.com",
   ]);
 });
+
+function impersonatedFile(scopes: unknown): Record<string, unknown> {
+  return {
+    type: "impersonated_service_account",
+    service_account_impersonation_url:
+      `https://iamcredentials.googleapis.com/v1/projects/-/serviceAccounts/${SA}:generateAccessToken`,
+    ...(scopes === undefined ? {} : { scopes }),
+    source_credentials: {
+      type: "authorized_user",
+      client_id: "123.apps.googleusercontent.com",
+      client_secret: "client-secret-value",
+      refresh_token: "1//refresh-token-value",
+    },
+  };
+}
+
+Deno.test("impersonated_service_account: the file's scopes apply when the caller gives none; the caller's win", async (t) => {
+  const cases: [string, unknown, readonly string[] | undefined, readonly string[]][] = [
+    ["the file's list", ["f1", "f2"], undefined, ["f1", "f2"]],
+    ["the file's one scope as a string", "f1", undefined, ["f1"]],
+    ["an empty caller list is none", ["f1"], [], ["f1"]],
+    ["the caller's scopes win", ["f1"], ["c1"], ["c1"]],
+    ["neither: cloud-platform", undefined, undefined, [
+      "https://www.googleapis.com/auth/cloud-platform",
+    ]],
+    ["an empty file list: cloud-platform", [], undefined, [
+      "https://www.googleapis.com/auth/cloud-platform",
+    ]],
+  ];
+  for (const [name, fileScopes, callerScopes, sent] of cases) {
+    await t.step(name, async () => {
+      const { fetch, requests } = routeFetch(GOOGLE);
+      const credentials = credentialsFromJson(impersonatedFile(fileScopes), {
+        fetch,
+        now: () => T0,
+        ...(callerScopes === undefined ? {} : { scopes: callerScopes }),
+      });
+      await credentials.getAccessToken();
+      const [refresh, iam] = requests;
+      // The source's token stays cloud-platform: only the target's scopes follow the file.
+      assert.equal(new URLSearchParams(refresh!.body).get("scope"), null);
+      assert.deepEqual(JSON.parse(iam!.body).scope, sent);
+    });
+  }
+});
+
+Deno.test("impersonated_service_account: malformed scopes are refused before any call", () => {
+  for (const scopes of [[1], ["has space"], [""], { a: 1 }, 7]) {
+    assert.throws(
+      () => credentialsFromJson(impersonatedFile(scopes), { fetch: () => assert.fail("no call") }),
+      { code: "ERR_CREDENTIALS_FIELD_INVALID", message: /"scopes" is not a list of scopes/ },
+      JSON.stringify(scopes),
+    );
+  }
+});

@@ -1,14 +1,39 @@
 /**
- * Starts the program of an executable credential source with `node:child_process` (Deno, Node and
- * Bun all provide it): pass {@linkcode runExecutable} as the `runExecutable` option of
- * `credentialsFromJson()` or `loadCredentials()`. The npm package's Node entry points use it by
- * default; `auth/` itself starts no process (it runs in Workers too).
+ * Starts the program of an executable credential source with `node:child_process`, which Deno,
+ * Node and Bun all provide: the default runner of `credentialsFromJson()` and `loadCredentials()`
+ * on Deno and Bun, and of the npm package's Node entry points. Import {@linkcode runExecutable} to
+ * pass it as the `runExecutable` option elsewhere, or to wrap it. It is looked up through
+ * `globalThis.process` when a program runs, so a runtime without processes (a Worker) loads this
+ * module without starting anything.
  *
  * @module
  */
-import type * as ChildProcess from "node:child_process";
-import type NodeProcess from "node:process";
-import type { ExecutableRequest, ExecutableResult } from "../auth/mod.ts";
+import type { ExecutableRequest, ExecutableResult } from "./external_account_options.ts";
+
+/** What of `node:child_process`'s child the runner uses. */
+interface Child {
+  exitCode: number | null;
+  signalCode: string | null;
+  stdout: { on(event: "data", listener: (chunk: Uint8Array) => void): void } | null;
+  kill(signal: "SIGKILL"): boolean;
+  on(event: "error", listener: (error: Error) => void): void;
+  on(event: "close", listener: (code: number | null) => void): void;
+}
+
+/** What of `node:child_process` the runner uses. */
+interface ChildProcessModule {
+  spawn(command: string, args: string[], options: {
+    env: Record<string, string | undefined>;
+    stdio: ["ignore", "pipe", "ignore"];
+    windowsHide: boolean;
+  }): Child;
+}
+
+/** What of the runtime's `process` the runner uses. */
+interface ProcessLike {
+  env: Record<string, string | undefined>;
+  getBuiltinModule(name: "node:child_process"): ChildProcessModule;
+}
 
 /**
  * Runs `request.command` with `request.args` (no shell) and the process's environment plus
@@ -25,7 +50,7 @@ import type { ExecutableRequest, ExecutableResult } from "../auth/mod.ts";
  * ```ts
  * import assert from "node:assert/strict";
  * import process from "node:process";
- * import { credentialsFromJson } from "../auth/mod.ts";
+ * import { credentialsFromJson } from "../mod.ts";
  * import { runExecutable } from "./run_executable.ts";
  *
  * // A program that prints a version 1 response (here the running Deno, evaluating one line).
@@ -52,12 +77,12 @@ export function runExecutable(request: ExecutableRequest): Promise<ExecutableRes
   // Taken when a program runs, not imported: an ES import of node:process builds a facade over all
   // of `process` and node:child_process loads streams and net, costing every Node process that
   // imports the package's Node file about 10 ms at start-up (docs/measurements.md).
-  const process = (globalThis as unknown as { process: typeof NodeProcess }).process;
-  const { spawn } = process.getBuiltinModule("node:child_process") as typeof ChildProcess;
+  const node = (globalThis as unknown as { process: ProcessLike }).process;
+  const { spawn } = node.getBuiltinModule("node:child_process");
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);
     const child = spawn(request.command, [...request.args], {
-      env: { ...process.env, ...request.env },
+      env: { ...node.env, ...request.env },
       stdio: ["ignore", "pipe", "ignore"],
       windowsHide: true,
     });
