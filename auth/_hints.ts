@@ -19,15 +19,10 @@ import type {
 } from "./error_codes.ts";
 
 /** The codes of the AWS and executable credential sources. */
-type ExternalSourceErrorCode =
-  | "ERR_AWS_REGION_UNAVAILABLE"
-  | "ERR_AWS_CREDENTIALS_UNAVAILABLE"
-  | "ERR_EXECUTABLES_NOT_ALLOWED"
-  | "ERR_EXECUTABLE_UNAVAILABLE"
-  | "ERR_EXECUTABLE_FAILED"
-  | "ERR_EXECUTABLE_TIMEOUT"
-  | "ERR_EXECUTABLE_RESPONSE_INVALID"
-  | "ERR_EXECUTABLE_UNSUCCESSFUL";
+type ExternalSourceErrorCode = Extract<
+  CredentialsErrorCode,
+  `ERR_AWS_${string}` | `ERR_EXECUTABLE${string}`
+>;
 
 /** The codes of `authenticate()` and the GitHub side of its flow. */
 type AuthenticateErrorCode =

@@ -18,7 +18,7 @@ import {
 } from "../../tools/emulator_calls.ts";
 import { startForwardProxy } from "../../tools/forward_proxy.ts";
 import { GCLOUD_MISSING, skippedWhen } from "../support/skip.ts";
-import { gcloudSdk, runGcloud } from "../support/gcloud.ts";
+import { gcloudSdk, offlineGcloudEnv, runGcloud } from "../support/gcloud.ts";
 
 const PROJECT = "emulated-project.iam.gserviceaccount.com";
 const [SOURCE, MIDDLE, TARGET] = ["src", "mid", "target"].map((name) => `${name}@${PROJECT}`) as [
@@ -93,13 +93,10 @@ Deno.test(skippedWhen(GCLOUD_MISSING, {
         ],
       }, async (emulator) => {
         await files(emulator, dir);
+        // gcloud's offline environment, its calls sent to the emulator, anything else to a proxy
+        // that refuses and records it.
         const env = {
-          PATH: Deno.env.get("PATH") ?? "",
-          HOME: dir,
-          CLOUDSDK_CONFIG: `${dir}/gcloud`,
-          CLOUDSDK_CORE_DISABLE_USAGE_REPORTING: "true",
-          CLOUDSDK_COMPONENT_MANAGER_DISABLE_UPDATE_CHECK: "true",
-          CLOUDSDK_CORE_DISABLE_PROMPTS: "1",
+          ...offlineGcloudEnv(dir),
           CLOUDSDK_AUTH_TOKEN_HOST: `${emulator.endpoints.oauth2}/token`,
           CLOUDSDK_API_ENDPOINT_OVERRIDES_IAMCREDENTIALS: `${emulator.url}/iamcredentials/`,
           CLOUDSDK_API_ENDPOINT_OVERRIDES_STS: `${emulator.url}/sts/`,
