@@ -296,7 +296,12 @@ async function completePackage(
 }
 
 const TYPESCRIPT_SOURCE = /(?<!\.d)\.[cm]?tsx?$/;
-const IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*)["']([^"']+)["']/g;
+/**
+ * A static import or re-export, from the start of its statement (so that a string ending in "from"
+ * before another string is not one), or a dynamic `import("...")`.
+ */
+const IMPORT =
+  /^\s*(?:import\s*(?:[^;"'`]*?\bfrom\s*)?|export\s*[^;"'`]*?\bfrom\s*)["']([^"'\n]+)["']|\bimport\(\s*["']([^"'\n]+)["']\s*\)/gm;
 const COMMENT = /\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm;
 const MARKDOWN_LINK = /\]\(([^)\s]+)\)/g;
 
@@ -335,7 +340,8 @@ export function packageProblems(dir: string): string[] {
       problems.push(`"${file}" is TypeScript source: the package ships JavaScript and .d.ts`);
     } else if (/\.(m?js|d\.ts)$/.test(file)) {
       const code = readFileSync(join(dir, file), "utf8").replace(COMMENT, "");
-      for (const [, target] of code.matchAll(IMPORT)) {
+      for (const [, staticTarget, dynamicTarget] of code.matchAll(IMPORT)) {
+        const target = staticTarget ?? dynamicTarget;
         if (target!.startsWith(".")) {
           // A .d.ts names the .js file its types stand for.
           const found = has(file, target!) || has(file, target!.replace(/\.js$/, ".d.ts"));

@@ -170,7 +170,12 @@ Deno.test("packageProblems() names a TypeScript source, a dangling import or lin
     );
     write("emulator/main.js", 'import { runCli } from "./_core/cli.js";\nawait runCli();\n');
     write("emulator/mod.js", 'export * from "./emulator.js";\n');
-    write("emulator/emulator.js", "export const a = 1;\n");
+    // Strings are not imports, even where one ends in "from" and another follows.
+    write(
+      "emulator/emulator.js",
+      'export const a = 1;\nconst hints = {\n  A: "where it came from",\n  B: "x"\n};\n' +
+        'export const b = "from";\nconst c = await import("./emulator.js");\n',
+    );
     write("emulator/main.ts", 'import "./_core/cli.ts";\n');
     write("emulator/mod.d.ts", 'export * from "./emulator.js";\n/** import x from "zod"; */\n');
     write("auth/jwt.js", 'import { SignJWT } from "jose";\nimport { readFile } from "node:fs";\n');
