@@ -94,35 +94,34 @@ Deno.test(skippedWhen(runtimeMissing(workerdRuntime, "workerd"), {
   },
 }));
 
-for (const viaOptions of [false, true]) {
-  Deno.test(skippedWhen(runtimeMissing(workerdRuntime, "workerd"), {
-    name: `the three SDKs run in workerd without Node compatibility through the alias (${
-      viaOptions ? "credentials as googleAuthOptions" : "toAuthClient()"
-    })`,
-    fn: async () => {
-      await using emulator = await startEmulator();
-      const standIn = startVertexStandIn(emulator);
-      try {
-        const key = await emulator.serviceAccountKey();
-        const output = await runInWorkerd(required(workerdRuntime, "workerd"), {
-          entry: "tests/sdk/sdk_alias_workerd.mjs",
-          bindings: { KEY: key, STANDIN: standIn.url, VIA_OPTIONS: viaOptions },
-          alias: SDK_ALIASES,
-          noNodeCompat: true,
-        });
-        const texts = JSON.parse(/^texts (.*)$/m.exec(output)?.[1] ?? "{}");
-        const { client_email: principal, project_id: project } = JSON.parse(key);
-        const hello = `hello ${principal}`;
-        assert.deepEqual(texts, { anthropic: hello, genai: hello, vertex: hello }, output);
-        assert.match(output, /^keyFile ERR_OPTIONS_INVALID$/m);
-        assert.ok(
-          standIn.calls.length >= 3 && standIn.calls.every((c) => c.principal === principal),
-        );
-        // Anthropic took the project from the client GoogleAuth.getClient() gave.
-        assert.ok(standIn.calls.some((c) => c.path.includes(`/projects/${project}/`)), "anthropic");
-      } finally {
-        await standIn.close();
-      }
-    },
-  }));
-}
+Deno.test(skippedWhen(runtimeMissing(workerdRuntime, "workerd"), {
+  name:
+    "the three SDKs run in workerd without Node compatibility through the alias (toAuthClient(), then credentials in their options)",
+  fn: async () => {
+    await using emulator = await startEmulator();
+    const standIn = startVertexStandIn(emulator);
+    try {
+      const key = await emulator.serviceAccountKey();
+      // One bundle and one isolate for both ways in (tests/sdk/sdk_alias_workerd.mjs).
+      const output = await runInWorkerd(required(workerdRuntime, "workerd"), {
+        entry: "tests/sdk/sdk_alias_workerd.mjs",
+        bindings: { KEY: key, STANDIN: standIn.url },
+        alias: SDK_ALIASES,
+        noNodeCompat: true,
+      });
+      const texts = JSON.parse(/^texts (.*)$/m.exec(output)?.[1] ?? "{}");
+      const { client_email: principal, project_id: project } = JSON.parse(key);
+      const hello = `hello ${principal}`;
+      const all = { anthropic: hello, genai: hello, vertex: hello };
+      assert.deepEqual(texts, { toAuthClient: all, options: all }, output);
+      assert.match(output, /^keyFile ERR_OPTIONS_INVALID$/m);
+      assert.ok(
+        standIn.calls.length >= 6 && standIn.calls.every((c) => c.principal === principal),
+      );
+      // Anthropic took the project from the client GoogleAuth.getClient() gave.
+      assert.ok(standIn.calls.some((c) => c.path.includes(`/projects/${project}/`)), "anthropic");
+    } finally {
+      await standIn.close();
+    }
+  },
+}));
