@@ -128,6 +128,21 @@ async function withFiles(
 const [bunRuntime, node24Runtime] = await Promise.all([bun(), node24()]);
 const deno: Runtime = { name: "deno", path: Deno.execPath() };
 
+let npmAuth: Promise<string> | undefined;
+/**
+ * The npm build's Node entry of `./auth`, bundled as build_npm.ts bundles it, once for the tests
+ * that run it (in a folder removed when the tests end).
+ */
+function npmAuthNodeEntry(): Promise<string> {
+  npmAuth ??= (async () => {
+    const dir = await Deno.makeTempDir();
+    globalThis.addEventListener("unload", () => Deno.removeSync(dir, { recursive: true }));
+    const [bundled] = await bundleExports({ "./auth": "./auth/mod.ts" }, `${dir}/npm`, []);
+    return `${dir}/npm/${bundled!.node}`;
+  })();
+  return npmAuth;
+}
+
 Deno.test("X.509 files get tokens over mutual TLS in Deno (Deno.createHttpClient)", async () => {
   await withFiles(async (emulator, dir, files) => {
     const results = await tokensIn(checks(deno, SOURCES), dir, [
@@ -158,8 +173,7 @@ Deno.test(skippedWhen(runtimeMissing(node24Runtime, "Node 24"), {
   fn: () =>
     withFiles(async (emulator, dir, files) => {
       const node = required(node24Runtime, "Node 24");
-      const [bundled] = await bundleExports({ "./auth": "./auth/mod.ts" }, `${dir}/npm`, []);
-      const results = await tokensIn(checks(node, `${dir}/npm/${bundled!.node}`), dir, [
+      const results = await tokensIn(checks(node, await npmAuthNodeEntry()), dir, [
         files["default.json"]!,
         files["chain.json"]!,
       ]);
@@ -263,8 +277,7 @@ Deno.test(skippedWhen(GCLOUD_MISSING, {
       const runs = [checks(deno, SOURCES)];
       if (bunRuntime !== undefined) runs.push(checks(bunRuntime, SOURCES));
       if (node24Runtime !== undefined) {
-        const [bundled] = await bundleExports({ "./auth": "./auth/mod.ts" }, `${dir}/npm`, []);
-        runs.push(checks(node24Runtime, `${dir}/npm/${bundled!.node}`));
+        runs.push(checks(node24Runtime, await npmAuthNodeEntry()));
       }
       for (const command of runs) {
         assertTokens(emulator, await tokensIn(command, dir, gcloudFiles, where));
