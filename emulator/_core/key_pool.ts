@@ -90,7 +90,14 @@ function keysFile(): string | undefined {
 
 async function seedFromFile(): Promise<void> {
   const path = keysFile();
-  if (path === undefined) return;
+  if (path !== undefined) pool.push(...(await keyPairsFromFile(path)).slice(0, MAX_POOLED));
+}
+
+/**
+ * The key pairs of the JWK Set file at `path` (what {@linkcode KEYS_VARIABLE} names); rejects with
+ * an error that names the variable and says why, without key material.
+ */
+export async function keyPairsFromFile(path: string): Promise<CryptoKeyPair[]> {
   const fail = (why: string): never => {
     throw new Error(
       `Cannot use ${KEYS_VARIABLE}=${JSON.stringify(path)}: ${why}. Point it at a JWK Set of ` +
@@ -111,7 +118,7 @@ async function seedFromFile(): Promise<void> {
     return fail("the file is not JSON");
   }
   if (!Array.isArray(keys)) return fail('the file has no "keys" array');
-  const pairs = await Promise.all(keys.map(async (jwk: JsonWebKey, index) => {
+  return await Promise.all(keys.map(async (jwk: JsonWebKey, index) => {
     try {
       const privateKey = await crypto.subtle.importKey("jwk", jwk, ALGORITHM, true, ["sign"]);
       const { modulusLength } = privateKey.algorithm as RsaHashedKeyAlgorithm;
@@ -129,5 +136,4 @@ async function seedFromFile(): Promise<void> {
       );
     }
   }));
-  pool.push(...pairs.slice(0, MAX_POOLED));
 }

@@ -1,11 +1,13 @@
 // GCP_OIDC_EMULATOR_KEYS: every emulator process starts its key pool from a JWK Set made once by
 // `--make-keys`, still never sharing a key between two live emulators, and refuses a bad file
-// clearly without printing key material. Each case runs in its own process: the pool is seeded
-// once per process (and this suite's own processes are seeded by the test task).
+// clearly without printing key material. The pool is seeded once per process (and this suite's own
+// processes are seeded by the test task), so seeding runs in processes of its own; the file's
+// refusals are read in this one, and one of them shown by a process.
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { keyPairsFromFile } from "../../../emulator/_core/key_pool.ts";
 
 const MOD = new URL("../../../emulator/mod.ts", import.meta.url).href;
 /** The emulator as a program, which makes key sets. */
@@ -94,20 +96,27 @@ Deno.test("GCP_OIDC_EMULATOR_KEYS: a key set from --make-keys seeds each process
         reason: /key 0 is not an RSA private key of 2048 bits or more \(1024 bits\)/,
       },
     ];
+    // What the pool reads from the file, in this process; the program's failure, in one.
     for (const { name, content, reason } of bad) {
-      await t.step(`refuses ${name}, naming the variable, printing no key`, async () => {
-        const path = join(dir, content === undefined ? "missing.json" : "bad.json");
+      await t.step(`refuses ${name}, naming the variable, with no key in the message`, async () => {
+        const path = join(dir, `${name.replaceAll(" ", "-")}.json`);
         if (content !== undefined) writeFileSync(path, content);
-        const { code, stderr } = await run(["eval", "--no-check", PROBE], path);
-        assert.notEqual(code, 0);
-        assert.match(stderr, /Cannot use GCP_OIDC_EMULATOR_KEYS="[^"]+": /);
-        assert.match(stderr, reason);
-        assert.match(stderr, /--make-keys 24/);
-        // Neither the good key nor the key material of this very file.
-        const material = [key.n, key.d, ...keyMaterialOf(content)];
-        for (const value of material) assert.ok(!stderr.includes(value.slice(0, 40)));
+        await assert.rejects(keyPairsFromFile(path), (error: Error) => {
+          assert.match(error.message, /^Cannot use GCP_OIDC_EMULATOR_KEYS="[^"]+": /);
+          assert.match(error.message, reason);
+          assert.match(error.message, /--make-keys 24/);
+          // Neither the good key nor the key material of this very file.
+          const material = [key.n, key.d, ...keyMaterialOf(content)];
+          for (const value of material) assert.ok(!error.message.includes(value.slice(0, 40)));
+          return true;
+        });
       });
     }
+    await t.step("an emulator process given a bad file fails, saying why on stderr", async () => {
+      const { code, stderr } = await run(["eval", "--no-check", PROBE], join(dir, "not-JSON.json"));
+      assert.notEqual(code, 0);
+      assert.match(stderr, /Cannot use GCP_OIDC_EMULATOR_KEYS="[^"]+": the file is not JSON/);
+    });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
