@@ -8,6 +8,20 @@
 import { realpathSync, statSync } from "node:fs";
 import { GCLOUD } from "./skip.ts";
 
+/**
+ * The fields of the `external_account` files gcloud's `create-cred-config` writes, in its order
+ * (without impersonation), which the emulator's credentials files follow.
+ */
+export const GCLOUD_EXTERNAL_ACCOUNT_FIELDS: readonly string[] = [
+  "universe_domain",
+  "type",
+  "audience",
+  "subject_token_type",
+  "token_url",
+  "credential_source",
+  "token_info_url",
+];
+
 /** Where Debian's google-cloud-cli package installs the SDK. */
 const DEBIAN_SDK = "/usr/lib/google-cloud-sdk";
 

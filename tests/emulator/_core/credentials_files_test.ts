@@ -7,6 +7,7 @@ import { createRemoteJWKSet, importPKCS8, jwtVerify, SignJWT } from "jose";
 import type { Emulator } from "../../../emulator/mod.ts";
 import { type Answer, iam, jwtBearer, withEmulator } from "../../../tools/emulator_calls.ts";
 import { startEmulator } from "../../../emulator/mod.ts";
+import { GCLOUD_EXTERNAL_ACCOUNT_FIELDS } from "../../support/gcloud.ts";
 
 async function form(
   emulator: Emulator,
@@ -203,15 +204,7 @@ Deno.test("startEmulator() impersonatedServiceAccount() chains the user through 
 Deno.test("the X.509 file is gcloud's shape, its URLs at the mutual TLS listener", async () => {
   await using emulator = await startEmulator();
   const file = JSON.parse(emulator.x509.credentialsFile({ trustChainPath: "/certs/chain.pem" }));
-  assert.deepEqual(Object.keys(file), [
-    "universe_domain",
-    "type",
-    "audience",
-    "subject_token_type",
-    "token_url",
-    "credential_source",
-    "token_info_url",
-  ]);
+  assert.deepEqual(Object.keys(file), GCLOUD_EXTERNAL_ACCOUNT_FIELDS);
   assert.equal(file.audience, `//iam.googleapis.com/${emulator.x509.provider}`);
   assert.equal(file.token_url, `${emulator.x509.url}/sts/v1/token`);
   assert.deepEqual(file.credential_source, {

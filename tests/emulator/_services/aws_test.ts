@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { signAwsRequest } from "../../../auth/keys/_aws_signature.ts";
 import { type Emulator, startEmulator } from "../../../emulator/mod.ts";
+import { GCLOUD_EXTERNAL_ACCOUNT_FIELDS } from "../../support/gcloud.ts";
 
 const VERIFY = "https://sts.us-east-1.amazonaws.com?Action=GetCallerIdentity&Version=2011-06-15";
 
@@ -279,15 +280,7 @@ Deno.test("startEmulator() refuses bad AWS options, naming them", async () => {
 Deno.test("aws.credentialsFile() writes gcloud's file, pointed at the emulator", async () => {
   await using emulator = await startEmulator();
   const file = JSON.parse(emulator.aws.credentialsFile({ imdsv2: true }));
-  assert.deepEqual(Object.keys(file), [
-    "universe_domain",
-    "type",
-    "audience",
-    "subject_token_type",
-    "token_url",
-    "credential_source",
-    "token_info_url",
-  ]);
+  assert.deepEqual(Object.keys(file), GCLOUD_EXTERNAL_ACCOUNT_FIELDS);
   assert.equal(file.credential_source.imdsv2_session_token_url, `${emulator.url}/latest/api/token`);
   assert.throws(
     () => emulator.aws.credentialsFile({ serviceAccount: "nobody@p.iam.gserviceaccount.com" }),
