@@ -2,7 +2,7 @@
 // project whose deno.json `links` the clone resolves `jsr:@gcp-oidc/auth/...` to it, and the
 // library and the emulator in-process need no permission but `--allow-net=127.0.0.1`.
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -34,11 +34,24 @@ try {
 }
 `;
 
+/**
+ * The consumer's lockfile: the clone's resolutions, its dependencies as those of the link. Without
+ * it Deno resolves the link's ranges afresh, to a release published since the clone's install
+ * (jose 6.2.18 after 6.2.17), which `--cached-only` does not find.
+ */
+function consumerLock() {
+  const lock = JSON.parse(readFileSync(join(ROOT, "deno.lock"), "utf8"));
+  const { name, version } = JSON.parse(readFileSync(join(ROOT, "deno.json"), "utf8"));
+  const link = { dependencies: lock.workspace.dependencies };
+  return { ...lock, workspace: { links: { [`jsr:${name}@${version}`]: link } } };
+}
+
 Deno.test("a Deno project that links the clone runs jsr:@gcp-oidc/auth with --allow-net=127.0.0.1 alone", async () => {
   const dir = mkdtempSync(join(tmpdir(), "links-consumer-"));
   try {
     writeFileSync(join(dir, "deno.json"), JSON.stringify({ links: [ROOT] }));
     writeFileSync(join(dir, "main.ts"), MAIN);
+    writeFileSync(join(dir, "deno.lock"), JSON.stringify(consumerLock()));
     const run = await new Deno.Command(Deno.execPath(), {
       args: ["run", "--cached-only", "--allow-net=127.0.0.1", "main.ts"],
       cwd: dir,
