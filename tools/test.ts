@@ -77,7 +77,7 @@ export const TEST_FLAGS: readonly string[] = [
  * How many runs go at once: the groups wait on sockets and child processes much of the time, so
  * two cores keep four busy.
  */
-const CONCURRENT_RUNS = 4;
+const CONCURRENT_RUNS = 2;
 
 /**
  * The groups that take longest, in that order: they start first, so the last to end is not a

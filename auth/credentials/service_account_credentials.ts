@@ -12,6 +12,7 @@ import { CachedCredentials } from "./_cache/cached_credentials.ts";
 import { configurationFields, requireType, sourceOf } from "./_configuration.ts";
 import { credentialsSettings } from "./_settings.ts";
 import { serviceAccountSource } from "./_sources/service_account.ts";
+import type { Source } from "./_sources/source.ts";
 import type { CommonCredentialsOptions, Credentials } from "./types.ts";
 
 /**
@@ -82,8 +83,19 @@ export function serviceAccountCredentials(
 ): Credentials {
   refuseUnknownOptions(options, COMMON_CREDENTIALS_OPTION_NAMES, "serviceAccountCredentials()");
   options = ownCopy(options);
-  const fields = configurationFields(key, "credentials JSON");
-  requireType(fields, "service_account", "serviceAccountCredentials()");
-  const source = sourceOf(fields, "service_account", serviceAccountSource(fields));
+  const source = serviceAccountKeySource(key, "serviceAccountCredentials()");
   return new CachedCredentials(source, credentialsSettings(options));
+}
+
+/**
+ * The source of a service account key (JSON text or object); another `"type"` is refused with
+ * `ERR_CREDENTIALS_WRONG_TYPE`, naming `maker`, the function that takes keys only.
+ */
+export function serviceAccountKeySource(
+  key: ServiceAccountKey | string | object,
+  maker: string,
+): Source {
+  const fields = configurationFields(key, "credentials JSON");
+  requireType(fields, "service_account", maker);
+  return sourceOf(fields, "service_account", serviceAccountSource(fields));
 }

@@ -7,35 +7,18 @@
  */
 
 import { CredentialsError } from "../errors.ts";
-import { type AuthClient, toAuthClient } from "../credentials/auth_client.ts";
 import { loadCredentials } from "../credentials/load_credentials.ts";
 import { credentialsFromJson } from "../credentials/credentials_from_json.ts";
-import type { CredentialsOptions, TokenStore } from "../credentials/types.ts";
+import { type AuthClient, toAuthClient } from "../credentials/auth_client.ts";
 import { hasFileSystem, readFailure, readFileDefault } from "../credentials/_sources/runtime.ts";
+import {
+  GoogleAuthBase,
+  type GoogleAuthOptions,
+  type MadeCredentialsOptions,
+  withType,
+} from "./_google_auth_base.ts";
 
-/**
- * The options of google-auth-library's `GoogleAuth` these SDKs pass, plus `fetch` for the
- * credentials made here (for any other credentials option, make the credentials and pass
- * `authClient: toAuthClient(credentials)`).
- */
-export interface GoogleAuthOptions {
-  /** A client to use as is: every call goes to it; `credentials` and `keyFile` are then ignored. */
-  authClient?: AuthClient;
-  /** A credentials file's JSON, parsed or as text (`type` may be left out for a key). */
-  credentials?: string | object;
-  /** The path of a credentials file; refused where the runtime has no file system. */
-  keyFile?: string;
-  /** The same as `keyFile` (google-auth-library has both names). */
-  keyFilename?: string;
-  /** OAuth scopes: one or a list; default cloud-platform. */
-  scopes?: string | readonly string[];
-  /** The project, instead of the credentials' own. */
-  projectId?: string;
-  /** The `fetch` of the credentials made here; default `globalThis.fetch`. */
-  fetch?: (input: Request | URL | string, init?: RequestInit) => Promise<Response>;
-  /** A store the credentials made here share tokens through (`@gcp-oidc/auth/token-store`). */
-  tokenStore?: TokenStore;
-}
+export type { GoogleAuthOptions };
 
 const KEY_FILE_HINT =
   "pass the file's contents as `credentials` (for example from a secret binding) instead";
@@ -53,18 +36,6 @@ function keyFileOf(options: GoogleAuthOptions): string | undefined {
     );
   }
   return keyFile;
-}
-
-/** A key's JSON without `type` is a service account key, as google-auth-library reads it. */
-function withType(json: string | object): string | object {
-  const record = typeof json === "string" ? JSON.parse(json) : json;
-  if (
-    record !== null && typeof record === "object" && !("type" in record) &&
-    "client_email" in record && "private_key" in record
-  ) {
-    return { ...record, type: "service_account" };
-  }
-  return json;
 }
 
 /**
@@ -98,10 +69,8 @@ function withType(json: string | object): string | object {
  * assert.equal(await auth.getAccessToken(), "ya29.t");
  * ```
  */
-export class GoogleAuth {
-  #options: GoogleAuthOptions;
-  #keyFile: string | undefined;
-  #client: Promise<AuthClient> | undefined;
+export class GoogleAuth extends GoogleAuthBase {
+  readonly #keyFile: string | undefined;
 
   /**
    * Keeps the options; makes no call and reads nothing.
@@ -110,96 +79,28 @@ export class GoogleAuth {
    * @throws {CredentialsError} `ERR_OPTIONS_INVALID` for `keyFile` without a file system.
    */
   constructor(options: GoogleAuthOptions = {}) {
-    this.#options = { ...options };
-    this.#keyFile = keyFileOf(this.#options);
-  }
-
-  /** The project given as an option (google-auth-library's property), else undefined. */
-  get projectId(): string | undefined {
-    return this.#options.projectId;
+    super(options);
+    this.#keyFile = keyFileOf(options);
   }
 
   /**
-   * The client: `authClient`, else credentials made once from `credentials`, `keyFile` or ADC.
+   * The client of `credentials` by their type, else of `keyFile`, else of Application Default
+   * Credentials.
    *
-   * @returns The same client on every call (a failed search is tried again on the next call).
+   * @param options The options as given.
+   * @param made The options of the credentials to make.
+   * @returns The client.
    */
-  getClient(): Promise<AuthClient> {
-    this.#client ??= this.#makeClient().catch((error) => {
-      this.#client = undefined;
-      throw error;
-    });
-    return this.#client;
-  }
-
-  async #makeClient(): Promise<AuthClient> {
-    const { authClient, credentials, projectId, fetch, tokenStore } = this.#options;
-    if (authClient !== undefined) return authClient;
-    const { scopes } = this.#options;
-    const options: CredentialsOptions = {
-      ...(fetch === undefined ? {} : { fetch }),
-      ...(tokenStore === undefined ? {} : { tokenStore }),
-      ...(scopes === undefined ? {} : { scopes: typeof scopes === "string" ? [scopes] : scopes }),
-    };
-    const made = credentials !== undefined
-      ? credentialsFromJson(withType(credentials), options)
-      : await loadCredentials(
-        this.#keyFile === undefined
-          ? options
-          : { ...options, credentials: withType(await readKeyFile(this.#keyFile)) },
-      );
-    const client = toAuthClient(made);
-    if (projectId === undefined) return client;
-    return Object.create(client, { projectId: { value: projectId, enumerable: true } });
-  }
-
-  /**
-   * `authorization` (and `x-goog-user-project`) for a request.
-   *
-   * @param url Accepted for google-auth-library's signature; the headers are the same for all.
-   * @returns The headers.
-   */
-  async getRequestHeaders(url?: string | URL): Promise<Headers> {
-    return await (await this.getClient()).getRequestHeaders(url);
-  }
-
-  /**
-   * An access token, as google-auth-library's `GoogleAuth.getAccessToken()` gives it.
-   *
-   * @returns The token (cached and refreshed by the credentials).
-   */
-  async getAccessToken(): Promise<string> {
-    return (await (await this.getClient()).getAccessToken()).token;
-  }
-
-  /**
-   * The `projectId` option, else the credentials'.
-   *
-   * @returns The project id.
-   * @throws {CredentialsError} `ERR_CREDENTIALS_FIELD_MISSING` when neither names one.
-   */
-  async getProjectId(): Promise<string> {
-    return this.#options.projectId ?? await (await this.getClient()).getProjectId();
-  }
-
-  /**
-   * The universe domain of the credentials (`googleapis.com` unless they name another).
-   *
-   * @returns The universe domain.
-   */
-  async getUniverseDomain(): Promise<string> {
-    return await (await this.getClient()).getUniverseDomain();
-  }
-
-  /**
-   * `fetch` with the request headers added.
-   *
-   * @param input The request.
-   * @param init Its options.
-   * @returns The response.
-   */
-  async fetch(input: Request | URL | string, init?: RequestInit): Promise<Response> {
-    return await (await this.getClient()).fetch(input, init);
+  protected override async makeClient(
+    { credentials }: Readonly<GoogleAuthOptions>,
+    made: MadeCredentialsOptions,
+  ): Promise<AuthClient> {
+    if (credentials !== undefined) {
+      return toAuthClient(credentialsFromJson(withType(credentials), made));
+    }
+    const keyFile = this.#keyFile;
+    const file = keyFile === undefined ? {} : { credentials: withType(await readKeyFile(keyFile)) };
+    return toAuthClient(await loadCredentials({ ...made, ...file }));
   }
 }
 

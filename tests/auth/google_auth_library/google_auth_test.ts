@@ -77,6 +77,7 @@ Deno.test("GoogleAuth gives an authClient as it is, and searches again after a f
     client,
   );
   const auth = new GoogleAuth({ credentials: "{not json" });
-  await assert.rejects(auth.getClient(), SyntaxError);
-  await assert.rejects(auth.getClient(), SyntaxError);
+  const malformed = { code: "ERR_CREDENTIALS_MALFORMED", message: /not valid JSON/ };
+  await assert.rejects(auth.getClient(), malformed);
+  await assert.rejects(auth.getClient(), malformed);
 });
