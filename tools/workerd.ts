@@ -23,13 +23,24 @@ const COMPATIBILITY_DATE = "2026-11-17";
 /** The aliases of docs/sdks.md: google-auth-library, and the Node modules GenAI's Node build imports. */
 export const SDK_ALIASES: Record<string, string> = {
   "google-auth-library": "./auth/google_auth_library/mod.ts",
-  ...Object.fromEntries(
+  ...nodeStubAliases(),
+};
+
+/** {@linkcode SDK_ALIASES} with google-auth-library's key-only stand-in (docs/sdks.md). */
+export const SDK_KEY_ALIASES: Record<string, string> = {
+  ...SDK_ALIASES,
+  "google-auth-library": "./auth/google_auth_library/service_account.ts",
+};
+
+/** GenAI's Node modules, each aliased to the stubs. */
+function nodeStubAliases(): Record<string, string> {
+  return Object.fromEntries(
     ["fs", "fs/promises", "path", "node:stream", "node:stream/promises"].map((name) => [
       name,
       "./auth/google_auth_library/node_stubs.ts",
     ]),
-  ),
-};
+  );
+}
 
 /** Options of {@linkcode runInWorkerd}. */
 export interface WorkerdRun {

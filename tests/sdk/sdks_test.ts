@@ -14,7 +14,7 @@ import { startEmulator } from "../../emulator/mod.ts";
 import { startVertexStandIn } from "../support/vertex_standin.ts";
 import { bun, node24, required, type Runtime, workerd } from "../../tools/runtimes.ts";
 import { runtimeMissing, skippedWhen } from "../support/skip.ts";
-import { runInWorkerd, SDK_ALIASES } from "../../tools/workerd.ts";
+import { runInWorkerd, SDK_ALIASES, SDK_KEY_ALIASES } from "../../tools/workerd.ts";
 
 const run = promisify(execFile);
 const DRIVER = "tests/sdk/run_sdk_checks.mjs";
@@ -94,34 +94,44 @@ Deno.test(skippedWhen(runtimeMissing(workerdRuntime, "workerd"), {
   },
 }));
 
-Deno.test(skippedWhen(runtimeMissing(workerdRuntime, "workerd"), {
-  name:
-    "the three SDKs run in workerd without Node compatibility through the alias (toAuthClient(), then credentials in their options)",
-  fn: async () => {
-    await using emulator = await startEmulator();
-    const standIn = startVertexStandIn(emulator);
-    try {
-      const key = await emulator.serviceAccountKey();
-      // One bundle and one isolate for both ways in (tests/sdk/sdk_alias_workerd.mjs).
-      const output = await runInWorkerd(required(workerdRuntime, "workerd"), {
-        entry: "tests/sdk/sdk_alias_workerd.mjs",
-        bindings: { KEY: key, STANDIN: standIn.url },
-        alias: SDK_ALIASES,
-        noNodeCompat: true,
-      });
-      const texts = JSON.parse(/^texts (.*)$/m.exec(output)?.[1] ?? "{}");
-      const { client_email: principal, project_id: project } = JSON.parse(key);
-      const hello = `hello ${principal}`;
-      const all = { anthropic: hello, genai: hello, vertex: hello };
-      assert.deepEqual(texts, { toAuthClient: all, options: all }, output);
-      assert.match(output, /^keyFile ERR_OPTIONS_INVALID$/m);
-      assert.ok(
-        standIn.calls.length >= 6 && standIn.calls.every((c) => c.principal === principal),
-      );
-      // Anthropic took the project from the client GoogleAuth.getClient() gave.
-      assert.ok(standIn.calls.some((c) => c.path.includes(`/projects/${project}/`)), "anthropic");
-    } finally {
-      await standIn.close();
-    }
-  },
-}));
+for (
+  const [target, alias] of [
+    ["@gcp-oidc/auth/google-auth-library", SDK_ALIASES],
+    ["@gcp-oidc/auth/google-auth-library/service-account", SDK_KEY_ALIASES],
+  ] as const
+) {
+  Deno.test(skippedWhen(runtimeMissing(workerdRuntime, "workerd"), {
+    name:
+      `the three SDKs run in workerd without Node compatibility through ${target} (toAuthClient(), then credentials in their options)`,
+    fn: async () => {
+      await using emulator = await startEmulator();
+      const standIn = startVertexStandIn(emulator);
+      try {
+        const key = await emulator.serviceAccountKey();
+        // One bundle and one isolate for both ways in (tests/sdk/sdk_alias_workerd.mjs).
+        const output = await runInWorkerd(required(workerdRuntime, "workerd"), {
+          entry: "tests/sdk/sdk_alias_workerd.mjs",
+          bindings: { KEY: key, STANDIN: standIn.url },
+          alias,
+          noNodeCompat: true,
+        });
+        const texts = JSON.parse(/^texts (.*)$/m.exec(output)?.[1] ?? "{}");
+        const { client_email: principal, project_id: project } = JSON.parse(key);
+        const hello = `hello ${principal}`;
+        const all = { anthropic: hello, genai: hello, vertex: hello };
+        assert.deepEqual(texts, { toAuthClient: all, options: all }, output);
+        assert.match(output, /^keyFile ERR_OPTIONS_INVALID$/m);
+        assert.ok(
+          standIn.calls.length >= 6 && standIn.calls.every((c) => c.principal === principal),
+        );
+        // Anthropic took the project from the client GoogleAuth.getClient() gave.
+        assert.ok(
+          standIn.calls.some((c) => c.path.includes(`/projects/${project}/`)),
+          "anthropic",
+        );
+      } finally {
+        await standIn.close();
+      }
+    },
+  }));
+}

@@ -61,6 +61,15 @@ interface ProcessLike {
 
 const runtime = globalThis as { Deno?: DenoLike; process?: ProcessLike };
 
+/**
+ * The runtime's `process` where there is no `Deno`: Deno defines `process` as a getter that loads
+ * its Node compatibility layer on first use (about 27 ms, measured in Deno 2.9.6), which a Deno
+ * program that never reads it should not pay for.
+ */
+function nodeProcess(): ProcessLike | undefined {
+  return runtime.Deno === undefined ? runtime.process : undefined;
+}
+
 /** Environments whose variables the runtime refused to read, by name (Deno without `--allow-env`). */
 const deniedNames = new WeakMap<object, Set<string>>();
 
@@ -70,11 +79,14 @@ const deniedNames = new WeakMap<object, Set<string>>();
  * one never reads a polluted `Object.prototype`).
  */
 export function envDefault(): EnvLike {
-  const { Deno: deno, process: node } = runtime;
+  const deno = runtime.Deno;
   const denied = new Set<string>();
+  // `process` is looked up on the first read: credentials that read no variable never touch it.
   const get = deno === undefined
-    ? (name: string) =>
-      node !== undefined && Object.hasOwn(node.env, name) ? node.env[name] : undefined
+    ? (name: string) => {
+      const node = nodeProcess();
+      return node !== undefined && Object.hasOwn(node.env, name) ? node.env[name] : undefined;
+    }
     : (name: string) => {
       try {
         return deno.env.get(name);
@@ -136,7 +148,7 @@ async function readCapped(read: (into: Uint8Array) => Promise<number | null>): P
  * a FIFO blocks until a writer comes, in a thread no signal reaches) and the open file again.
  */
 export async function readFileDefault(path: string): Promise<string> {
-  const { Deno: deno, process: node } = runtime;
+  const deno = runtime.Deno;
   if (deno !== undefined) {
     const info = await deno.stat(path);
     checkFile(info.isFile, info.size);
@@ -151,7 +163,7 @@ export async function readFileDefault(path: string): Promise<string> {
   }
   // node:fs's callbacks, not node:fs/promises: node:fs is loaded with every Node process, while
   // node:fs/promises loads streams and readline, a few ms of a cold start (docs/measurements.md).
-  const fs = node?.getBuiltinModule?.("node:fs");
+  const fs = nodeProcess()?.getBuiltinModule?.("node:fs");
   if (fs === undefined) {
     throw new Error(`Cannot read ${path}: no file system; pass readFile`);
   }
@@ -195,14 +207,13 @@ export async function readFileBounded(
  * `process.getBuiltinModule` (workerd without Node compatibility has a `process` but no `node:fs`).
  */
 export function hasFileSystem(): boolean {
-  const { Deno: deno, process: node } = runtime;
-  return deno !== undefined || node?.getBuiltinModule?.("node:fs") !== undefined;
+  return runtime.Deno !== undefined || nodeProcess()?.getBuiltinModule?.("node:fs") !== undefined;
 }
 
 /** Whether the runtime runs on Windows. */
 export function isWindows(): boolean {
-  const { Deno: deno, process: node } = runtime;
-  return deno?.build.os === "windows" || node?.platform === "win32";
+  const deno = runtime.Deno;
+  return deno !== undefined ? deno.build.os === "windows" : nodeProcess()?.platform === "win32";
 }
 
 /** Whether `error` says the file does not exist (Node `ENOENT`, Deno `NotFound`). */

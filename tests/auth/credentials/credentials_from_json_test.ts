@@ -2,6 +2,7 @@
 // credentialsFromJson(), synchronously, before any call, and no message quotes a secret.
 import assert from "node:assert/strict";
 import { CredentialsError, credentialsFromJson } from "../../../auth/mod.ts";
+import { testKey } from "../../support/keys.ts";
 
 const PRIVATE_KEY =
   "-----BEGIN PRIVATE KEY-----\nMIIEsecretkeymaterial0123456789\n-----END PRIVATE KEY-----\n";
@@ -547,4 +548,27 @@ Deno.test("a URL field that is not http(s) is named, not quoted: its query may c
     assert.doesNotMatch(error.message, /ya29\.secret/);
     return true;
   });
+});
+
+Deno.test("credentialsFromJson() and a key's token never read globalThis.process under Deno", async () => {
+  // Deno's `process` loads its Node compatibility layer on first read (about 27 ms of a cold
+  // start): a Deno program with a key must not pay for it.
+  const { key } = await testKey();
+  const fetch = () => Promise.resolve(Response.json({ access_token: "ya29.k", expires_in: 3600 }));
+  const original = Object.getOwnPropertyDescriptor(globalThis, "process")!;
+  let reads = 0;
+  Object.defineProperty(globalThis, "process", {
+    configurable: true,
+    get() {
+      reads++;
+      return original.get ? original.get.call(globalThis) : original.value;
+    },
+  });
+  try {
+    const credentials = credentialsFromJson(key, { fetch });
+    assert.equal((await credentials.getAccessToken()).token, "ya29.k");
+  } finally {
+    Object.defineProperty(globalThis, "process", original);
+  }
+  assert.equal(reads, 0);
 });
