@@ -39,7 +39,7 @@ const TESTED_ELSEWHERE: readonly { files: readonly string[]; why: string }[] = [
       "(tests/auth/token_store/shared_tokens_test.ts, shared_tokens_workerd_test.ts)",
   },
   {
-    files: ["auth/google_auth_library/_google_auth_base.ts"],
+    files: ["auth/google_auth_library/google_auth_base.ts"],
     why: "what both GoogleAuth classes share, tested through each " +
       "(tests/auth/google_auth_library/google_auth_test.ts, service_account_test.ts)",
   },

@@ -16,7 +16,7 @@ import {
   type GoogleAuthOptions,
   type MadeCredentialsOptions,
   withType,
-} from "./_google_auth_base.ts";
+} from "./google_auth_base.ts";
 
 export type { GoogleAuthOptions };
 

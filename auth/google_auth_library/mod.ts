@@ -20,6 +20,6 @@
  */
 
 export { GoogleAuth, type GoogleAuthOptions } from "./google_auth.ts";
-export { GoogleAuthBase, type MadeCredentialsOptions } from "./_google_auth_base.ts";
+export { GoogleAuthBase, type MadeCredentialsOptions } from "./google_auth_base.ts";
 export type { AuthClient } from "../credentials/auth_client.ts";
 export type { TokenStore } from "../credentials/types.ts";

@@ -29,7 +29,7 @@ import {
   type GoogleAuthOptions,
   type MadeCredentialsOptions,
   withType,
-} from "./_google_auth_base.ts";
+} from "./google_auth_base.ts";
 
 export { GoogleAuthBase, type GoogleAuthOptions, type MadeCredentialsOptions };
 export type { AuthClient };
