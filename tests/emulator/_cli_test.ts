@@ -9,6 +9,8 @@ import { node24, required, type Runtime } from "../../tools/runtimes.ts";
 import { withEmulator } from "../../tools/emulator_calls.ts";
 import { credentialsFromJson } from "../../auth/mod.ts";
 import { runtimeMissing, skippedWhen } from "../support/skip.ts";
+import { runCli } from "../../emulator/_cli.ts";
+import process from "node:process";
 
 const MOD = new URL("../../emulator/mod.ts", import.meta.url).pathname;
 const MAIN = new URL("../../emulator/main.ts", import.meta.url).pathname;
@@ -149,25 +151,43 @@ Deno.test("emulator/mod.ts run as the main module starts nothing", async () => {
   assert.equal(new TextDecoder().decode(result.stderr), "");
 });
 
+/** `runCli(args)` in this process: its exit code and what it wrote to stderr. */
+async function runCliHere(args: string[]): Promise<{ code: number; stderr: string }> {
+  const write = process.stderr.write;
+  let stderr = "";
+  process.stderr.write = ((chunk: string) => (stderr += chunk, true)) as typeof write;
+  try {
+    await runCli(args);
+    return { code: Number(process.exitCode ?? 0), stderr };
+  } finally {
+    process.stderr.write = write;
+    process.exitCode = 0;
+  }
+}
+
 Deno.test("emulator program explains its options", async () => {
   const run = (...args: string[]) =>
     new Deno.Command(Deno.execPath(), { args: ["run", "-A", "--quiet", MAIN, ...args] }).output();
   const help = await run("--help");
   assert.equal(help.code, 0);
   assert.match(new TextDecoder().decode(help.stdout), /^Usage: gcp-oidc-emulator/);
+  // One refusal as a process (exit code 2 and stderr reach the shell), the rest in this process.
+  const refused = await run("--port", "http");
+  assert.equal(refused.code, 2);
+  assert.match(new TextDecoder().decode(refused.stderr), /^--port "http" is not a port number/);
   for (
     const [args, message] of [
       [["--credentials", "api_key"], /--credentials "api_key" is not a type/],
-      [["--port", "http"], /--port "http" is not a port number/],
       [["--port", "99999"], /^--port "99999" is not a port number: use 0 to 65535\n/],
       [["--verbose"], /Unknown option '--verbose'/],
       [["--make-keys", "1", "--immutable-subject"], /--make-keys prints keys and exits/],
     ] as const
   ) {
-    const result = await run(...args);
+    const result = await runCliHere([...args]);
     assert.equal(result.code, 2, args.join(" "));
-    assert.match(new TextDecoder().decode(result.stderr), message);
-    assert.doesNotMatch(new TextDecoder().decode(result.stderr), /Cannot.*Cannot/);
+    assert.match(result.stderr, message);
+    assert.match(result.stderr, /Usage: gcp-oidc-emulator/);
+    assert.doesNotMatch(result.stderr, /Cannot.*Cannot/);
   }
 });
 
