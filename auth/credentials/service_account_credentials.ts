@@ -91,10 +91,7 @@ export function serviceAccountCredentials(
  * The source of a service account key (JSON text or object); another `"type"` is refused with
  * `ERR_CREDENTIALS_WRONG_TYPE`, naming `maker`, the function that takes keys only.
  */
-export function serviceAccountKeySource(
-  key: ServiceAccountKey | string | object,
-  maker: string,
-): Source {
+export function serviceAccountKeySource(key: string | object, maker: string): Source {
   const fields = configurationFields(key, "credentials JSON");
   requireType(fields, "service_account", maker);
   return sourceOf(fields, "service_account", serviceAccountSource(fields));

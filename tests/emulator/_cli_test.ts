@@ -153,7 +153,7 @@ Deno.test("emulator/mod.ts run as the main module starts nothing", async () => {
 
 /** `runCli(args)` in this process: its exit code and what it wrote to stderr. */
 async function runCliHere(args: string[]): Promise<{ code: number; stderr: string }> {
-  const write = process.stderr.write;
+  const [write, exitCode] = [process.stderr.write, process.exitCode];
   let stderr = "";
   process.stderr.write = ((chunk: string) => (stderr += chunk, true)) as typeof write;
   try {
@@ -161,7 +161,7 @@ async function runCliHere(args: string[]): Promise<{ code: number; stderr: strin
     return { code: Number(process.exitCode ?? 0), stderr };
   } finally {
     process.stderr.write = write;
-    process.exitCode = 0;
+    process.exitCode = exitCode;
   }
 }
 
