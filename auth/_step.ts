@@ -9,4 +9,5 @@ export {
   type ValidatedAuthenticateOptions,
 } from "./authenticate/options.ts";
 export { quote } from "./_util/quote.ts";
+export { secretForms } from "./_util/redact.ts";
 export { MIN_MODULUS_BITS, pkcs8Base64 } from "./keys/_private_key.ts";

@@ -34,6 +34,23 @@ export function redact(text: string, secrets: readonly string[]): string {
   return forms.reduce((result, form) => result.replaceAll(form, REDACTED), text);
 }
 
+/**
+ * `cause` with the request's secrets redacted from its message, stack and nested causes: a
+ * runtime's network error can quote the whole URL, query included ("error sending request for
+ * url (...)"). Unchanged when none of its texts holds a secret.
+ */
+export function redactedCause(cause: unknown, secrets: readonly string[], depth = 0): unknown {
+  if (!(cause instanceof Error) || depth > 4) return cause;
+  const message = redact(cause.message, secrets);
+  const stack = cause.stack === undefined ? undefined : redact(cause.stack, secrets);
+  const inner = redactedCause(cause.cause, secrets, depth + 1);
+  if (message === cause.message && stack === cause.stack && inner === cause.cause) return cause;
+  const copy = new Error(message, inner === undefined ? {} : { cause: inner });
+  copy.name = cause.name;
+  if (stack !== undefined) copy.stack = stack;
+  return copy;
+}
+
 function parseUrl(url: string): URL | undefined {
   try {
     return new URL(url);

@@ -4,7 +4,14 @@
 import type { RequestOptions } from "../endpoint/mod.ts";
 import { type BoundedBody, readBounded } from "./_read_body.ts";
 import { decodeBody, requestBody } from "./_body.ts";
-import { redact, redactedHeaders, redactedUrl, secretsOf, whereOf } from "./_redact.ts";
+import {
+  redact,
+  redactedCause,
+  redactedHeaders,
+  redactedUrl,
+  secretsOf,
+  whereOf,
+} from "./_redact.ts";
 import { RequestError } from "./request_error.ts";
 import type { RequestFetch, RequestResponse } from "./types.ts";
 
@@ -107,7 +114,7 @@ function noResponse(error: unknown, described: Described, limits: SendLimits): R
   return new RequestError(`${described.where}: ${reason}`, {
     status: 0,
     request: described.request,
-    cause: error,
+    cause: redactedCause(error, described.secrets),
   });
 }
 
@@ -123,7 +130,9 @@ export async function send(
 ): Promise<RequestResponse<unknown>> {
   const caller = options.request?.signal;
   caller?.throwIfAborted();
-  const described = describe(options);
+  // What a failure shows of the request: made only when one is reported.
+  let described: Described | undefined;
+  const describeOnce = () => described ??= describe(options);
   const controller = new AbortController();
   const timer = Number.isFinite(limits.timeoutMs)
     ? setTimeout(
@@ -145,9 +154,9 @@ export async function send(
       body = await readBounded(response, limits.maxResponseBytes, signal);
     } catch (error) {
       if (caller?.aborted) throw caller.reason;
-      throw noResponse(error, described, limits);
+      throw noResponse(error, describeOnce(), limits);
     }
-    return responseOf(response, body, options, described, limits);
+    return responseOf(response, body, options, describeOnce, limits);
   } finally {
     clearTimeout(timer);
     caller?.removeEventListener("abort", follow);
@@ -159,7 +168,7 @@ function responseOf(
   response: Response,
   body: BoundedBody,
   options: RequestOptions,
-  described: Described,
+  described: () => Described,
   limits: SendLimits,
 ): RequestResponse<unknown> {
   const headers = headersOf(response.headers);
@@ -172,9 +181,9 @@ function responseOf(
     data: undefined,
   };
   const fail = (what: string) =>
-    new RequestError(`${described.where}: HTTP ${status}${what}`, {
+    new RequestError(`${described().where}: HTTP ${status}${what}`, {
       status,
-      request: described.request,
+      request: described().request,
       response: { ...result, url: redactedUrl(result.url) },
     });
   if (body.oversized) {
@@ -190,5 +199,5 @@ function responseOf(
   }
   if (success) return result;
   const message = serverMessage(result.data);
-  throw fail(message === undefined ? "" : `: ${shownMessage(message, described.secrets)}`);
+  throw fail(message === undefined ? "" : `: ${shownMessage(message, described().secrets)}`);
 }

@@ -2,52 +2,16 @@
 // `credentials_json`, raw or base64, and the private key inside it; the tokens of the emulator and
 // the step), in every form the step or the harness may print it.
 import { parseServiceAccountKey } from "../../auth/keys/mod.ts";
+import { secretForms } from "../../auth/_step.ts";
 
-/** Shorter values would mask ordinary words: no secret here is that short. */
-const SHORTEST = 8;
 /** A line of a multi-line secret masked by itself: a PEM body line is 64 characters. */
 const SHORTEST_LINE = 16;
 
-function base64(text: string): string {
-  return btoa(
-    Array.from(new TextEncoder().encode(text), (byte) => String.fromCharCode(byte)).join(""),
-  );
-}
-
-/**
- * The forms of `secret` a log or a file may hold: as is, JSON-escaped (a key's line breaks as
- * `\n`), percent-encoded, base64 and base64url (with and without padding), and each line of a
- * multi-line secret but its PEM armour (`-----BEGIN ...-----`).
- *
- * @example Usage
- * ```ts
- * import assert from "node:assert/strict";
- * import { secretForms } from "./local_secrets.ts";
- *
- * const forms = secretForms("line one secret!\nline two secret!");
- * assert.ok(forms.includes("line one secret!\\nline two secret!"));
- * assert.ok(forms.includes(btoa("line one secret!\nline two secret!")));
- * assert.ok(forms.includes("line two secret!"));
- * ```
- */
-export function secretForms(secret: string): string[] {
-  if (secret.length < SHORTEST) return [];
-  const encoded = base64(secret);
-  const url = encoded.replaceAll("+", "-").replaceAll("/", "_");
+/** Each line of a multi-line secret but its PEM armour (`-----BEGIN ...-----`). */
+function secretLines(secret: string): string[] {
   const lines = secret.split(/\r?\n/).map((line) => line.trim())
     .filter((line) => line.length >= SHORTEST_LINE && !/^-----[A-Z ]+-----$/.test(line));
-  return [
-    ...new Set([
-      secret,
-      JSON.stringify(secret).slice(1, -1),
-      encodeURIComponent(secret),
-      encoded,
-      encoded.replace(/=+$/, ""),
-      url,
-      url.replace(/=+$/, ""),
-      ...(lines.length > 1 ? lines : []),
-    ]),
-  ];
+  return lines.length > 1 ? lines : [];
 }
 
 /**
@@ -80,9 +44,10 @@ export function credentialsSecrets(value: string): string[] {
 }
 
 /**
- * A function that replaces every form of every secret of `secrets` in a text with `***` (longest
- * first, so a secret inside another is no way to unmask part of it), and the values of
- * `::add-mask::` commands.
+ * A function that replaces every form of every secret of `secrets` in a text with `***`: the forms
+ * the library redacts from its errors (as is, percent-, form- and JSON-encoded, base64, base64url
+ * and hex), and each line of a multi-line secret (longest first, so a secret inside another is no
+ * way to unmask part of it), and the values of `::add-mask::` commands.
  *
  * @example Usage
  * ```ts
@@ -95,7 +60,9 @@ export function credentialsSecrets(value: string): string[] {
  * ```
  */
 export function masker(secrets: Iterable<string>): (text: string) => string {
-  const forms = [...new Set([...secrets].flatMap(secretForms))].sort((a, b) => b.length - a.length);
+  const all = [...secrets];
+  const forms = [...new Set([...secretForms(all), ...all.flatMap(secretLines)])]
+    .sort((a, b) => b.length - a.length);
   return (text) => {
     let result = text;
     for (const form of forms) result = result.replaceAll(form, "***");

@@ -102,7 +102,7 @@ function textForms(text: string): string[] {
  * value counts as a secret of its own. Longest first, so a form that contains another is
  * replaced whole.
  */
-function secretForms(secrets: readonly string[]): string[] {
+export function secretForms(secrets: readonly string[]): string[] {
   const cached = formsOf.get(secrets);
   if (
     cached !== undefined && cached.of.length === secrets.length &&
