@@ -5,10 +5,11 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { privateKeyProblem } from "../../../auth/keys/_private_key.ts";
 import { signWithPrivateKey } from "../../../auth/keys/jwt.ts";
-import { node20, required, RUNTIMES_REQUIRED } from "../../../tools/runtimes.ts";
+import { node20, required } from "../../../tools/runtimes.ts";
 import { authenticate, CredentialsError } from "../../../auth/mod.ts";
 import { signJwtWithKey } from "../../../auth/keys/mod.ts";
 import { testKey } from "../../support/keys.ts";
+import { runtimeMissing, skippedWhen } from "../../support/skip.ts";
 
 const claims = { iss: "a", sub: "b", aud: "https://x/", iat: 1, exp: 2 };
 
@@ -102,52 +103,56 @@ console.log(JSON.stringify(pems.map((pem) => {
   }
 })));`;
 
-Deno.test("the key check accepts exactly the PEM layouts Node's key parser reads, which Web Crypto signs alike", async (t) => {
-  const node = await node20();
-  if (node === undefined && !RUNTIMES_REQUIRED) {
-    console.log("skipped: no Node 20 on this machine");
-    return;
-  }
-  const { key } = await testKey();
-  const header = "-----BEGIN PRIVATE KEY-----";
-  const footer = "-----END PRIVATE KEY-----";
-  const lines = key.private_key.split("\n").filter((line) => line !== "" && !line.startsWith("-"));
-  const body = lines.join("\n");
-  const layouts: Record<string, string> = {
-    "as Google writes it": key.private_key,
-    "CRLF line breaks": key.private_key.replace(/\n/g, "\r\n"),
-    "the body on one line": `${header}\n${lines.join("")}\n${footer}\n`,
-    "the body's lines joined by spaces": `${header}\n${lines.join(" ")}\n${footer}\n`,
-    "blanks after the BEGIN line": `${header} \t\n${body}\n${footer}\n`,
-    "no line break after the END line": `${header}\n${body}\n${footer}`,
-    "all on one line": `${header}${lines.join("")}${footer}`,
-    "line breaks as spaces": `${header} ${lines.join(" ")} ${footer}`,
-    "line breaks as the two characters \\n": `${header}\\n${lines.join("\\n")}\\n${footer}`,
-    "the BEGIN line joined to the body": `${header}${body}\n${footer}\n`,
-    "the END line joined to the body": `${header}\n${body}${footer}\n`,
-    "the END line indented": `${header}\n${body}\n  ${footer}\n`,
-    "CR line breaks only": `${header}\r${body.replace(/\n/g, "\r")}\r${footer}\r`,
-  };
-  const data = "header.payload";
-  const child = promisify(execFile)(required(node, "Node 20").path, ["-e", NODE_SIGNS], {
-    timeout: 30_000,
-  });
-  child.child.stdin!.end(JSON.stringify({ pems: Object.values(layouts), data }));
-  const signatures = JSON.parse((await child).stdout) as (string | null)[];
-  const names = Object.keys(layouts);
-  assert.ok(signatures.some((signature) => signature === null), "Node refuses some layouts");
-  for (const [index, name] of names.entries()) {
-    await t.step(name, async () => {
-      const pem = layouts[name]!;
-      const signature = signatures[index] ?? null;
-      assert.equal(
-        privateKeyProblem(pem) === undefined,
-        signature !== null,
-        privateKeyProblem(pem),
-      );
-      if (signature === null) return;
-      const webCrypto = await signWithPrivateKey(pem, new TextEncoder().encode(data));
-      assert.equal(btoa(String.fromCharCode(...webCrypto)), signature);
+const node20Runtime = await node20();
+
+Deno.test(skippedWhen(runtimeMissing(node20Runtime, "Node 20"), {
+  name:
+    "the key check accepts exactly the PEM layouts Node's key parser reads, which Web Crypto signs alike",
+  fn: async (t) => {
+    const node = required(node20Runtime, "Node 20");
+    const { key } = await testKey();
+    const header = "-----BEGIN PRIVATE KEY-----";
+    const footer = "-----END PRIVATE KEY-----";
+    const lines = key.private_key.split("\n").filter((line) =>
+      line !== "" && !line.startsWith("-")
+    );
+    const body = lines.join("\n");
+    const layouts: Record<string, string> = {
+      "as Google writes it": key.private_key,
+      "CRLF line breaks": key.private_key.replace(/\n/g, "\r\n"),
+      "the body on one line": `${header}\n${lines.join("")}\n${footer}\n`,
+      "the body's lines joined by spaces": `${header}\n${lines.join(" ")}\n${footer}\n`,
+      "blanks after the BEGIN line": `${header} \t\n${body}\n${footer}\n`,
+      "no line break after the END line": `${header}\n${body}\n${footer}`,
+      "all on one line": `${header}${lines.join("")}${footer}`,
+      "line breaks as spaces": `${header} ${lines.join(" ")} ${footer}`,
+      "line breaks as the two characters \\n": `${header}\\n${lines.join("\\n")}\\n${footer}`,
+      "the BEGIN line joined to the body": `${header}${body}\n${footer}\n`,
+      "the END line joined to the body": `${header}\n${body}${footer}\n`,
+      "the END line indented": `${header}\n${body}\n  ${footer}\n`,
+      "CR line breaks only": `${header}\r${body.replace(/\n/g, "\r")}\r${footer}\r`,
+    };
+    const data = "header.payload";
+    const child = promisify(execFile)(node.path, ["-e", NODE_SIGNS], {
+      timeout: 30_000,
     });
-  }
-});
+    child.child.stdin!.end(JSON.stringify({ pems: Object.values(layouts), data }));
+    const signatures = JSON.parse((await child).stdout) as (string | null)[];
+    const names = Object.keys(layouts);
+    assert.ok(signatures.some((signature) => signature === null), "Node refuses some layouts");
+    for (const [index, name] of names.entries()) {
+      await t.step(name, async () => {
+        const pem = layouts[name]!;
+        const signature = signatures[index] ?? null;
+        assert.equal(
+          privateKeyProblem(pem) === undefined,
+          signature !== null,
+          privateKeyProblem(pem),
+        );
+        if (signature === null) return;
+        const webCrypto = await signWithPrivateKey(pem, new TextEncoder().encode(data));
+        assert.equal(btoa(String.fromCharCode(...webCrypto)), signature);
+      });
+    }
+  },
+}));

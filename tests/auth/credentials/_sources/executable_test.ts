@@ -17,6 +17,7 @@ import { runExecutable } from "../../../../auth/credentials/run_executable.ts";
 import { type Emulator, startEmulator } from "../../../../emulator/mod.ts";
 import { githubToken, oidcAudience } from "../../../../tools/emulator_calls.ts";
 import { node20, required } from "../../../../tools/runtimes.ts";
+import { runtimeMissing, skippedWhen } from "../../../support/skip.ts";
 
 const TOOL = resolve("tests/support/executable_tool.mjs");
 const JWT = "urn:ietf:params:oauth:token-type:jwt";
@@ -24,11 +25,17 @@ const ALLOW = { GOOGLE_EXTERNAL_ACCOUNT_ALLOW_EXECUTABLES: "1" };
 const AUDIENCE =
   "//iam.googleapis.com/projects/1/locations/global/workloadIdentityPools/p/providers/x";
 
-/** The program's runtime: Node, which starts in a fraction of Deno's time (it is always there). */
-const NODE = required(await node20(), "Node 20").path;
+/** The program's runtime: Node, which starts in a fraction of Deno's time. */
+const nodeRuntime = await node20();
+/** Why the tests that run the program are skipped, or `undefined` when they run. */
+const NODE_MISSING = runtimeMissing(nodeRuntime, "Node 20");
+
+function nodePath(): string {
+  return required(nodeRuntime, "Node 20").path;
+}
 
 function command(mode: string, ...args: string[]): string {
-  return [`"${NODE}"`, `"${TOOL}"`, mode, ...args].join(" ");
+  return [`"${nodePath()}"`, `"${TOOL}"`, mode, ...args].join(" ");
 }
 
 /**
@@ -58,82 +65,90 @@ function recordingRunner(extra: Record<string, string>, seen: ExecutableRequest[
   return runner;
 }
 
-Deno.test("an executable source gets tokens from the emulator, passing the GOOGLE_EXTERNAL_ACCOUNT_* variables", async () => {
-  await using emulator = await startEmulator();
-  const dir = await mkdtemp(join(tmpdir(), "executable-"));
-  try {
-    const report = join(dir, "report.json");
-    const seen: ExecutableRequest[] = [];
-    const runner = recordingRunner({
-      TOOL_TOKEN: await githubToken(emulator, oidcAudience(emulator)),
-      TOOL_REPORT: report,
-    }, seen);
-    const impersonation =
-      `${emulator.endpoints.iamcredentials}/projects/-/serviceAccounts/${emulator.serviceAccount}:generateAccessToken`;
-    // Standard error is not read (google-auth-library mixes it into the response).
-    const credentials = credentialsFromJson(
-      fileFor(emulator, { command: command("noisy", '"an argument"', "two") }, {
-        service_account_impersonation_url: impersonation,
-      }),
-      { runExecutable: runner, env: ALLOW },
-    );
-    const token = await credentials.getAccessToken();
-    assert.equal(emulator.tokenInfo(token.token)?.principal, emulator.serviceAccount);
-    assert.deepEqual(JSON.parse(await readFile(report, "utf8")), {
-      args: ["an argument", "two"],
-      env: {
-        GOOGLE_EXTERNAL_ACCOUNT_AUDIENCE: `//iam.googleapis.com/${emulator.provider}`,
-        GOOGLE_EXTERNAL_ACCOUNT_TOKEN_TYPE: JWT,
-        GOOGLE_EXTERNAL_ACCOUNT_INTERACTIVE: "0",
-        GOOGLE_EXTERNAL_ACCOUNT_IMPERSONATED_EMAIL: emulator.serviceAccount,
-      },
-    });
-    assert.equal(seen.length, 1);
-    assert.equal(seen[0]!.command, NODE);
-    assert.equal(seen[0]!.maxOutputBytes, 1 << 20);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-});
-
-Deno.test("output_file: a live response is reused without a run; a stale or broken one runs the program again", async () => {
-  await using emulator = await startEmulator();
-  const dir = await mkdtemp(join(tmpdir(), "executable-"));
-  try {
-    const outputFile = join(dir, "out.json");
-    const seen: ExecutableRequest[] = [];
-    const subject = await githubToken(emulator, oidcAudience(emulator));
-    const runner = recordingRunner({ TOOL_TOKEN: subject }, seen);
-    const file = fileFor(emulator, { command: command("ok"), output_file: outputFile });
-    const make = () => credentialsFromJson(file, { runExecutable: runner, env: ALLOW });
-    await make().getAccessToken();
-    assert.equal(seen.length, 1);
-    assert.equal(seen[0]!.env.GOOGLE_EXTERNAL_ACCOUNT_OUTPUT_FILE, outputFile);
-    assert.equal(JSON.parse(await readFile(outputFile, "utf8")).id_token, subject);
-    await make().getAccessToken(); // from the file
-    assert.equal(seen.length, 1);
-    const stale = {
-      version: 1,
-      success: true,
-      token_type: JWT,
-      id_token: "eyJ.old.x",
-      expiration_time: 1,
-    };
-    for (
-      const content of [
-        JSON.stringify(stale),
-        "{ half",
-        JSON.stringify({ version: 1, success: false, code: "1", message: "m" }),
-      ]
-    ) {
-      await writeFile(outputFile, content);
-      await make().getAccessToken();
+Deno.test(skippedWhen(NODE_MISSING, {
+  name:
+    "an executable source gets tokens from the emulator, passing the GOOGLE_EXTERNAL_ACCOUNT_* variables",
+  fn: async () => {
+    await using emulator = await startEmulator();
+    const dir = await mkdtemp(join(tmpdir(), "executable-"));
+    try {
+      const report = join(dir, "report.json");
+      const seen: ExecutableRequest[] = [];
+      const runner = recordingRunner({
+        TOOL_TOKEN: await githubToken(emulator, oidcAudience(emulator)),
+        TOOL_REPORT: report,
+      }, seen);
+      const impersonation =
+        `${emulator.endpoints.iamcredentials}/projects/-/serviceAccounts/${emulator.serviceAccount}:generateAccessToken`;
+      // Standard error is not read (google-auth-library mixes it into the response).
+      const credentials = credentialsFromJson(
+        fileFor(emulator, { command: command("noisy", '"an argument"', "two") }, {
+          service_account_impersonation_url: impersonation,
+        }),
+        { runExecutable: runner, env: ALLOW },
+      );
+      const token = await credentials.getAccessToken();
+      assert.equal(emulator.tokenInfo(token.token)?.principal, emulator.serviceAccount);
+      assert.deepEqual(JSON.parse(await readFile(report, "utf8")), {
+        args: ["an argument", "two"],
+        env: {
+          GOOGLE_EXTERNAL_ACCOUNT_AUDIENCE: `//iam.googleapis.com/${emulator.provider}`,
+          GOOGLE_EXTERNAL_ACCOUNT_TOKEN_TYPE: JWT,
+          GOOGLE_EXTERNAL_ACCOUNT_INTERACTIVE: "0",
+          GOOGLE_EXTERNAL_ACCOUNT_IMPERSONATED_EMAIL: emulator.serviceAccount,
+        },
+      });
+      assert.equal(seen.length, 1);
+      assert.equal(seen[0]!.command, nodePath());
+      assert.equal(seen[0]!.maxOutputBytes, 1 << 20);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
-    assert.equal(seen.length, 4);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-});
+  },
+}));
+
+Deno.test(skippedWhen(NODE_MISSING, {
+  name:
+    "output_file: a live response is reused without a run; a stale or broken one runs the program again",
+  fn: async () => {
+    await using emulator = await startEmulator();
+    const dir = await mkdtemp(join(tmpdir(), "executable-"));
+    try {
+      const outputFile = join(dir, "out.json");
+      const seen: ExecutableRequest[] = [];
+      const subject = await githubToken(emulator, oidcAudience(emulator));
+      const runner = recordingRunner({ TOOL_TOKEN: subject }, seen);
+      const file = fileFor(emulator, { command: command("ok"), output_file: outputFile });
+      const make = () => credentialsFromJson(file, { runExecutable: runner, env: ALLOW });
+      await make().getAccessToken();
+      assert.equal(seen.length, 1);
+      assert.equal(seen[0]!.env.GOOGLE_EXTERNAL_ACCOUNT_OUTPUT_FILE, outputFile);
+      assert.equal(JSON.parse(await readFile(outputFile, "utf8")).id_token, subject);
+      await make().getAccessToken(); // from the file
+      assert.equal(seen.length, 1);
+      const stale = {
+        version: 1,
+        success: true,
+        token_type: JWT,
+        id_token: "eyJ.old.x",
+        expiration_time: 1,
+      };
+      for (
+        const content of [
+          JSON.stringify(stale),
+          "{ half",
+          JSON.stringify({ version: 1, success: false, code: "1", message: "m" }),
+        ]
+      ) {
+        await writeFile(outputFile, content);
+        await make().getAccessToken();
+      }
+      assert.equal(seen.length, 4);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  },
+}));
 
 Deno.test("executables run only with GOOGLE_EXTERNAL_ACCOUNT_ALLOW_EXECUTABLES=1, the runtime's runner or the option's", async () => {
   const file = {
@@ -195,37 +210,40 @@ Deno.test("a program that outlives timeout_millis is killed: ERR_EXECUTABLE_TIME
   }
 });
 
-Deno.test("a failing, missing or flooding program is ERR_EXECUTABLE_FAILED, its output never shown", async (t) => {
-  const make = (commandLine: string) =>
-    credentialsFromJson({
-      type: "external_account",
-      audience: AUDIENCE,
-      subject_token_type: JWT,
-      credential_source: { executable: { command: commandLine } },
-    }, { runExecutable, env: ALLOW });
-  for (
-    const [name, commandLine, message] of [
-      ["exit 3", command("fail"), /it exited with code 3 \(its output is not shown\)/],
-      [
-        "no such program",
-        "/nonexistent/tool --x",
-        /"\/nonexistent\/tool": it could not be run: ENOENT/,
-      ],
-      ["2 MiB of output", command("flood"), /its output went past 1048576 bytes/],
-      ["2 MiB of two-byte characters", command("flood2"), /its output went past 1048576 bytes/],
-    ] as const
-  ) {
-    await t.step(name, async () => {
-      await assert.rejects(make(commandLine).getAccessToken(), (error) => {
-        assert.ok(error instanceof AuthError);
-        assert.equal(error.code, "ERR_EXECUTABLE_FAILED");
-        assert.match(error.message, message);
-        assert.doesNotMatch(`${error.message} ${error.stack}`, /eyJ|failed\n|xxxx/);
-        return true;
+Deno.test(skippedWhen(NODE_MISSING, {
+  name: "a failing, missing or flooding program is ERR_EXECUTABLE_FAILED, its output never shown",
+  fn: async (t) => {
+    const make = (commandLine: string) =>
+      credentialsFromJson({
+        type: "external_account",
+        audience: AUDIENCE,
+        subject_token_type: JWT,
+        credential_source: { executable: { command: commandLine } },
+      }, { runExecutable, env: ALLOW });
+    for (
+      const [name, commandLine, message] of [
+        ["exit 3", command("fail"), /it exited with code 3 \(its output is not shown\)/],
+        [
+          "no such program",
+          "/nonexistent/tool --x",
+          /"\/nonexistent\/tool": it could not be run: ENOENT/,
+        ],
+        ["2 MiB of output", command("flood"), /its output went past 1048576 bytes/],
+        ["2 MiB of two-byte characters", command("flood2"), /its output went past 1048576 bytes/],
+      ] as const
+    ) {
+      await t.step(name, async () => {
+        await assert.rejects(make(commandLine).getAccessToken(), (error) => {
+          assert.ok(error instanceof AuthError);
+          assert.equal(error.code, "ERR_EXECUTABLE_FAILED");
+          assert.match(error.message, message);
+          assert.doesNotMatch(`${error.message} ${error.stack}`, /eyJ|failed\n|xxxx/);
+          return true;
+        });
       });
-    });
-  }
-});
+    }
+  },
+}));
 
 /** Credentials whose runner answers `stdout` (exit 0), and the subject token STS got. */
 function answering(
