@@ -489,11 +489,8 @@ function verify(pkg: PackageJson, nodes: string[]): void {
     // emulator's too: its types need no Symbol.asyncDispose); and endpoint() output handed to
     // fetch, undici and got, under nodenext and bundler.
     const names = specifiers(pkg);
-    const web = names;
-    const source = (list: string[]) =>
-      list.map((name, i) => `import * as m${i} from "${name}";\nvoid m${i};`).join("\n") + "\n";
-    writeFileSync(join(dir, "node_consumer.ts"), source(names));
-    writeFileSync(join(dir, "web_consumer.ts"), source(web));
+    const source = names.map((name, i) => `import * as m${i} from "${name}";\nvoid m${i};`);
+    writeFileSync(join(dir, "consumer.ts"), `${source.join("\n")}\n`);
     writeFileSync(join(dir, "http_consumer.ts"), httpConsumer(pkg.name));
     const nodenext = { module: "nodenext", moduleResolution: "nodenext" };
     const bundler = { module: "preserve", moduleResolution: "bundler" };
@@ -503,8 +500,8 @@ function verify(pkg: PackageJson, nodes: string[]): void {
     // project checks TypeScript's own lib files (lib.dom.d.ts and the rest): about a third of tsc's
     // CPU time, and nothing of this package's.
     const projects: Record<string, { resolution: object; file: string; types: string[] }> = {
-      node: { resolution: nodenext, file: "node_consumer.ts", types: ["node"] },
-      web: { resolution: nodenext, file: "web_consumer.ts", types: [] },
+      node: { resolution: nodenext, file: "consumer.ts", types: ["node"] },
+      web: { resolution: nodenext, file: "consumer.ts", types: [] },
       "http-nodenext": { resolution: nodenext, file: "http_consumer.ts", types: ["node"] },
       "http-bundler": { resolution: bundler, file: "http_consumer.ts", types: ["node"] },
     };

@@ -3,6 +3,7 @@
 // Each entry's GoogleAuth says only how its credentials are made.
 import type { AuthClient } from "../credentials/auth_client.ts";
 import type { TokenStore } from "../credentials/types.ts";
+import { isRecord, parseJsonOrUndefined } from "../_util/json.ts";
 
 /**
  * The options of google-auth-library's `GoogleAuth` these SDKs pass, plus `fetch` and
@@ -33,21 +34,10 @@ export interface GoogleAuthOptions {
  * that is not JSON is left for the credentials' maker to refuse, naming the option.
  */
 export function withType(json: string | object): string | object {
-  let record: unknown = json;
-  if (typeof json === "string") {
-    try {
-      record = JSON.parse(json);
-    } catch {
-      return json;
-    }
-  }
-  if (
-    record !== null && typeof record === "object" && !("type" in record) &&
-    "client_email" in record && "private_key" in record
-  ) {
-    return { ...record, type: "service_account" };
-  }
-  return json;
+  const record = typeof json === "string" ? parseJsonOrUndefined(json) : json;
+  if (!isRecord(record) || Object.hasOwn(record, "type")) return json;
+  const isKey = Object.hasOwn(record, "client_email") && Object.hasOwn(record, "private_key");
+  return isKey ? { ...record, type: "service_account" } : json;
 }
 
 /** The options of the credentials a GoogleAuth makes, from its own: `fetch`, `tokenStore`, scopes. */

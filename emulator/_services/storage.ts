@@ -5,6 +5,7 @@
 // object, which is Cloud Storage's 403. `objects.list` (`GET /storage/v1/b/<bucket>/o`, with
 // `prefix`, `maxResults` and `pageToken`) pages through a bucket as Cloud Storage does, for tokens
 // without a boundary.
+import { base64url } from "jose";
 import { boundaryAllows } from "../_core/access_boundary.ts";
 import { bearerOf, missingCredential, UNAUTHENTICATED } from "../_core/access.ts";
 import type { State } from "../_core/state.ts";
@@ -29,31 +30,24 @@ const SCOPES = [
   "devstorage.full_control",
 ];
 
-/** The bucket and object a path names (the JSON API's or a media download's), or `undefined`. */
-export function storageObjectOf(
+/**
+ * What a path names: a bucket's object (the JSON API's or a media download's path), or, without
+ * an object, the bucket's list of objects (`…/b/<bucket>/o`, the JSON API's only); else
+ * `undefined`.
+ */
+function storagePathOf(
   path: string,
-): { bucket: string; object: string; download: boolean } | undefined {
+): { bucket: string; object?: string; download: boolean } | undefined {
   const prefix = [STORAGE_BUCKETS_PREFIX, STORAGE_DOWNLOAD_PREFIX].find((p) => path.startsWith(p));
   if (prefix === undefined) return undefined;
-  const match = /^([^/]+)\/o\/(.+)$/s.exec(path.slice(prefix.length));
-  if (match === null) return undefined;
+  const download = prefix === STORAGE_DOWNLOAD_PREFIX;
+  const match = /^([^/]+)\/o(?:\/(.+))?$/s.exec(path.slice(prefix.length));
+  if (match === null || (download && match[2] === undefined)) return undefined;
   try {
-    return {
-      bucket: decodeURIComponent(match[1]!),
-      object: decodeURIComponent(match[2]!),
-      download: prefix === STORAGE_DOWNLOAD_PREFIX,
-    };
-  } catch {
-    return undefined;
-  }
-}
-
-/** The bucket whose objects a path lists (`…/b/<bucket>/o`), or `undefined`. */
-function listedBucketOf(path: string): string | undefined {
-  const match = /^([^/]+)\/o$/.exec(path.slice(STORAGE_BUCKETS_PREFIX.length));
-  if (match === null) return undefined;
-  try {
-    return decodeURIComponent(match[1]!);
+    const bucket = decodeURIComponent(match[1]!);
+    return match[2] === undefined
+      ? { bucket, download }
+      : { bucket, object: decodeURIComponent(match[2]), download };
   } catch {
     return undefined;
   }
@@ -88,15 +82,12 @@ const MAX_LIST_RESULTS = 1000;
 
 /** A page token: the last name of the page before, base64url-encoded. */
 function pageTokenOf(name: string): string {
-  return btoa(String.fromCharCode(...new TextEncoder().encode(name)))
-    .replaceAll("+", "-").replaceAll("/", "_").replaceAll("=", "");
+  return base64url.encode(name);
 }
 
 function nameOfPageToken(token: string): string | undefined {
   try {
-    const binary = atob(token.replaceAll("-", "+").replaceAll("_", "/"));
-    return new TextDecoder("utf-8", { fatal: true })
-      .decode(Uint8Array.from(binary, (character) => character.charCodeAt(0)));
+    return new TextDecoder("utf-8", { fatal: true }).decode(base64url.decode(token));
   } catch {
     return undefined;
   }
@@ -139,17 +130,16 @@ function storageList(request: Incoming, state: State, bucket: string, info: Toke
 /** Answers `objects.get` and `objects.list`. */
 export function storageGet(request: Incoming, state: State): Response {
   const path = request.url.pathname;
-  const target = storageObjectOf(path);
-  const listed = target === undefined ? listedBucketOf(path) : undefined;
-  if (target === undefined && listed === undefined) return rpcError(404, "Not Found");
+  const target = storagePathOf(path);
+  if (target === undefined) return rpcError(404, "Not Found");
   if (request.method !== "GET") return rpcError(405, "Method not allowed: use GET.");
   const bearer = bearerOf(request, state, "storage", SCOPES);
   if (bearer instanceof Response) return bearer;
   if (bearer.kind === "missing") return missingCredential();
   if (bearer.kind === "other") return rpcError(401, UNAUTHENTICATED);
   const { info } = bearer;
-  if (target === undefined) return storageList(request, state, listed!, info);
   const { bucket, object } = target;
+  if (object === undefined) return storageList(request, state, bucket, info);
   const { universe, storageObjects } = state.config;
   if (
     info.accessBoundary !== undefined &&

@@ -41,10 +41,6 @@ function validAt(certificate: X509Certificate, now: number): boolean {
   return Date.parse(certificate.validFrom) <= now && now <= Date.parse(certificate.validTo);
 }
 
-function sameCertificate(a: X509Certificate, b: X509Certificate): boolean {
-  return a.raw.length === b.raw.length && a.raw.every((byte, i) => byte === b.raw[i]);
-}
-
 /** Whether `issuer` signed `child` (names and signature), `issuer` being a CA valid at `now`. */
 function issued(issuer: X509Certificate, child: X509Certificate, now: number): boolean {
   return issuer.ca && validAt(issuer, now) && child.checkIssued(issuer) &&
@@ -80,7 +76,7 @@ export async function verifyX509Subject(
     );
   }
   const leaf = certificates[0]!;
-  if (!sameCertificate(leaf, new X509Certificate(presented))) {
+  if (!leaf.raw.equals(presented)) {
     return refused(
       "The client certificate presented over mutual TLS is not the subject token's leaf certificate.",
     );

@@ -6,14 +6,15 @@
 import type { AuthLogger, ExpiringToken } from "../../types.ts";
 import type { TokenStore } from "../types.ts";
 import { fieldOf, isRecord } from "../../_util/json.ts";
+import { base64urlDecode, base64urlEncode } from "../../_util/base64url.ts";
 import type { CredentialsSettings, TokenSharing } from "../_settings.ts";
 
 /** How long a store call may take before it is passed by. */
-export const STORE_TIMEOUT_MS = 1000;
+const STORE_TIMEOUT_MS = 1000;
 const SALT = new TextEncoder().encode("@gcp-oidc/auth token store v1");
 
 /** What the store needs of the credentials. */
-export interface SharedTokenOptions {
+interface SharedTokenOptions {
   store: TokenStore;
   /** The credentials' configuration, with its secret: the key material. */
   secret: string;
@@ -26,18 +27,6 @@ export interface SharedTokenOptions {
 interface Keys {
   storeKey: string;
   aes: CryptoKey;
-}
-
-function base64url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(
-    /=+$/,
-    "",
-  );
-}
-
-function fromBase64url(text: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
 }
 
 /** The store key and the AES key of `secret` and `scopes` (the scopes in either derivation). */
@@ -61,7 +50,7 @@ async function deriveKeys(secret: string, scopes: readonly string[]): Promise<Ke
       "decrypt",
     ]),
   ]);
-  return { storeKey: `gcp-oidc-token-${base64url(new Uint8Array(id))}`, aes };
+  return { storeKey: `gcp-oidc-token-${base64urlEncode(new Uint8Array(id))}`, aes };
 }
 
 /** `promise`, or a rejection naming `what` after {@linkcode STORE_TIMEOUT_MS}. */
@@ -86,7 +75,7 @@ async function seal(keys: Keys, token: ExpiringToken & { expiresAt: Date }): Pro
     keys.aes,
     plain,
   );
-  return `v1.${base64url(iv)}.${base64url(new Uint8Array(sealed))}`;
+  return `v1.${base64urlEncode(iv)}.${base64urlEncode(new Uint8Array(sealed))}`;
 }
 
 async function open(keys: Keys, value: string): Promise<{ token: string; expiresAt: Date }> {
@@ -97,11 +86,11 @@ async function open(keys: Keys, value: string): Promise<{ token: string; expires
   const plain = await crypto.subtle.decrypt(
     {
       name: "AES-GCM",
-      iv: fromBase64url(iv),
+      iv: base64urlDecode(iv),
       additionalData: new TextEncoder().encode(keys.storeKey),
     },
     keys.aes,
-    fromBase64url(sealed),
+    base64urlDecode(sealed),
   );
   const { token, expiresAt } = JSON.parse(new TextDecoder().decode(plain));
   if (typeof token !== "string" || typeof expiresAt !== "number") {
@@ -119,15 +108,22 @@ function failure(error: unknown): string {
  * `mint` behind the store: a stored token with more than the eager-refresh window left, else a
  * minted one, written with a TTL that ends where the window begins.
  */
-export function sharedMint(
+function sharedMint(
   mint: () => Promise<ExpiringToken>,
   options: SharedTokenOptions,
 ): () => Promise<ExpiringToken> {
   const { store, now, eagerMs, log } = options;
   let keys: Promise<Keys> | undefined;
   return async () => {
-    keys ??= deriveKeys(options.secret, options.scopes);
-    const own = await keys;
+    let own: Keys;
+    try {
+      keys ??= deriveKeys(options.secret, options.scopes);
+      own = await keys;
+    } catch (error) {
+      // No keys, no sharing: the token is minted as if there were no store.
+      log?.debug(`Token store passed by (keys): ${failure(error)}`);
+      return await mint();
+    }
     try {
       const value = await bounded(store.get(own.storeKey), "the token store's get");
       if (value !== undefined && value !== null) {
