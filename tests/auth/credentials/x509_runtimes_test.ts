@@ -93,8 +93,11 @@ function subjectTokenOf(body: string): string {
     : new URLSearchParams(body).get("subject_token") ?? "";
 }
 
-/** Asserts the federated and the impersonated tokens, and that every STS call used mutual TLS. */
-function assertTokens(emulator: Emulator, results: { token?: string }[]): void {
+/**
+ * Asserts the federated and the impersonated tokens, and that every STS call of the run (the
+ * emulator's requests from index `from` on) used mutual TLS.
+ */
+function assertTokens(emulator: Emulator, from: number, results: { token?: string }[]): void {
   assert.equal(results.length, 2, JSON.stringify(results));
   const [federated, impersonated] = results.map((result) => {
     assert.ok(result.token, JSON.stringify(result));
@@ -103,7 +106,7 @@ function assertTokens(emulator: Emulator, results: { token?: string }[]): void {
   assert.equal(federated!.kind, "federated");
   assert.equal(federated!.principal, WORKLOAD_PRINCIPAL);
   assert.equal(impersonated!.principal, emulator.serviceAccount);
-  const sts = emulator.requests.filter((request) => request.route === "sts");
+  const sts = emulator.requests.slice(from).filter((request) => request.route === "sts");
   assert.ok(sts.length >= 2);
   for (const request of sts) assert.ok(request.url.startsWith(`${emulator.x509.url}/`));
   const subject = JSON.parse(subjectTokenOf(sts[0]!.body));
@@ -145,13 +148,14 @@ function npmAuthNodeEntry(): Promise<string> {
 
 Deno.test("X.509 files get tokens over mutual TLS in Deno (Deno.createHttpClient)", async () => {
   await withFiles(async (emulator, dir, files) => {
+    const from = emulator.requests.length;
     const results = await tokensIn(checks(deno, SOURCES), dir, [
       files["default.json"]!,
       files["chain.json"]!,
     ]);
-    assertTokens(emulator, results);
+    assertTokens(emulator, from, results);
     // The chain file starts with the leaf: it is sent as it is, the leaf once.
-    const chained = emulator.requests.filter((request) => request.route === "sts")[1]!;
+    const chained = emulator.requests.slice(from).filter((request) => request.route === "sts")[1]!;
     assert.equal(JSON.parse(subjectTokenOf(chained.body)).length, 2);
   });
 });
@@ -160,11 +164,12 @@ Deno.test(skippedWhen(runtimeMissing(bunRuntime, "Bun"), {
   name: "X.509 files get tokens over mutual TLS in Bun (fetch's tls option)",
   fn: () =>
     withFiles(async (emulator, dir, files) => {
+      const from = emulator.requests.length;
       const results = await tokensIn(checks(required(bunRuntime, "Bun"), SOURCES), dir, [
         files["default.json"]!,
         files["chain.json"]!,
       ]);
-      assertTokens(emulator, results);
+      assertTokens(emulator, from, results);
     }),
 }));
 
@@ -173,11 +178,13 @@ Deno.test(skippedWhen(runtimeMissing(node24Runtime, "Node 24"), {
   fn: () =>
     withFiles(async (emulator, dir, files) => {
       const node = required(node24Runtime, "Node 24");
-      const results = await tokensIn(checks(node, await npmAuthNodeEntry()), dir, [
+      const module = await npmAuthNodeEntry();
+      const from = emulator.requests.length;
+      const results = await tokensIn(checks(node, module), dir, [
         files["default.json"]!,
         files["chain.json"]!,
       ]);
-      assertTokens(emulator, results);
+      assertTokens(emulator, from, results);
       // The sources under Node 24 have no Node transport: the file is refused at load, saying so.
       const [refused] = await tokensIn(checks(node, SOURCES), dir, [files["default.json"]!]);
       assert.equal(refused!.error, "ERR_CREDENTIALS_UNSUPPORTED");
@@ -192,14 +199,15 @@ Deno.test(skippedWhen(runtimeMissing(node24Runtime, "Node 24"), {
 async function assertSameAsReference(reference: string[], where: Record<string, string> = {}) {
   await withFiles(async (emulator, dir, files) => {
     const both = [files["default.json"]!, files["chain.json"]!];
-    const sent = () =>
-      emulator.requests.filter((request) => request.route === "sts")
+    const sent = (from: number) =>
+      emulator.requests.slice(from).filter((request) => request.route === "sts")
         .map((request) => JSON.parse(subjectTokenOf(request.body)));
     const config = { GOOGLE_API_CERTIFICATE_CONFIG: `${dir}/certificate_config.json`, ...where };
-    assertTokens(emulator, await tokensIn(reference, dir, both, config));
-    const theirs = sent();
-    assertTokens(emulator, await tokensIn(checks(deno, SOURCES), dir, both));
-    assert.deepEqual(sent().slice(2), theirs);
+    assertTokens(emulator, 0, await tokensIn(reference, dir, both, config));
+    const theirs = sent(0);
+    const ours = emulator.requests.length;
+    assertTokens(emulator, ours, await tokensIn(checks(deno, SOURCES), dir, both));
+    assert.deepEqual(sent(ours), theirs);
   });
 }
 
@@ -220,7 +228,7 @@ Deno.test(skippedWhen(GCLOUD_MISSING, {
 Deno.test(skippedWhen(GCLOUD_MISSING, {
   name:
     "the X.509 files gcloud create-cred-config writes get tokens over mutual TLS in Deno, Bun and Node 24",
-  fn: () =>
+  fn: (t) =>
     withFiles(async (emulator, dir, files) => {
       const workload = [
         "iam",
@@ -271,16 +279,23 @@ Deno.test(skippedWhen(GCLOUD_MISSING, {
         /^https:\/\/iamcredentials\.mtls\.googleapis\.com\//,
       );
       // gcloud wrote its default configuration into CLOUDSDK_CONFIG: read from there, in each
-      // runtime there is.
+      // runtime; a missing one is a skipped step (one gcloud run serves them all).
       const gcloudFiles = [`${dir}/gcloud-default.json`, `${dir}/gcloud-chain.json`];
       const where = { CLOUDSDK_CONFIG: `${dir}/gcloud` };
-      const runs = [checks(deno, SOURCES)];
-      if (bunRuntime !== undefined) runs.push(checks(bunRuntime, SOURCES));
-      if (node24Runtime !== undefined) {
-        runs.push(checks(node24Runtime, await npmAuthNodeEntry()));
-      }
-      for (const command of runs) {
-        assertTokens(emulator, await tokensIn(command, dir, gcloudFiles, where));
+      const runs: [string, Runtime | undefined, () => Promise<string>][] = [
+        ["Deno", deno, () => Promise.resolve(SOURCES)],
+        ["Bun", bunRuntime, () => Promise.resolve(SOURCES)],
+        ["Node 24", node24Runtime, npmAuthNodeEntry],
+      ];
+      for (const [name, runtime, module] of runs) {
+        await t.step(skippedWhen(runtimeMissing(runtime, name), {
+          name: `in ${name}`,
+          fn: async () => {
+            const command = checks(required(runtime, name), await module());
+            const from = emulator.requests.length;
+            assertTokens(emulator, from, await tokensIn(command, dir, gcloudFiles, where));
+          },
+        }));
       }
     }),
 }));
