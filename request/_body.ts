@@ -23,7 +23,7 @@ function mediaTypeOf(contentType: string | undefined): string {
 }
 
 /** Whether a media type is JSON: `application/json` or a `+json` type. */
-export function isJsonMediaType(contentType: string | undefined): boolean {
+function isJsonMediaType(contentType: string | undefined): boolean {
   const type = mediaTypeOf(contentType);
   return type === "application/json" || type.endsWith("+json");
 }

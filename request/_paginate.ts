@@ -4,11 +4,11 @@
 // that hands back the page it just served is an error, not a loop.
 import type { RequestOptions } from "../endpoint/mod.ts";
 import { RequestError } from "./request_error.ts";
-import { redactedHeaders, redactedUrl, whereOf } from "./_redact.ts";
+import { describe, redactedUrl, whereOf } from "./_redact.ts";
 import type { RequestResponse } from "./types.ts";
 
 /** `maxPages` when `request.paginate()` is given none. */
-export const DEFAULT_MAX_PAGES = 100;
+const DEFAULT_MAX_PAGES = 100;
 
 /** One `<url>; params` of a Link header: its params run to the next link's `<`. */
 const LINK_VALUE = /<([^>]*)>([^<]*)/g;
@@ -38,13 +38,10 @@ function unfollowable(
   response: RequestResponse<unknown>,
   why: string,
 ): RequestError {
-  return new RequestError(`${current.method} ${whereOf(current.url)}: ${why}`, {
+  const { where, request } = describe(current);
+  return new RequestError(`${where}: ${why}`, {
     status: response.status,
-    request: {
-      method: current.method,
-      url: redactedUrl(current.url),
-      headers: redactedHeaders(current.headers),
-    },
+    request,
     response: { ...response, url: redactedUrl(response.url) },
   });
 }

@@ -1,5 +1,7 @@
 // What a RequestError may show of a request: no credential header, no credential query value, no
 // user name or password, in the message or in its `request` and `response` fields.
+import type { RequestOptions } from "../endpoint/mod.ts";
+import type { RequestError } from "./request_error.ts";
 
 const REDACTED = "[REDACTED]";
 /** Header and query parameter names that carry a credential. */
@@ -85,4 +87,27 @@ export function redactedHeaders(headers: Record<string, string>): Record<string,
       CREDENTIAL_NAME.test(name) ? REDACTED : value,
     ]),
   );
+}
+
+/** What a failure says about a request, secrets left out. */
+export interface Described {
+  /** `METHOD origin/path`. */
+  where: string;
+  /** The credentials it carries, to redact from what a server sends back. */
+  secrets: string[];
+  /** The request as the error's `request` field shows it. */
+  request: RequestError["request"];
+}
+
+/** What a failure of `options` may say about it. */
+export function describe(options: RequestOptions): Described {
+  return {
+    where: `${options.method} ${whereOf(options.url)}`,
+    secrets: secretsOf(options.url, options.headers),
+    request: {
+      method: options.method,
+      url: redactedUrl(options.url),
+      headers: redactedHeaders(options.headers),
+    },
+  };
 }

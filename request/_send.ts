@@ -4,14 +4,7 @@
 import type { RequestOptions } from "../endpoint/mod.ts";
 import { type BoundedBody, readBounded } from "./_read_body.ts";
 import { decodeBody, requestBody } from "./_body.ts";
-import {
-  redact,
-  redactedCause,
-  redactedHeaders,
-  redactedUrl,
-  secretsOf,
-  whereOf,
-} from "./_redact.ts";
+import { describe, type Described, redact, redactedCause, redactedUrl } from "./_redact.ts";
 import { RequestError } from "./request_error.ts";
 import type { RequestFetch, RequestResponse } from "./types.ts";
 
@@ -23,25 +16,6 @@ export interface SendLimits {
 
 /** The most characters of a server's message kept in an error. */
 const MAX_SERVER_MESSAGE = 300;
-
-/** What a failure says about the request, secrets left out. */
-interface Described {
-  where: string;
-  secrets: string[];
-  request: RequestError["request"];
-}
-
-function describe(options: RequestOptions): Described {
-  return {
-    where: `${options.method} ${whereOf(options.url)}`,
-    secrets: secretsOf(options.url, options.headers),
-    request: {
-      method: options.method,
-      url: redactedUrl(options.url),
-      headers: redactedHeaders(options.headers),
-    },
-  };
-}
 
 /** The server's own message in an error body: GitHub's `message`, Google's `error.message`. */
 function serverMessage(data: unknown): string | undefined {
