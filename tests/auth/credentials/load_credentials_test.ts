@@ -9,10 +9,10 @@ import {
   credentialsFromJson,
   type EnvLike,
   loadCredentials,
-  type ReadFileLike,
   toAuthClient,
 } from "../../../auth/mod.ts";
 import { fakeFetch, type RecordedRequest } from "../../support/fake_fetch.ts";
+import { fakeFiles } from "../../support/fake_files.ts";
 
 const T0 = 1_700_000_000_000;
 const user = (clientId: string) =>
@@ -22,21 +22,6 @@ const user = (clientId: string) =>
     client_secret: "client-secret-value",
     refresh_token: "1//refresh-token-value",
   });
-
-function notFound(path: string): Error {
-  return Object.assign(new Error(`ENOENT: no such file, open '${path}'`), { code: "ENOENT" });
-}
-
-function files(map: Record<string, string>): { readFile: ReadFileLike; read: string[] } {
-  const read: string[] = [];
-  return {
-    read,
-    readFile: (path) => {
-      read.push(path);
-      return path in map ? Promise.resolve(map[path]!) : Promise.reject(notFound(path));
-    },
-  };
-}
 
 const EMAIL = "runtime@meta-project.iam.gserviceaccount.com";
 
@@ -91,7 +76,7 @@ Deno.test("the credentials option comes first, then GOOGLE_APPLICATION_CREDENTIA
     GOOGLE_APPLICATION_CREDENTIALS: "/creds/explicit.json",
     HOME: "/home/me",
   };
-  const fs = files({
+  const fs = fakeFiles({
     "/creds/explicit.json": user("explicit"),
     "/home/me/.config/gcloud/application_default_credentials.json": user("well-known"),
   });
@@ -111,7 +96,8 @@ Deno.test("the credentials option comes first, then GOOGLE_APPLICATION_CREDENTIA
   assert.equal(
     await clientOf({
       env: { HOME: "/home/me", CLOUDSDK_CONFIG: "/cfg" },
-      readFile: files({ "/cfg/application_default_credentials.json": user("cloudsdk") }).readFile,
+      readFile:
+        fakeFiles({ "/cfg/application_default_credentials.json": user("cloudsdk") }).readFile,
     }),
     "cloudsdk",
   );
@@ -163,7 +149,7 @@ Deno.test("a GOOGLE_APPLICATION_CREDENTIALS file that cannot be read is an error
   await assert.rejects(
     loadCredentials({
       env: { GOOGLE_APPLICATION_CREDENTIALS: "/nope.json" },
-      readFile: files({}).readFile,
+      readFile: fakeFiles({}).readFile,
     }),
     {
       code: "ERR_CREDENTIALS_UNREADABLE",
@@ -173,7 +159,7 @@ Deno.test("a GOOGLE_APPLICATION_CREDENTIALS file that cannot be read is an error
   await assert.rejects(
     loadCredentials({
       env: { GOOGLE_APPLICATION_CREDENTIALS: "/bad.json" },
-      readFile: files({ "/bad.json": "{oops" }).readFile,
+      readFile: fakeFiles({ "/bad.json": "{oops" }).readFile,
     }),
     {
       code: "ERR_CREDENTIALS_MALFORMED",
@@ -242,7 +228,7 @@ Deno.test("gcloud's file that the runtime may not read is skipped for the metada
 Deno.test("nothing found: ERR_CREDENTIALS_NOT_FOUND lists each place tried", async () => {
   const { fetch, requests } = fakeFetch(() => Promise.reject(new TypeError("connection refused")));
   await assert.rejects(
-    loadCredentials({ env: { HOME: "/home/me" }, readFile: files({}).readFile, fetch }),
+    loadCredentials({ env: { HOME: "/home/me" }, readFile: fakeFiles({}).readFile, fetch }),
     (error: Error & { code: string }) => {
       assert.equal(error.code, "ERR_CREDENTIALS_NOT_FOUND");
       assert.match(error.message, /GOOGLE_APPLICATION_CREDENTIALS \(not set\)/);
@@ -507,7 +493,7 @@ Deno.test("loadCredentials() reads only own options: a polluted Object.prototype
   for (const [name, value] of Object.entries(polluted)) {
     Object.defineProperty(Object.prototype, name, { value, configurable: true, writable: true });
   }
-  const { readFile, read } = files({});
+  const { readFile, read } = fakeFiles({});
   const urls: string[] = [];
   try {
     await assert.rejects(

@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { AuthError, credentialsFromJson, loadCredentials } from "../../../auth/mod.ts";
 import { generateAccessToken } from "../../../auth/flows/mod.ts";
 import { validateAuthenticateOptions } from "../../../auth/authenticate/options.ts";
+import { fakeFiles } from "../../support/fake_files.ts";
 
 const PASSWORD = "hunter2-url-password";
 const USERINFO = `https://user:${PASSWORD}@`;
@@ -266,11 +267,7 @@ Deno.test("allowedTypes refuses every other type before any read, run or call", 
 });
 
 Deno.test("loadCredentials() with allowedTypes: a found file of another type is refused; the metadata server only when listed", async () => {
-  const files: Record<string, string> = { "/adc/user.json": JSON.stringify(user) };
-  const readFile = (path: string) =>
-    path in files ? Promise.resolve(files[path]!) : Promise.reject(
-      Object.assign(new Error("missing"), { code: "ENOENT" }),
-    );
+  const { readFile } = fakeFiles({ "/adc/user.json": JSON.stringify(user) });
   await assert.rejects(
     loadCredentials({
       allowedTypes: ["service_account"],

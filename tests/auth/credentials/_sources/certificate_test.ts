@@ -4,17 +4,13 @@
 // certificate (as a Worker's mtls_certificates binding does) and with Deno's own client, and every
 // failure a named error that quotes no certificate or key bytes.
 import assert from "node:assert/strict";
-import {
-  AuthError,
-  credentialsFromJson,
-  type FetchLike,
-  type ReadFileLike,
-} from "../../../../auth/mod.ts";
+import { AuthError, credentialsFromJson, type FetchLike } from "../../../../auth/mod.ts";
 import {
   certificateSubjectToken,
   pemCertificates,
 } from "../../../../auth/credentials/_sources/certificate.ts";
 import { startEmulator } from "../../../../emulator/mod.ts";
+import { fakeFiles } from "../../../support/fake_files.ts";
 import { makePki } from "../../../../emulator/_core/x509_pki.ts";
 
 const MTLS = "urn:ietf:params:oauth:token-type:mtls";
@@ -38,20 +34,6 @@ function x509File(certificate: Record<string, unknown>, extra: Record<string, un
     credential_source: { certificate },
     ...extra,
   };
-}
-
-/** A reader of `files` that records each path it is asked for. */
-function reader(files: Record<string, string>): { readFile: ReadFileLike; read: string[] } {
-  const read: string[] = [];
-  const readFile: ReadFileLike = (path) => {
-    read.push(path);
-    const text = files[path];
-    if (text === undefined) {
-      return Promise.reject(Object.assign(new Error(`ENOENT: ${path}`), { code: "ENOENT" }));
-    }
-    return Promise.resolve(text);
-  };
-  return { readFile, read };
 }
 
 /** A fetch that answers STS and records the URL and body. */
@@ -138,7 +120,7 @@ Deno.test("the certificate configuration: the file's, else GOOGLE_API_CERTIFICAT
   ];
   for (const [name, source, env, configPath] of cases) {
     await t.step(name, async () => {
-      const { readFile, read } = reader({ ...files, [configPath]: CONFIG });
+      const { readFile, read } = fakeFiles({ ...files, [configPath]: CONFIG });
       const { fetch, calls } = stsFetch();
       const credentials = credentialsFromJson(x509File(source), { readFile, env, fetch });
       assert.equal((await credentials.getAccessToken()).token, "federated");
@@ -152,7 +134,7 @@ Deno.test("the certificate configuration: the file's, else GOOGLE_API_CERTIFICAT
 });
 
 Deno.test("the trust chain file is read at each token, and a leaf further down is refused", async () => {
-  const { readFile, read } = reader({
+  const { readFile, read } = fakeFiles({
     "/c.json": CONFIG,
     "/certs/cert.pem": certificate,
     "/chain.pem": `${intermediate}${certificate}`,
@@ -195,7 +177,7 @@ Deno.test("a certificate source's failures name the file and say why, without it
   ];
   for (const [name, files, message] of cases) {
     await t.step(name, async () => {
-      const { readFile } = reader(files);
+      const { readFile } = fakeFiles(files);
       const credentials = credentialsFromJson(
         x509File({ certificate_config_location: "/c.json" }),
         { readFile, fetch: stsFetch().fetch },
@@ -227,7 +209,7 @@ Deno.test("without a caller's fetch the key is read, and a bad key is named, nev
   ];
   for (const [name, key, message] of cases) {
     await t.step(name, async () => {
-      const { readFile } = reader({
+      const { readFile } = fakeFiles({
         "/c.json": CONFIG,
         "/certs/cert.pem": certificate,
         "/certs/key.pem": key,
@@ -272,7 +254,7 @@ Deno.test("a fetch that presents the certificate gets tokens from the emulator's
     caCerts: [emulator.x509.serverCa],
   });
   try {
-    const { readFile } = reader({ "/c.json": CONFIG, "/certs/cert.pem": certificate });
+    const { readFile } = fakeFiles({ "/c.json": CONFIG, "/certs/cert.pem": certificate });
     const credentials = credentialsFromJson(
       JSON.parse(emulator.x509.credentialsFile({
         certificateConfigLocation: "/c.json",
@@ -288,7 +270,7 @@ Deno.test("a fetch that presents the certificate gets tokens from the emulator's
 });
 
 Deno.test("gcloud's file as it is: STS and IAM Credentials at their mTLS hosts, through the one fetch", async () => {
-  const { readFile } = reader({ "/c.json": CONFIG, "/certs/cert.pem": certificate });
+  const { readFile } = fakeFiles({ "/c.json": CONFIG, "/certs/cert.pem": certificate });
   const urls: string[] = [];
   const fetch: FetchLike<Response> = (input) => {
     urls.push(String(input));
