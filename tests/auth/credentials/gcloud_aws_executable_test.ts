@@ -6,13 +6,12 @@ import assert from "node:assert/strict";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import process from "node:process";
 import { credentialsFromJson, type RunExecutableLike } from "../../../auth/mod.ts";
 import { runExecutable } from "../../../auth/credentials/run_executable.ts";
 import { startEmulator } from "../../../emulator/mod.ts";
 import { githubToken, oidcAudience } from "../../../tools/emulator_calls.ts";
 import { GCLOUD_MISSING, skippedWhen } from "../../support/skip.ts";
-import { runGcloud } from "../../support/gcloud.ts";
+import { offlineGcloudEnv, runGcloud } from "../../support/gcloud.ts";
 
 Deno.test(skippedWhen(GCLOUD_MISSING, {
   name: "the AWS and executable files gcloud writes get tokens from the emulator",
@@ -23,7 +22,7 @@ Deno.test(skippedWhen(GCLOUD_MISSING, {
     const tool = resolve("tests/support/executable_tool.mjs");
     const outputFile = join(dir, "out.json");
     // The three files, written by one gcloud process with a configuration directory of its own:
-    // no account, no prompts, nothing of the user's.
+    // no account, no prompts, nothing of the user's, nothing sent.
     const configs: [string, string, ...string[]][] = [
       ["aws.json", emulator.aws.provider, "--aws"],
       ["aws-imp.json", emulator.aws.provider, "--aws", "--enable-imdsv2", sa],
@@ -48,12 +47,7 @@ Deno.test(skippedWhen(GCLOUD_MISSING, {
             `--output-file=${join(dir, name)}`,
           ],
         })),
-        {
-          PATH: process.env.PATH ?? "",
-          HOME: dir,
-          CLOUDSDK_CONFIG: join(dir, "config"),
-          CLOUDSDK_CORE_DISABLE_PROMPTS: "1",
-        },
+        offlineGcloudEnv(dir),
       );
       const written = (name: string) => readFile(join(dir, name), "utf8");
       await t.step("--aws, its metadata service read through IMDSv1", async () => {
