@@ -3,35 +3,21 @@
 // refused with an error that names the option and points to the full stand-in.
 import assert from "node:assert/strict";
 import { GoogleAuth } from "../../../auth/google_auth_library/service_account.ts";
-import type { TokenStore } from "../../../auth/token_store/mod.ts";
 import { startEmulator } from "../../../emulator/mod.ts";
-
-/** A store in memory that counts its writes. */
-function memoryStore(): TokenStore & { sets: number } {
-  const values = new Map<string, string>();
-  return {
-    sets: 0,
-    get: (key) => Promise.resolve(values.get(key)),
-    set(key, value) {
-      this.sets++;
-      values.set(key, value);
-      return Promise.resolve();
-    },
-  };
-}
+import { memoryStore } from "../../support/memory_store.ts";
 
 Deno.test("the key-only GoogleAuth mints with a key, typed or not, and shares tokens through a store", async () => {
   await using emulator = await startEmulator();
   const key = JSON.parse(await emulator.serviceAccountKey());
   const { type: _type, ...untyped } = key;
-  const tokenStore = memoryStore();
+  const { store: tokenStore, writes } = memoryStore();
   const options = { fetch: emulator.fetch, tokenStore, projectId: "other-project" };
   const auth = new GoogleAuth({ credentials: JSON.stringify(untyped), ...options });
   const client = await auth.getClient();
   assert.equal(client.projectId, "other-project");
   const token = await auth.getAccessToken();
   assert.equal(emulator.tokenInfo(token)?.principal, key.client_email);
-  assert.equal(tokenStore.sets, 1);
+  assert.equal(writes.length, 1);
   // A second GoogleAuth (another isolate's) reads the stored token and mints nothing.
   const minted = emulator.requests.length;
   const other = new GoogleAuth({ credentials: key, ...options });

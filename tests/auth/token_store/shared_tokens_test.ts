@@ -9,28 +9,9 @@ import { credentialsFromJson, type TokenStore } from "../../../auth/mod.ts";
 import { startEmulator } from "../../../emulator/mod.ts";
 import { testKey } from "../../support/keys.ts";
 import { assertHoldsNoToken } from "../../support/token_encodings.ts";
+import { memoryStore } from "../../support/memory_store.ts";
 
 const run = promisify(execFile);
-
-interface Write {
-  key: string;
-  value: string;
-  ttl: number;
-}
-
-function memoryStore() {
-  const values = new Map<string, string>();
-  const writes: Write[] = [];
-  const store: TokenStore = {
-    get: (key) => Promise.resolve(values.get(key)),
-    set(key, value, ttl) {
-      values.set(key, value);
-      writes.push({ key, value, ttl });
-      return Promise.resolve();
-    },
-  };
-  return { store, values, writes };
-}
 
 function tokenEndpoint() {
   let minted = 0;
