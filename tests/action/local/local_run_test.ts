@@ -14,6 +14,8 @@ import {
 } from "../../../action/local/local_inputs.ts";
 import { credentialsSecrets, masker } from "../../../action/local/local_secrets.ts";
 import { testKey } from "../../support/keys.ts";
+import { keySecrets } from "../../support/secrets.ts";
+import { base64, base64url } from "../../support/token_encodings.ts";
 
 Deno.test("parseStartArgs() reports an unknown flag, a missing value and a bad value", () => {
   const rows: [string[], RegExp][] = [
@@ -143,15 +145,13 @@ Deno.test("the masker hides a secret as is, JSON-escaped, percent-encoded, base6
   const key = (await testKey()).json;
   const privateKey = JSON.parse(key).private_key as string;
   const mask = masker(credentialsSecrets(key));
-  const bytes = new TextEncoder().encode(privateKey);
-  const base64 = btoa(String.fromCharCode(...bytes));
   const forms = [
     key,
     privateKey,
     JSON.stringify(privateKey).slice(1, -1),
     encodeURIComponent(privateKey),
-    base64,
-    base64.replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, ""),
+    base64(privateKey),
+    base64url(privateKey),
     privateKey.split("\n")[3]!,
   ];
   for (const form of forms) {
@@ -194,15 +194,13 @@ Deno.test("the local run warns about an unexpected input in the runner's words, 
 Deno.test("the local run masks a key it was given, raw or base64, in every form", async () => {
   const key = (await testKey()).json;
   const privateKey: string = JSON.parse(key).private_key;
-  const base64 = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text)));
   const secrets = [
-    key,
+    ...keySecrets(key), // the key's text and its private key's lines
     base64(key),
     privateKey,
     JSON.stringify(privateKey).slice(1, -1),
     base64(privateKey),
     JSON.parse(key).private_key_id,
-    ...privateKey.split("\n").filter((line) => line.length >= 16 && !line.startsWith("-----")),
   ];
   const runs = await Promise.all(
     [key, base64(key)].map((value) =>

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { redactAndTruncate, redactSecrets } from "../../../auth/_util/redact.ts";
 import { assertLinear } from "../../support/linear_time.ts";
+import { base64, base64url, hex } from "../../support/token_encodings.ts";
 
 Deno.test("redactSecrets() removes JWTs, bearer credentials, Google tokens, keys and token fields", async (t) => {
   const rows: [string, string, string][] = [
@@ -171,14 +172,6 @@ Deno.test("redactSecrets() removes a literal secret in every encoding a server m
     });
   }
 });
-
-/** Standard base64 of UTF-8 text. */
-const base64 = (text: string) =>
-  btoa(Array.from(new TextEncoder().encode(text), (byte) => String.fromCharCode(byte)).join(""));
-const base64url = (text: string) =>
-  base64(text).replace(/=+$/, "").replaceAll("+", "-").replaceAll("/", "_");
-const hex = (text: string) =>
-  Array.from(new TextEncoder().encode(text), (byte) => byte.toString(16).padStart(2, "0")).join("");
 
 Deno.test("redactSecrets() removes a secret echoed as base64, base64url or hex, alone or inside an encoded body", async (t) => {
   const secret = "1//0gRefresh+Token/with spaces&=*'!~é";

@@ -7,6 +7,7 @@ import { CredentialsError, credentialsFromJson, GoogleApiError } from "../../../
 import type { Emulator } from "../../../emulator/mod.ts";
 import { GCLOUD_CLIENT, githubToken, withEmulator } from "../../../tools/emulator_calls.ts";
 import { fakeFetch } from "../../support/fake_fetch.ts";
+import { base64, base64url, hex } from "../../support/token_encodings.ts";
 
 const BASIC = `Basic ${btoa(`${GCLOUD_CLIENT.id}:${GCLOUD_CLIENT.secret}`)}`;
 
@@ -100,14 +101,10 @@ Deno.test("external_account_authorized_user: a token endpoint echoing the reques
     client_id: "client-id-123",
     client_secret: "client-secret-456",
   };
-  const bytes = (text: string) => new TextEncoder().encode(text);
-  const base64 = (text: string) => btoa(String.fromCharCode(...bytes(text)));
   const echoes: Record<string, (body: string, authorization: string) => string> = {
     "base64 of the body": (body) => base64(body),
-    "base64url of the body": (body) =>
-      base64(body).replace(/=+$/, "").replaceAll("+", "-").replaceAll("/", "_"),
-    "hex of the body": (body) =>
-      Array.from(bytes(body), (byte) => byte.toString(16).padStart(2, "0")).join(""),
+    "base64url of the body": (body) => base64url(body),
+    "hex of the body": (body) => hex(body),
     "the Basic credential alone": (_, authorization) => authorization.slice("Basic ".length),
     "the client secret in base64": () => base64(file.client_secret),
   };
