@@ -47,3 +47,6 @@ export function fakeSleep(): { sleep: (ms: number) => Promise<void>; delays: num
   const delays: number[] = [];
   return { sleep: (ms: number) => (delays.push(ms), Promise.resolve()), delays };
 }
+
+/** A fetch for calls that must send nothing: it rejects, so a request fails the test. */
+export const NO_CALL: FetchLike = () => Promise.reject(new Error("no call expected"));

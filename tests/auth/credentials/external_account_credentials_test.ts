@@ -10,9 +10,9 @@ import {
   externalAccountCredentials,
 } from "../../../auth/mod.ts";
 import { startEmulator } from "../../../emulator/mod.ts";
+import { NO_CALL } from "../../support/fake_fetch.ts";
 
 const AUDIENCE = "https://service.example.run.app";
-const NO_CALL = () => Promise.reject(new Error("no call expected"));
 const POOL_AUDIENCE =
   "//iam.googleapis.com/projects/1/locations/global/workloadIdentityPools/p/providers/x";
 

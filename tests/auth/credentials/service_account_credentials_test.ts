@@ -10,12 +10,12 @@ import {
   type ServiceAccountKey,
 } from "../../../auth/mod.ts";
 import { startEmulator } from "../../../emulator/mod.ts";
+import { NO_CALL } from "../../support/fake_fetch.ts";
 import { consumerBundle, kb } from "../../../tools/credentials_bundles.ts";
 import { testKey } from "../../support/keys.ts";
 import * as esbuild from "esbuild";
 
 const AUDIENCE = "https://service.example.run.app";
-const NO_CALL = () => Promise.reject(new Error("no call expected"));
 
 /** The token requests among `requests`, without what differs by mint (the assertion's times). */
 function requestShapes(requests: readonly { method: string; path: string; body: string }[]) {
