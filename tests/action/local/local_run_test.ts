@@ -154,8 +154,8 @@ Deno.test("the masker hides a secret as is, JSON-escaped, percent-encoded, base6
     base64url(privateKey),
     privateKey.split("\n")[3]!,
   ];
-  for (const form of forms) {
-    assert.equal(mask(`before ${form} after`), "before *** after", form.slice(0, 40));
+  for (const [index, form] of forms.entries()) {
+    assert.equal(mask(`before ${form} after`), "before *** after", `form ${index}`);
   }
   // The key given as base64 is the same key.
   assert.deepEqual(credentialsSecrets(btoa(key)).slice(1), credentialsSecrets(key).slice(1));
@@ -207,11 +207,12 @@ Deno.test("the local run masks a key it was given, raw or base64, in every form"
       localRun(["--mode", "key", "--input", `credentials_json=${value}`])
     ),
   );
-  for (const { output } of runs) {
+  // Failure messages name a secret by its index, never quote it.
+  for (const [run, { output }] of runs.entries()) {
     // The step wrote the key into the credentials file, which the run prints.
-    assert.match(output, /^ {2}"private_key": "\*\*\*",$/m, output);
-    for (const secret of secrets) {
-      assert.ok(!output.includes(secret), `printed: ${secret.slice(0, 24)}...`);
+    assert.match(output, /^ {2}"private_key": "\*\*\*",$/m, `run ${run}: private_key not masked`);
+    for (const [index, secret] of secrets.entries()) {
+      assert.ok(!output.includes(secret), `run ${run} printed secret ${index}`);
     }
   }
 });
