@@ -8,7 +8,7 @@
  */
 export { validate } from "@actions/languageservice";
 export { NoOperationTraceWriter, parseWorkflow } from "@actions/workflow-parser";
-export { isMapping, isSequence, isString } from "@actions/workflow-parser";
+export { isMapping, isString } from "@actions/workflow-parser";
 export { parseAction } from "@actions/workflow-parser/actions/action-parser";
 export { convertActionTemplate } from "@actions/workflow-parser/actions/action-template";
 export { ErrorPolicy } from "@actions/workflow-parser/model/convert";
