@@ -186,6 +186,8 @@ Deno.test("a network failure is a RequestError with status 0 and the cause", asy
   assert.match(error.message, /^GET http:\/\/127\.0\.0\.1:\d+\/repos: network error: /);
   assert.ok(!error.message.includes("gho_secretsecretsecret"), "the message shows the token");
   assert.ok(error.cause instanceof Error);
+  // What console.error prints, causes included: a runtime's network error quotes the URL.
+  assert.ok(!Deno.inspect(error).includes("gho_secretsecretsecret"), "the error shows the token");
 });
 
 Deno.test("a 2xx whose JSON does not parse is an error, not a half answer", async () => {
