@@ -8,37 +8,10 @@ import type { paths as github } from "@octokit/openapi-types";
 import { endpoint, typedEndpoint } from "../../endpoint/mod.ts";
 import { createRequest, RequestError } from "../../request/mod.ts";
 import { startHostileServer } from "../../tools/hostile_server.ts";
-
-/** What the loopback server saw of one request. */
-interface Seen {
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  body: string;
-}
-
-/** A loopback server that records each request and answers with `answer(request)`. */
-function serve(answer: (request: Request, url: URL) => Response | Promise<Response>) {
-  const seen: Seen[] = [];
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (request) => {
-    seen.push({
-      method: request.method,
-      url: request.url,
-      headers: Object.fromEntries(request.headers),
-      body: await request.text(),
-    });
-    return await answer(request, new URL(request.url));
-  });
-  const { port } = server.addr as Deno.NetAddr;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    seen,
-    [Symbol.asyncDispose]: () => server.shutdown(),
-  };
-}
+import { loopbackServer } from "../support/loopback.ts";
 
 Deno.test("a request is sent as typedEndpoint() builds it and its JSON comes back as data", async () => {
-  await using server = serve(() => Response.json({ id: 1, full_name: "o/r" }));
+  await using server = loopbackServer(() => Response.json({ id: 1, full_name: "o/r" }));
   const request = createRequest<github>({ baseUrl: server.url });
   const response = await request("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" });
   assert.equal(response.status, 200);
@@ -58,7 +31,7 @@ Deno.test("a request is sent as typedEndpoint() builds it and its JSON comes bac
 });
 
 Deno.test("an object body is sent as JSON, a string or bytes as they are", async () => {
-  await using server = serve(() => new Response(null, { status: 204 }));
+  await using server = loopbackServer(() => new Response(null, { status: 204 }));
   const request = createRequest({ baseUrl: server.url });
   const noContent = await request("POST /repos/{owner}/{repo}/issues", {
     owner: "o",
@@ -82,7 +55,7 @@ Deno.test("an object body is sent as JSON, a string or bytes as they are", async
 });
 
 Deno.test("data follows the media type: JSON, +json, text, bytes, nothing", async () => {
-  await using server = serve((_request, url) => {
+  await using server = loopbackServer((_request, url) => {
     switch (url.pathname) {
       case "/json":
         return new Response('{"a":1}', { headers: { "content-type": "application/scim+json" } });
@@ -105,7 +78,7 @@ Deno.test("data follows the media type: JSON, +json, text, bytes, nothing", asyn
 });
 
 Deno.test("a non-2xx rejects with RequestError: status, response, the server's message", async () => {
-  await using server = serve((_request, url) =>
+  await using server = loopbackServer((_request, url) =>
     url.pathname.startsWith("/google")
       ? Response.json({ error: { code: 403, message: "Permission denied", status: "DENIED" } }, {
         status: 403,
@@ -135,7 +108,7 @@ Deno.test("no credential of the request reaches the error's message or its reque
   const token = "ghp_SECRETsecretSECRETsecret0123456789";
   const apiKey = "AIzaSyD-secret-api-key-value";
   // A server that echoes what it was sent, as some do in their error messages.
-  await using server = serve((request, url) =>
+  await using server = loopbackServer((request, url) =>
     Response.json({
       message: `bad credentials: ${request.headers.get("authorization")} for ${url.href}`,
     }, { status: 401 })
@@ -173,7 +146,7 @@ Deno.test("no credential of the request reaches the error's message or its reque
 });
 
 Deno.test("a network failure is a RequestError with status 0 and the cause", async () => {
-  const closed = serve(() => new Response());
+  const closed = loopbackServer(() => new Response());
   const url = closed.url;
   await closed[Symbol.asyncDispose]();
   const request = createRequest({ baseUrl: url });
@@ -191,7 +164,7 @@ Deno.test("a network failure is a RequestError with status 0 and the cause", asy
 });
 
 Deno.test("a 2xx whose JSON does not parse is an error, not a half answer", async () => {
-  await using server = serve(() =>
+  await using server = loopbackServer(() =>
     new Response("{not json", { headers: { "content-type": "application/json" } })
   );
   const error = await createRequest({ baseUrl: server.url })("GET /x").catch((e: unknown) => e);
@@ -224,7 +197,7 @@ Deno.test("a body over maxResponseBytes, or one that never ends, is an error", a
 });
 
 Deno.test("the caller's signal aborts a request with its own reason", async () => {
-  await using server = serve(() => new Promise<Response>(() => {}));
+  await using server = loopbackServer(() => new Promise<Response>(() => {}));
   const controller = new AbortController();
   const pending = createRequest({ baseUrl: server.url })("GET /slow", {
     request: { signal: controller.signal },

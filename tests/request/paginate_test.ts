@@ -6,25 +6,11 @@
 import assert from "node:assert/strict";
 import { createRequest, RequestError } from "../../request/mod.ts";
 import { nextLinkOf } from "../../request/_paginate.ts";
+import { loopbackServer, requestLine } from "../support/loopback.ts";
 
-/** A loopback server; `requests` holds each request's URL path and query, and its body. */
+/** A loopback server answering with `answer(url, body)`. */
 function serve(answer: (url: URL, body: string) => Response) {
-  const requests: string[] = [];
-  const server = Deno.serve(
-    { hostname: "127.0.0.1", port: 0, onListen() {} },
-    async (request) => {
-      const url = new URL(request.url);
-      const body = await request.text();
-      requests.push(`${request.method} ${url.pathname}${url.search}${body ? ` ${body}` : ""}`);
-      return answer(url, body);
-    },
-  );
-  const { port } = server.addr as Deno.NetAddr;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    [Symbol.asyncDispose]: () => server.shutdown(),
-  };
+  return loopbackServer((_request, url, body) => answer(url, body));
 }
 
 /** Items 1..total, `perPage` a page, as GitHub pages them: `?page=N` and a Link header. */
@@ -70,7 +56,7 @@ Deno.test("GitHub's Link header: every page, in order, until there is no next", 
     pages.push(page);
   }
   assert.deepEqual(pages, [[1, 2, 3], [4, 5, 6], [7]]);
-  assert.deepEqual(server.requests, [
+  assert.deepEqual(server.seen.map(requestLine), [
     "GET /repos/o/r/issues?per_page=3",
     "GET /repos/o/r/issues?per_page=3&page=2",
     "GET /repos/o/r/issues?per_page=3&page=3",
@@ -87,7 +73,7 @@ Deno.test("Google's nextPageToken: sent back as pageToken, in the query of a GET
     names.push(...(page as { items: string[] }).items);
   }
   assert.equal(names.join(""), "abcdefghij");
-  assert.deepEqual(server.requests, [
+  assert.deepEqual(server.seen.map(requestLine), [
     "GET /storage/v1/b/b/o?maxResults=4",
     "GET /storage/v1/b/b/o?maxResults=4&pageToken=e",
     "GET /storage/v1/b/b/o?maxResults=4&pageToken=i",
@@ -104,7 +90,7 @@ Deno.test("Google's nextPageToken: in the body of a POST list method", async () 
     "abcdef",
     "ghij",
   ]);
-  assert.deepEqual(server.requests, [
+  assert.deepEqual(server.seen.map(requestLine), [
     'POST /v2/entries:list {"maxResults":6}',
     'POST /v2/entries:list {"maxResults":6,"pageToken":"g"}',
   ]);
@@ -118,7 +104,7 @@ Deno.test("the page cap: maxPages pages, then a RangeError that says more remain
     for await (const page of request.paginate("GET /items", {}, { maxPages: 3 })) pages.push(page);
   })().catch((error: unknown) => error);
   assert.equal(pages.length, 3);
-  assert.equal(server.requests.length, 3);
+  assert.equal(server.seen.length, 3);
   assert.ok(error instanceof RangeError);
   assert.match(
     error.message,
@@ -148,7 +134,7 @@ Deno.test("breaking out of the loop stops: no page is read after", async () => {
   await using server = serve(githubPages(100, 10));
   const request = createRequest({ baseUrl: server.url });
   for await (const _ of request.paginate("GET /items")) break;
-  assert.equal(server.requests.length, 1);
+  assert.equal(server.seen.length, 1);
 });
 
 Deno.test("a next link to another origin is not followed, nor one back to the same page", async () => {
@@ -174,7 +160,7 @@ Deno.test("a next link to another origin is not followed, nor one back to the sa
   const loop = await Array.fromAsync(request.paginate("GET /loop")).catch((error) => error);
   assert.ok(loop instanceof RequestError);
   assert.match(loop.message, /the next page link is this page again$/);
-  assert.equal(server.requests.length, 2);
+  assert.equal(server.seen.length, 2);
 });
 
 Deno.test("a nextPageToken handed back unchanged is an error, not a loop", async () => {
@@ -183,7 +169,7 @@ Deno.test("a nextPageToken handed back unchanged is an error, not a loop", async
   const error = await Array.fromAsync(request.paginate("GET /stuck")).catch((error) => error);
   assert.ok(error instanceof RequestError);
   assert.match(error.message, /the nextPageToken is that of this page again$/);
-  assert.equal(server.requests.length, 2);
+  assert.equal(server.seen.length, 2);
 });
 
 Deno.test("maxPages must be a whole number of at least 1", () => {
