@@ -75,8 +75,8 @@ export const TEST_FLAGS: readonly string[] = [
 
 /**
  * How many runs go at once: one per core. Four on two cores (the groups wait on sockets and child
- * processes much of the time) ended no sooner and cost 15% more CPU: contended cores run each
- * process slower (docs/testing.md).
+ * processes much of the time) saved no wall time worth having and cost 5-20% more CPU: contended
+ * cores run each process slower (docs/testing.md).
  */
 const CONCURRENT_RUNS = 2;
 
