@@ -25,9 +25,12 @@ export const METADATA_SERVER_CREDENTIALS_OPTION_NAMES: OptionNameSet<
   { env: true },
 );
 
-/** Every name of `CredentialsOptions`: `externalAccountCredentials()`. */
-export const CREDENTIALS_OPTION_NAMES: OptionNameSet<CredentialsOptions> =
-  /* @__PURE__ */ optionNames<CredentialsOptions, CommonCredentialsOptions>(
+/**
+ * Every name of `CredentialsOptions` but `tokenStore`: `externalAccountCredentials()`, whose
+ * credentials have no secret of their own to share tokens under.
+ */
+export const EXTERNAL_ACCOUNT_OPTION_NAMES: OptionNameSet<Omit<CredentialsOptions, "tokenStore">> =
+  /* @__PURE__ */ optionNames<Omit<CredentialsOptions, "tokenStore">, CommonCredentialsOptions>(
     COMMON_CREDENTIALS_OPTION_NAMES,
     {
       env: true,
@@ -36,8 +39,14 @@ export const CREDENTIALS_OPTION_NAMES: OptionNameSet<CredentialsOptions> =
       subjectTokenSupplier: true,
       awsSecurityCredentialsSupplier: true,
       runExecutable: true,
-      tokenStore: true,
     },
+  );
+
+/** Every name of `CredentialsOptions`. */
+export const CREDENTIALS_OPTION_NAMES: OptionNameSet<CredentialsOptions> =
+  /* @__PURE__ */ optionNames<CredentialsOptions, Omit<CredentialsOptions, "tokenStore">>(
+    EXTERNAL_ACCOUNT_OPTION_NAMES,
+    { tokenStore: true },
   );
 
 /** Every name of `CredentialsFromJsonOptions`: `credentialsFromJson()`. */

@@ -23,7 +23,7 @@ import { DEFAULT_UNIVERSE, endpointsOf } from "../universe.ts";
 import { CachedCredentials } from "./_cache/cached_credentials.ts";
 import { credentialsSettings } from "./_settings.ts";
 import type { Source } from "./_sources/source.ts";
-import type { Credentials, CredentialsOptions, CredentialsToken } from "./types.ts";
+import type { CommonCredentialsOptions, Credentials, CredentialsToken } from "./types.ts";
 
 /**
  * One rule of a Credential Access Boundary: the resource (a Cloud Storage bucket), the roles that
@@ -87,9 +87,7 @@ export interface CredentialAccessBoundary {
  * void options;
  * ```
  */
-export interface DownscopedCredentialsOptions
-  extends
-    Omit<CredentialsOptions, "env" | "readFile" | "refuseLocalSources" | "scopes" | "tokenStore"> {
+export interface DownscopedCredentialsOptions extends Omit<CommonCredentialsOptions, "scopes"> {
   /**
    * STS's token URL; default `https://sts.<the source's universe>/v1/token`, the universe read
    * with the source's `getUniverseDomain()` when minting (the metadata server's is asked then).
@@ -102,9 +100,6 @@ const DOWNSCOPED_OPTION_NAMES: OptionNameSet<DownscopedCredentialsOptions> =
     CALL_OPTION_NAMES,
     {
       eagerRefreshSeconds: true,
-      subjectTokenSupplier: true,
-      awsSecurityCredentialsSupplier: true,
-      runExecutable: true,
       tokenUrl: true,
     },
   );

@@ -7,7 +7,7 @@
 
 import { ownCopy } from "../_util/own.ts";
 import { refuseUnknownOptions } from "../_util/options.ts";
-import { CREDENTIALS_OPTION_NAMES } from "./_option_names.ts";
+import { EXTERNAL_ACCOUNT_OPTION_NAMES } from "./_option_names.ts";
 import { CachedCredentials } from "./_cache/cached_credentials.ts";
 import { configurationFields, requireType, sourceOf } from "./_configuration.ts";
 import { credentialsSettings, externalAccountSettings } from "./_settings.ts";
@@ -30,7 +30,8 @@ import type { Credentials, CredentialsOptions } from "./types.ts";
  *
  * @param config The configuration's JSON text or its parsed object.
  * @param options Injected effects (`fetch`, `now`, `readFile`, `env`, `runExecutable`), a supplier
- * of the subject token, `refuseLocalSources`, call options, scopes and the refresh window.
+ * of the subject token, `refuseLocalSources`, call options, scopes and the refresh window; not
+ * `tokenStore`, refused: such credentials hold no secret to seal shared tokens with.
  * @returns The credentials.
  * @throws {CredentialsError} `ERR_CREDENTIALS_WRONG_TYPE` (another `"type"`),
  * `ERR_CREDENTIALS_MALFORMED`, `ERR_CREDENTIALS_FIELD_MISSING`, `ERR_CREDENTIALS_FIELD_INVALID`,
@@ -73,9 +74,9 @@ import type { Credentials, CredentialsOptions } from "./types.ts";
  */
 export function externalAccountCredentials(
   config: string | object,
-  options: CredentialsOptions = {},
+  options: Omit<CredentialsOptions, "tokenStore"> = {},
 ): Credentials {
-  refuseUnknownOptions(options, CREDENTIALS_OPTION_NAMES, "externalAccountCredentials()");
+  refuseUnknownOptions(options, EXTERNAL_ACCOUNT_OPTION_NAMES, "externalAccountCredentials()");
   options = ownCopy(options);
   const fields = configurationFields(config, "credentials JSON");
   requireType(fields, "external_account", "externalAccountCredentials()");

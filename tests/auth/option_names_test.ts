@@ -8,6 +8,7 @@ import {
   credentialsFromApiKey,
   credentialsFromJson,
   downscopedCredentials,
+  externalAccountCredentials,
   loadCredentials,
   toAuthClient,
 } from "../../auth/mod.ts";
@@ -23,6 +24,13 @@ const USER = {
   client_id: "id",
   client_secret: "secret",
   refresh_token: "refresh",
+};
+const EXTERNAL_ACCOUNT = {
+  type: "external_account",
+  audience: "//iam.googleapis.com/projects/1/locations/global/workloadIdentityPools/p/providers/x",
+  subject_token_type: "urn:ietf:params:oauth:token-type:jwt",
+  token_url: "https://sts.googleapis.com/v1/token",
+  credential_source: { url: "https://idp.example/token" },
 };
 const PROVIDER = "projects/1/locations/global/workloadIdentityPools/pool/providers/prov";
 const OIDC = { url: "https://runner.example/token", token: "t" };
@@ -115,6 +123,27 @@ function rows(key: string): Row[] {
         ),
       "tokenURL",
       "tokenUrl",
+    ],
+    [
+      "downscopedCredentials(), an option of the source's credentials",
+      () =>
+        downscopedCredentials(
+          credentialsFromJson(USER, { fetch: noCall }),
+          BOUNDARY,
+          untyped({ subjectTokenSupplier: { getSubjectToken: noCall } }),
+        ),
+      "subjectTokenSupplier",
+      undefined,
+    ],
+    [
+      "externalAccountCredentials(), a token store it cannot seal tokens for",
+      () =>
+        externalAccountCredentials(
+          EXTERNAL_ACCOUNT,
+          untyped({ tokenStore: new Map(), fetch: noCall }),
+        ),
+      "tokenStore",
+      undefined,
     ],
     [
       "getIdToken()",
