@@ -46,6 +46,22 @@ export function invalidOption(option: string, message: string, hint?: string): C
   });
 }
 
+/**
+ * Refuses an option that must be an object with each of `methods` (a supplier, a token store):
+ * `ERR_OPTIONS_INVALID` naming `option` and the first method missing.
+ */
+export function requireMethods(option: string, value: unknown, methods: readonly string[]): void {
+  const record = value as Record<string, unknown> | null;
+  for (const method of methods) {
+    if (typeof record !== "object" || record === null || typeof record[method] !== "function") {
+      throw invalidOption(
+        option,
+        `Cannot use option "${option}": expected an object with a ${method}() method`,
+      );
+    }
+  }
+}
+
 /** The edit distance of two short names (Levenshtein), for the nearest known option. */
 function distance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, i) => i);

@@ -4,6 +4,7 @@
  * @module
  */
 import type { TokenStore } from "../credentials/types.ts";
+import { invalidOption } from "../_util/options.ts";
 
 /** The part of the Cache API's `Cache` the store uses. */
 export interface CacheLike {
@@ -22,7 +23,8 @@ const ORIGIN = "https://token-store.gcp-oidc.invalid/";
  *
  * @param cache The cache; default `caches.default` (Workers).
  * @returns The store.
- * @throws {TypeError} When no cache is given and the runtime has no `caches.default`.
+ * @throws {CredentialsError} `ERR_OPTIONS_INVALID` when no cache is given and the runtime has no
+ * `caches.default`, or when `cache` has no `match()` or `put()`.
  *
  * @example With a cache of the runtime (Deno's `caches.open()`)
  * ```ts
@@ -39,8 +41,15 @@ const ORIGIN = "https://token-store.gcp-oidc.invalid/";
 export function cacheApiTokenStore(cache?: CacheLike): TokenStore {
   const chosen = cache ?? (globalThis as { caches?: { default?: CacheLike } }).caches?.default;
   if (chosen === undefined) {
-    throw new TypeError(
+    throw invalidOption(
+      "cache",
       "Cannot make a Cache API token store: no caches.default here (outside Workers); pass a cache",
+    );
+  }
+  if (typeof chosen?.match !== "function" || typeof chosen.put !== "function") {
+    throw invalidOption(
+      "cache",
+      "Cannot make a Cache API token store: pass a cache (caches.default, await caches.open(name)), an object with match() and put()",
     );
   }
   const url = (key: string) => `${ORIGIN}${encodeURIComponent(key)}`;

@@ -5,6 +5,7 @@
  * @module
  */
 import type { TokenStore } from "../credentials/types.ts";
+import { invalidOption } from "../_util/options.ts";
 
 /** The part of a Deno's `Kv` the store uses. */
 export interface DenoKvLike {
@@ -20,6 +21,7 @@ export interface DenoKvLike {
  *
  * @param kv An open Deno's `Kv`.
  * @returns The store.
+ * @throws {CredentialsError} `ERR_OPTIONS_INVALID` when `kv` has no `get()` or `set()`.
  *
  * @example With a stand-in of Deno's `Kv` (Deno's `openKv()` needs `--unstable-kv` in Deno 2.9)
  * ```ts
@@ -39,7 +41,10 @@ export interface DenoKvLike {
  */
 export function denoKvTokenStore(kv: DenoKvLike): TokenStore {
   if (typeof kv?.get !== "function" || typeof kv.set !== "function") {
-    throw new TypeError("Cannot make a Deno KV token store: pass an open Deno KV");
+    throw invalidOption(
+      "kv",
+      "Cannot make a Deno KV token store: pass an open Deno KV (what openKv() resolves to), an object with get() and set()",
+    );
   }
   return {
     async get(key) {

@@ -4,6 +4,7 @@
  * @module
  */
 import type { TokenStore } from "../credentials/types.ts";
+import { invalidOption } from "../_util/options.ts";
 
 /** The part of a Workers KV namespace binding the store uses. */
 export interface KvNamespaceLike {
@@ -23,6 +24,7 @@ const KV_MIN_TTL_SECONDS = 60;
  *
  * @param namespace The KV namespace binding.
  * @returns The store.
+ * @throws {CredentialsError} `ERR_OPTIONS_INVALID` when `namespace` has no `get()` or `put()`.
  *
  * @example With a stand-in namespace
  * ```ts
@@ -42,7 +44,10 @@ const KV_MIN_TTL_SECONDS = 60;
  */
 export function kvTokenStore(namespace: KvNamespaceLike): TokenStore {
   if (typeof namespace?.get !== "function" || typeof namespace.put !== "function") {
-    throw new TypeError("Cannot make a KV token store: pass a KV namespace binding (env.<NAME>)");
+    throw invalidOption(
+      "namespace",
+      "Cannot make a KV token store: pass a KV namespace binding (env.<NAME>), an object with get() and put()",
+    );
   }
   return {
     async get(key) {

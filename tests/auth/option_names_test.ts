@@ -18,6 +18,8 @@ import { buildDomainWideDelegationClaims } from "../../auth/keys/mod.ts";
 import { createSignedPostPolicy, createSignedUrl } from "../../auth/signing/mod.ts";
 import { verifyIapJwt, verifyIdToken } from "../../auth/verify/mod.ts";
 import { testKey } from "../support/keys.ts";
+import { GoogleAuth } from "../../auth/google_auth_library/mod.ts";
+import { cacheApiTokenStore, denoKvTokenStore, kvTokenStore } from "../../auth/token_store/mod.ts";
 
 const USER = {
   type: "authorized_user",
@@ -267,6 +269,49 @@ Deno.test("a bad option value is a CredentialsError with a code, never a built-i
       () => toAuthClient(untyped({})),
       "ERR_OPTIONS_INVALID",
       "credentials",
+    ],
+    // A store without its methods would be passed by at every call: sharing off, unsaid.
+    [
+      "a token store without get() and set()",
+      () => credentialsFromJson(json, { tokenStore: untyped({}), fetch: noCall }),
+      "ERR_OPTIONS_INVALID",
+      "tokenStore",
+    ],
+    [
+      "a token store without set()",
+      () =>
+        loadCredentials({
+          credentials: json,
+          tokenStore: untyped({ get: () => Promise.resolve(undefined) }),
+          fetch: noCall,
+        }),
+      "ERR_OPTIONS_INVALID",
+      "tokenStore",
+    ],
+    [
+      "GoogleAuth with a token store's name",
+      () =>
+        new GoogleAuth({ credentials: json, tokenStore: untyped("kv"), fetch: noCall }).getClient(),
+      "ERR_OPTIONS_INVALID",
+      "tokenStore",
+    ],
+    [
+      "kvTokenStore() of something else",
+      () => kvTokenStore(untyped({})),
+      "ERR_OPTIONS_INVALID",
+      "namespace",
+    ],
+    [
+      "denoKvTokenStore() of nothing",
+      () => denoKvTokenStore(untyped(null)),
+      "ERR_OPTIONS_INVALID",
+      "kv",
+    ],
+    [
+      "cacheApiTokenStore() of something else",
+      () => cacheApiTokenStore(untyped({ match: () => undefined })),
+      "ERR_OPTIONS_INVALID",
+      "cache",
     ],
   ];
   for (const [name, call, code, option] of cases) {

@@ -7,6 +7,7 @@ import type { AuthLogger, ExpiringToken } from "../../types.ts";
 import type { TokenStore } from "../types.ts";
 import { fieldOf, isRecord } from "../../_util/json.ts";
 import { base64urlDecode, base64urlEncode } from "../../_util/base64url.ts";
+import { requireMethods } from "../../_util/options.ts";
 import type { CredentialsSettings, TokenSharing } from "../_settings.ts";
 
 /** How long a store call may take before it is passed by. */
@@ -186,6 +187,9 @@ export function withTokenStore(
   store: TokenStore | undefined,
 ): CredentialsSettings {
   if (store === undefined) return settings;
+  // A store without its methods would fail at every call, each passed by: sharing would be off
+  // without a word, so it is refused here.
+  requireMethods("tokenStore", store, ["get", "set"]);
   const { call, eagerRefreshMs } = settings;
   const share: TokenSharing = (mint, configuration, scopes) => {
     const secret = storeSecretOf(configuration);

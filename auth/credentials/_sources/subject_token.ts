@@ -24,7 +24,8 @@ import { readFailure, readFileBounded } from "./runtime.ts";
 import type { SubjectTokenSession, SubjectTokenSource } from "./source.ts";
 import { certificateSession } from "./certificate.ts";
 import type { ExternalAccountSettings } from "../_settings.ts";
-import { checkSupplier, suppliedSubjectToken } from "./supplied_subject_token.ts";
+import { suppliedSubjectToken } from "./supplied_subject_token.ts";
+import { requireMethods } from "../../_util/options.ts";
 
 /** `format`: text, or a JSON field name. */
 function formatOf(fields: Fields): string | undefined {
@@ -121,10 +122,10 @@ function supplierSource(
     );
   }
   if (subjectTokenSupplier !== undefined) {
-    checkSupplier("subjectTokenSupplier", subjectTokenSupplier, ["getSubjectToken"]);
+    requireMethods("subjectTokenSupplier", subjectTokenSupplier, ["getSubjectToken"]);
     return suppliedSubjectToken(fields, subjectTokenSupplier);
   }
-  checkSupplier("awsSecurityCredentialsSupplier", awsSecurityCredentialsSupplier, [
+  requireMethods("awsSecurityCredentialsSupplier", awsSecurityCredentialsSupplier, [
     "getAwsRegion",
     "getAwsSecurityCredentials",
   ]);

@@ -1,24 +1,10 @@
 // The subject token of an `external_account` made in code: the subjectTokenSupplier option's,
 // asked at each refresh (google-auth-library does not cache it either).
-import { CredentialsError, GoogleApiError } from "../../errors.ts";
+import { GoogleApiError } from "../../errors.ts";
 import { untilAborted } from "../../_util/abort.ts";
 import type { SubjectTokenSupplier } from "../external_account_options.ts";
 import { type Fields, requiredString } from "./fields.ts";
 import type { SubjectTokenSource } from "./source.ts";
-
-/** Checks a supplier option: an object with the method `method`. */
-export function checkSupplier(option: string, supplier: unknown, methods: readonly string[]): void {
-  const record = supplier as Record<string, unknown> | null;
-  for (const method of methods) {
-    if (typeof record !== "object" || record === null || typeof record[method] !== "function") {
-      throw new CredentialsError(
-        "ERR_OPTIONS_INVALID",
-        `Cannot use option "${option}": expected an object with a ${method}() method`,
-        { option },
-      );
-    }
-  }
-}
 
 /** The subject token source of the subjectTokenSupplier option. */
 export function suppliedSubjectToken(
