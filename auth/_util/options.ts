@@ -7,21 +7,37 @@ import { quote } from "./quote.ts";
 import type { CallOptions } from "../types.ts";
 
 /**
- * Every option name of `T`, as an object the compiler checks against `T`: a name left out, or one
- * `T` does not have, fails the type check, so the run-time list cannot drift from the interface.
+ * What `typeof` must say of an option's value (`"array"`: `Array.isArray()`), read from its type
+ * `V` in the options interface; `true` (anything) where the type allows several kinds, such as a
+ * string or an object.
  */
-export type OptionNameSet<T> = { readonly [K in keyof Required<T>]: true };
+export type OptionKind<V> = [V] extends [(...args: never[]) => unknown] ? "function"
+  : [V] extends [string] ? "string"
+  : [V] extends [boolean] ? "boolean"
+  : [V] extends [number] ? "number"
+  : [V] extends [readonly unknown[]] ? "array"
+  : [V] extends [object] ? "object"
+  : true;
+
+/**
+ * Every option name of `T` with the kind of its value, as an object the compiler checks against
+ * `T`: a name left out, one `T` does not have, or a kind its type does not give fails the type
+ * check, so the run-time list cannot drift from the interface.
+ */
+export type OptionNameSet<T> = {
+  readonly [K in keyof Required<T>]: OptionKind<NonNullable<T[K]>>;
+};
 
 /** The names of {@linkcode CallOptions}, which most options interfaces extend. */
 export const CALL_OPTION_NAMES: OptionNameSet<CallOptions> = {
-  fetch: true,
-  now: true,
-  sleep: true,
-  signal: true,
-  retry: true,
-  timeoutMs: true,
-  requestReason: true,
-  log: true,
+  fetch: "function",
+  now: "function",
+  sleep: "function",
+  signal: "object",
+  retry: "object",
+  timeoutMs: "number",
+  requestReason: "string",
+  log: "object",
 };
 
 /**
@@ -116,8 +132,21 @@ export function refuseUnknownOptions<T>(
 ): void {
   if (typeof options !== "object" || options === null) return;
   const names = Object.keys(known);
-  for (const name of Object.keys(options)) {
-    if (Object.hasOwn(known, name)) continue;
+  for (const [name, value] of Object.entries(options)) {
+    if (Object.hasOwn(known, name)) {
+      const kind = (known as Readonly<Record<string, string | true>>)[name];
+      // `typeof null` is "object": null is no value of any kind.
+      const fits = kind === "array"
+        ? Array.isArray(value)
+        : typeof value === kind && value !== null;
+      if (kind === true || value === undefined || fits) continue;
+      throw invalidOption(
+        name,
+        `Cannot use option ${quote(name)} of ${fn}: expected ${
+          kind === "array" ? "a list" : kind === "object" ? "an object" : `a ${kind}`
+        }, got ${value === null ? "null" : Array.isArray(value) ? "a list" : typeof value}`,
+      );
+    }
     const near = nearestName(name, names);
     throw invalidOption(
       name,

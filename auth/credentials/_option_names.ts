@@ -14,7 +14,7 @@ import type {
 export const COMMON_CREDENTIALS_OPTION_NAMES: OptionNameSet<CommonCredentialsOptions> =
   /* @__PURE__ */ optionNames<CommonCredentialsOptions>(
     CALL_OPTION_NAMES,
-    { scopes: true, eagerRefreshSeconds: true },
+    { scopes: "array", eagerRefreshSeconds: "number" },
   );
 
 /** Every name of `MetadataServerCredentialsOptions`: `metadataServerCredentials()`. */
@@ -22,7 +22,7 @@ export const METADATA_SERVER_CREDENTIALS_OPTION_NAMES: OptionNameSet<
   MetadataServerCredentialsOptions
 > = /* @__PURE__ */ optionNames<MetadataServerCredentialsOptions, CommonCredentialsOptions>(
   COMMON_CREDENTIALS_OPTION_NAMES,
-  { env: true },
+  { env: "object" },
 );
 
 /**
@@ -33,12 +33,12 @@ export const EXTERNAL_ACCOUNT_OPTION_NAMES: OptionNameSet<Omit<CredentialsOption
   /* @__PURE__ */ optionNames<Omit<CredentialsOptions, "tokenStore">, CommonCredentialsOptions>(
     COMMON_CREDENTIALS_OPTION_NAMES,
     {
-      env: true,
-      readFile: true,
-      refuseLocalSources: true,
-      subjectTokenSupplier: true,
-      awsSecurityCredentialsSupplier: true,
-      runExecutable: true,
+      env: "object",
+      readFile: "function",
+      refuseLocalSources: "boolean",
+      subjectTokenSupplier: "object",
+      awsSecurityCredentialsSupplier: "object",
+      runExecutable: "function",
     },
   );
 
@@ -46,14 +46,14 @@ export const EXTERNAL_ACCOUNT_OPTION_NAMES: OptionNameSet<Omit<CredentialsOption
 export const CREDENTIALS_OPTION_NAMES: OptionNameSet<CredentialsOptions> =
   /* @__PURE__ */ optionNames<CredentialsOptions, Omit<CredentialsOptions, "tokenStore">>(
     EXTERNAL_ACCOUNT_OPTION_NAMES,
-    { tokenStore: true },
+    { tokenStore: "object" },
   );
 
 /** Every name of `CredentialsFromJsonOptions`: `credentialsFromJson()`. */
 export const CREDENTIALS_FROM_JSON_OPTION_NAMES: OptionNameSet<CredentialsFromJsonOptions> =
   /* @__PURE__ */ optionNames<CredentialsFromJsonOptions, CredentialsOptions>(
     CREDENTIALS_OPTION_NAMES,
-    { allowedTypes: true },
+    { allowedTypes: "array" },
   );
 
 /** Every name of `LoadCredentialsOptions`: `loadCredentials()`. */
@@ -64,4 +64,4 @@ export const LOAD_CREDENTIALS_OPTION_NAMES: OptionNameSet<LoadCredentialsOptions
   );
 
 /** Every name of `IdTokenOptions`: `Credentials.getIdToken()`. */
-export const ID_TOKEN_OPTION_NAMES: OptionNameSet<IdTokenOptions> = { includeEmail: true };
+export const ID_TOKEN_OPTION_NAMES: OptionNameSet<IdTokenOptions> = { includeEmail: "boolean" };

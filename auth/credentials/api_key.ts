@@ -16,7 +16,7 @@ import type { Credentials, CredentialsOptions, CredentialsToken } from "./types.
 /** Options of {@linkcode credentialsFromApiKey}. */
 export type ApiKeyOptions = Pick<CredentialsOptions, "fetch">;
 
-const API_KEY_OPTION_NAMES: OptionNameSet<ApiKeyOptions> = { fetch: true };
+const API_KEY_OPTION_NAMES: OptionNameSet<ApiKeyOptions> = { fetch: "function" };
 
 const HEADER = "x-goog-api-key";
 

@@ -99,8 +99,8 @@ const DOWNSCOPED_OPTION_NAMES: OptionNameSet<DownscopedCredentialsOptions> =
   /* @__PURE__ */ optionNames<DownscopedCredentialsOptions>(
     CALL_OPTION_NAMES,
     {
-      eagerRefreshSeconds: true,
-      tokenUrl: true,
+      eagerRefreshSeconds: "number",
+      tokenUrl: "string",
     },
   );
 

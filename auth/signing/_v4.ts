@@ -26,15 +26,15 @@ export interface V4Options {
 
 /** The names of {@linkcode V4Options}, which both signers' option names start from. */
 export const V4_OPTION_NAMES: OptionNameSet<V4Options> = {
-  bucket: true,
-  object: true,
-  expiration: true,
+  bucket: "string",
+  object: "string",
+  expiration: "number",
   timestamp: true,
-  scheme: true,
-  urlStyle: true,
-  bucketBoundHostname: true,
-  universeDomain: true,
-  now: true,
+  scheme: "string",
+  urlStyle: "string",
+  bucketBoundHostname: "string",
+  universeDomain: "string",
+  now: "function",
 };
 
 /** A problem with option `option`, before any signing. */

@@ -63,8 +63,8 @@ export interface SignedPostPolicyOptions {
 
 const SIGNED_POST_POLICY_OPTION_NAMES: OptionNameSet<SignedPostPolicyOptions> = {
   ...V4_OPTION_NAMES,
-  conditions: true,
-  fields: true,
+  conditions: "object",
+  fields: "object",
 };
 
 /** Where to post, and the form fields to post with the file (the file last). */

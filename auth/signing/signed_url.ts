@@ -68,12 +68,12 @@ export interface SignedUrlOptions {
 
 const SIGNED_URL_OPTION_NAMES: OptionNameSet<SignedUrlOptions> = {
   ...V4_OPTION_NAMES,
-  method: true,
-  headers: true,
-  queryParameters: true,
-  hostname: true,
-  clientEndpoint: true,
-  emulatorHostname: true,
+  method: "string",
+  headers: "object",
+  queryParameters: "object",
+  hostname: "string",
+  clientEndpoint: "string",
+  emulatorHostname: "string",
 };
 
 /** The origin a host override names, and the path prefix of the bucket there (path style). */

@@ -40,7 +40,7 @@ const VERIFY_IAP_JWT_OPTION_NAMES: OptionNameSet<VerifyIapJwtOptions> = /* @__PU
   VerifyIapJwtOptions
 >(
   CALL_OPTION_NAMES,
-  { clockSkewSeconds: true, audience: true, keysUrl: true },
+  { clockSkewSeconds: "number", audience: true, keysUrl: "string" },
 );
 
 /** The claims of a verified IAP assertion. */

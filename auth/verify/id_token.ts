@@ -46,12 +46,12 @@ const VERIFY_ID_TOKEN_OPTION_NAMES: OptionNameSet<VerifyIdTokenOptions> =
   /* @__PURE__ */ optionNames<VerifyIdTokenOptions>(
     CALL_OPTION_NAMES,
     {
-      clockSkewSeconds: true,
+      clockSkewSeconds: "number",
       audience: true,
-      email: true,
-      hd: true,
-      universeDomain: true,
-      certsUrl: true,
+      email: "string",
+      hd: "string",
+      universeDomain: "string",
+      certsUrl: "string",
     },
   );
 

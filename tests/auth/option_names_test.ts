@@ -270,6 +270,49 @@ Deno.test("a bad option value is a CredentialsError with a code, never a built-i
       "ERR_OPTIONS_INVALID",
       "credentials",
     ],
+    // A value of another type than the option's: refused when the options are read, not spread,
+    // called or read as false later.
+    [
+      "one scope as a string (it would be spread into one scope per character)",
+      () =>
+        credentialsFromJson(json, {
+          scopes: untyped("https://www.googleapis.com/auth/cloud-platform"),
+          fetch: noCall,
+        }),
+      "ERR_OPTIONS_INVALID",
+      "scopes",
+    ],
+    [
+      'refuseLocalSources as a string ("true" read as false would let local sources in)',
+      () =>
+        loadCredentials({ credentials: json, refuseLocalSources: untyped("true"), fetch: noCall }),
+      "ERR_OPTIONS_INVALID",
+      "refuseLocalSources",
+    ],
+    [
+      "a fetch that is not a function",
+      () => credentialsFromJson(json, { fetch: untyped("https://proxy.example") }),
+      "ERR_OPTIONS_INVALID",
+      "fetch",
+    ],
+    [
+      "an env of null",
+      () => loadCredentials({ env: untyped(null), fetch: noCall }),
+      "ERR_OPTIONS_INVALID",
+      "env",
+    ],
+    [
+      "an ID token audience list where authenticate() takes one",
+      () =>
+        authenticate({
+          credentialsJson: json,
+          tokenFormat: "id_token",
+          idTokenAudience: untyped(["https://a.example"]),
+          fetch: noCall,
+        }),
+      "ERR_OPTIONS_INVALID",
+      "idTokenAudience",
+    ],
     // A store without its methods would be passed by at every call: sharing off, unsaid.
     [
       "a token store without get() and set()",
@@ -326,4 +369,21 @@ Deno.test("a bad option value is a CredentialsError with a code, never a built-i
     });
   }
   assert.deepEqual(calls, [], "no request was sent");
+});
+
+Deno.test("a value of another type names the option, the type expected and the type given", async () => {
+  const { json } = await testKey();
+  assert.throws(
+    () => credentialsFromJson(json, { scopes: "https://a.example/scope" as never }),
+    {
+      code: "ERR_OPTIONS_INVALID",
+      message: 'Cannot use option "scopes" of credentialsFromJson(): expected a list, got string',
+    },
+  );
+  assert.throws(() => credentialsFromJson(json, { log: null as never }), {
+    message: 'Cannot use option "log" of credentialsFromJson(): expected an object, got null',
+  });
+  assert.throws(() => credentialsFromJson(json, { now: [] as never }), {
+    message: 'Cannot use option "now" of credentialsFromJson(): expected a function, got a list',
+  });
 });
