@@ -4,6 +4,7 @@
 import type { AuthClient } from "../credentials/auth_client.ts";
 import type { TokenStore } from "../credentials/types.ts";
 import { isRecord, parseJsonOrUndefined } from "../_util/json.ts";
+import { requireMethods } from "../_util/options.ts";
 
 /**
  * The options of google-auth-library's `GoogleAuth` these SDKs pass, plus `fetch` and
@@ -116,7 +117,10 @@ export abstract class GoogleAuthBase {
 
   async #clientOfOptions(): Promise<AuthClient> {
     const { authClient, projectId, fetch, tokenStore, scopes } = this.#options;
-    if (authClient !== undefined) return authClient;
+    if (authClient !== undefined) {
+      requireMethods("authClient", authClient, ["getRequestHeaders", "getAccessToken"]);
+      return authClient;
+    }
     const made: MadeCredentialsOptions = {
       ...(fetch === undefined ? {} : { fetch }),
       ...(tokenStore === undefined ? {} : { tokenStore }),

@@ -339,6 +339,12 @@ Deno.test("a bad option value is a CredentialsError with a code, never a built-i
       "tokenStore",
     ],
     [
+      "GoogleAuth with an authClient that is no client",
+      () => new GoogleAuth({ authClient: untyped({ getAccessToken: noCall }) }).getClient(),
+      "ERR_OPTIONS_INVALID",
+      "authClient",
+    ],
+    [
       "kvTokenStore() of something else",
       () => kvTokenStore(untyped({})),
       "ERR_OPTIONS_INVALID",
