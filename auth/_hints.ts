@@ -141,28 +141,44 @@ export const API_KEY_HINTS: Readonly<
 export const ACCESS_BOUNDARY_HINT =
   "Give 1 to 10 accessBoundaryRules, each with an availableResource (//storage.googleapis.com/projects/_/buckets/<bucket>) and availablePermissions as inRole:roles/<role>";
 
-/** The default hint of each code of `GoogleApiError`. */
-export const GOOGLE_API_ERROR_HINTS: Readonly<Record<GoogleApiErrorCode, string>> =
+/**
+ * The default hint of `GoogleApiError`'s code that every kind of credentials can raise (a token
+ * endpoint's refusal). Each other code's hint is given by the module that raises it (its
+ * `defaultHint`), so that a bundle carries the hints of the calls it makes only.
+ */
+export const GOOGLE_API_ERROR_HINTS: Readonly<Partial<Record<GoogleApiErrorCode, string>>> =
   /* @__PURE__ */ Object.freeze({
-    ERR_STS_EXCHANGE_FAILED:
-      "Check the provider name, the OIDC audience and the attribute condition against the token's claims",
-    ERR_IAM_ACCESS_TOKEN_FAILED:
-      "Grant the caller roles/iam.serviceAccountTokenCreator (or roles/iam.workloadIdentityUser for federation) on the service account; IAM changes take up to 5 minutes",
-    ERR_IAM_ID_TOKEN_FAILED:
-      "Grant the caller roles/iam.serviceAccountTokenCreator (or roles/iam.workloadIdentityUser for federation) on the service account; IAM changes take up to 5 minutes",
-    ERR_IAM_SIGN_JWT_FAILED:
-      "Grant the workload identity principal roles/iam.serviceAccountTokenCreator on the service account; IAM changes take up to 5 minutes",
-    ERR_IAM_SIGN_BLOB_FAILED:
-      "Grant the caller roles/iam.serviceAccountTokenCreator on the service account (on itself for the metadata server's account); IAM changes take up to 5 minutes",
-    ERR_CERTS_REQUEST_FAILED:
-      "Check that the runtime can reach the certificates URL (or the certsUrl/keysUrl option) and retry",
     ERR_OAUTH2_TOKEN_FAILED:
       "Authorize the client ID for the scopes (Workspace admin console, domain-wide delegation); keep the lifetime at most 1 hour",
-    ERR_METADATA_REQUEST_FAILED:
-      "Attach a service account to the workload; check GCE_METADATA_HOST if set",
-    ERR_SUBJECT_TOKEN_FAILED:
-      "Check credential_source: its URL must answer (with its headers), its file hold the token, or its certificate configuration name readable PEM certificate and key files",
   });
+
+/** `ERR_STS_EXCHANGE_FAILED`'s default hint, given by every STS exchange. */
+export const STS_EXCHANGE_HINT =
+  "Check the provider name, the OIDC audience and the attribute condition against the token's claims";
+
+/** `ERR_IAM_ACCESS_TOKEN_FAILED`'s and `ERR_IAM_ID_TOKEN_FAILED`'s default hint. */
+export const IAM_TOKEN_HINT =
+  "Grant the caller roles/iam.serviceAccountTokenCreator (or roles/iam.workloadIdentityUser for federation) on the service account; IAM changes take up to 5 minutes";
+
+/** `ERR_IAM_SIGN_JWT_FAILED`'s default hint. */
+export const IAM_SIGN_JWT_HINT =
+  "Grant the workload identity principal roles/iam.serviceAccountTokenCreator on the service account; IAM changes take up to 5 minutes";
+
+/** `ERR_IAM_SIGN_BLOB_FAILED`'s default hint. */
+export const IAM_SIGN_BLOB_HINT =
+  "Grant the caller roles/iam.serviceAccountTokenCreator on the service account (on itself for the metadata server's account); IAM changes take up to 5 minutes";
+
+/** `ERR_CERTS_REQUEST_FAILED`'s default hint. */
+export const CERTS_REQUEST_HINT =
+  "Check that the runtime can reach the certificates URL (or the certsUrl/keysUrl option) and retry";
+
+/** `ERR_METADATA_REQUEST_FAILED`'s default hint. */
+export const METADATA_REQUEST_HINT =
+  "Attach a service account to the workload; check GCE_METADATA_HOST if set";
+
+/** `ERR_SUBJECT_TOKEN_FAILED`'s default hint, given by every `external_account` source. */
+export const SUBJECT_TOKEN_HINT =
+  "Check credential_source: its URL must answer (with its headers), its file hold the token, or its certificate configuration name readable PEM certificate and key files";
 
 /** The default hint of each code of `GithubOidcError`. */
 export const GITHUB_OIDC_ERROR_HINTS: Readonly<Record<GithubOidcErrorCode, string>> =
@@ -233,6 +249,16 @@ export const AUTH_ERROR_HINTS: Readonly<Record<AuthErrorCode, string>> = /* @__P
       API_KEY_HINTS,
       { ERR_ACCESS_BOUNDARY_INVALID: ACCESS_BOUNDARY_HINT },
       GOOGLE_API_ERROR_HINTS,
+      {
+        ERR_STS_EXCHANGE_FAILED: STS_EXCHANGE_HINT,
+        ERR_IAM_ACCESS_TOKEN_FAILED: IAM_TOKEN_HINT,
+        ERR_IAM_ID_TOKEN_FAILED: IAM_TOKEN_HINT,
+        ERR_IAM_SIGN_JWT_FAILED: IAM_SIGN_JWT_HINT,
+        ERR_IAM_SIGN_BLOB_FAILED: IAM_SIGN_BLOB_HINT,
+        ERR_CERTS_REQUEST_FAILED: CERTS_REQUEST_HINT,
+        ERR_METADATA_REQUEST_FAILED: METADATA_REQUEST_HINT,
+        ERR_SUBJECT_TOKEN_FAILED: SUBJECT_TOKEN_HINT,
+      },
       GITHUB_OIDC_ERROR_HINTS,
       TOKEN_ERROR_HINTS,
       VERIFICATION_ERROR_HINTS,

@@ -36,10 +36,17 @@ export interface AuthErrorOptions {
    * hint (each class knows its own codes' hints; `AuthError` itself those of its
    * {@linkcode TransportErrorCode}). The codes one function or optional source raises get theirs
    * from it: those of `authenticate()` and its GitHub side, of `loadCredentials()`'s lookup, of
-   * the AWS and executable sources, of API keys and access boundaries. So a bundle without those
-   * parts carries none of their hints; built by a caller, such an error has the hint it is given.
+   * the AWS and executable sources, of API keys and access boundaries, and every `GoogleApiError`
+   * code but the token endpoint's (STS, IAM Credentials, certificates, the metadata server and
+   * subject tokens give theirs as `defaultHint`). So a bundle without those parts carries none of
+   * their hints; built by a caller, such an error has the hint it is given.
    */
   hint?: string;
+  /**
+   * The code's default hint where the class does not hold it (the module that raises the code
+   * gives it): used where the class's own would be, after the network and retry-later hints.
+   */
+  defaultHint?: string;
   /** The underlying error. */
   cause?: unknown;
   /** HTTP status of the failed call; 0 for a network error or a timeout. */
@@ -56,21 +63,21 @@ export interface AuthErrorOptions {
 
 /**
  * The hint of an error of `code`: the one given, else the network hint of a call that got no
- * answer (status 0 with a cause), else the retry-later hint of a retryable status, else
- * `defaults[code]`: the table of the class's own codes, so that a bundle carries the hints of the
- * classes it uses only.
+ * answer (status 0 with a cause), else the retry-later hint of a retryable status, else the
+ * `defaultHint` given, else `defaults[code]`: the table of the class's own codes, so that a bundle
+ * carries the hints of the classes and calls it uses only.
  */
 function hintOf(
   code: string,
   options: AuthErrorOptions,
-  defaults: Readonly<Record<string, string>>,
+  defaults: Readonly<Partial<Record<string, string>>>,
 ): string {
   if (options.hint !== undefined) return options.hint;
   // No status: no call was made, so neither the network nor the server hint applies.
   const status = options.status ?? -1;
   if (status === 0 && options.cause !== undefined) return NETWORK_HINT;
   if (isRetryableStatus(status)) return SERVER_HINT;
-  return Object.hasOwn(defaults, code) ? defaults[code]! : "";
+  return options.defaultHint ?? (Object.hasOwn(defaults, code) ? defaults[code]! : "");
 }
 
 /**
@@ -173,9 +180,9 @@ export class CredentialsError extends AuthError {
  * import assert from "node:assert/strict";
  * import { GoogleApiError } from "./mod.ts";
  *
- * const error = new GoogleApiError("ERR_IAM_ACCESS_TOKEN_FAILED", "Failed: 403", { status: 403 });
+ * const error = new GoogleApiError("ERR_OAUTH2_TOKEN_FAILED", "Failed: 403", { status: 403 });
  * assert.equal(error.status, 403);
- * assert.match(error.hint, /serviceAccountTokenCreator/);
+ * assert.match(error.hint, /domain-wide delegation/);
  * ```
  */
 export class GoogleApiError extends AuthError {

@@ -7,7 +7,7 @@
  */
 
 import { CredentialsError } from "../errors.ts";
-import { ACCESS_BOUNDARY_HINT } from "../_hints.ts";
+import { ACCESS_BOUNDARY_HINT, STS_EXCHANGE_HINT } from "../_hints.ts";
 import { requestOAuth2Token } from "../flows/oauth2_token.ts";
 import { ownCopy } from "../_util/own.ts";
 import {
@@ -264,6 +264,7 @@ export function downscopedCredentials(
         },
         field: "access_token",
         code: "ERR_STS_EXCHANGE_FAILED",
+        defaultHint: STS_EXCHANGE_HINT,
         message: `Failed to get a downscoped access token from ${withoutQuery(tokenUrl)}`,
         secrets: [subject.token],
       }, context.call);

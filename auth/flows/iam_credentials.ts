@@ -13,7 +13,13 @@ import { googleRequest } from "../_transport/google_request.ts";
 import { requestJson } from "../_transport/http.ts";
 import type { JsonResponse } from "../_transport/http.ts";
 import type { FailureDetails } from "../_transport/failure_text.ts";
-import { LIFETIME_MAX_HINT, LIFETIME_ORG_POLICY_HINT } from "../_hints.ts";
+import {
+  IAM_SIGN_BLOB_HINT,
+  IAM_SIGN_JWT_HINT,
+  IAM_TOKEN_HINT,
+  LIFETIME_MAX_HINT,
+  LIFETIME_ORG_POLICY_HINT,
+} from "../_hints.ts";
 import { jwtExpiry } from "../_util/jwt_decode.ts";
 import { expireTimeOf, expiring } from "../_transport/response.ts";
 import type { CallOptions, ExpiringToken } from "../types.ts";
@@ -110,7 +116,8 @@ function targetOf(options: IamCredentialsOptions): IamTarget {
 
 /**
  * One IAM Credentials call: `method` for `target.serviceAccount` (through its delegates) with
- * `body`; a failure is a GoogleApiError with `code`, its message `${message} <service account>`;
+ * `body`; a failure is a GoogleApiError with `code` (and its `defaultHint`), its message
+ * `${message} <service account>`;
  * the answer's `field` is the token.
  */
 async function callIam(
@@ -118,6 +125,7 @@ async function callIam(
   method: "generateAccessToken" | "generateIdToken" | "signJwt" | "signBlob",
   field: string,
   code: GoogleApiErrorCode,
+  defaultHint: string,
   message: string,
   body: Record<string, unknown>,
   call: CallSettings,
@@ -140,7 +148,7 @@ async function callIam(
     message: `${message} ${serviceAccount}`,
     field,
     secrets: [target.authToken],
-    error: (text, details) => new GoogleApiError(code, text, details),
+    error: (text, details) => new GoogleApiError(code, text, { ...details, defaultHint }),
     hint: lifetimeHint,
   });
 }
@@ -227,6 +235,7 @@ export async function iamAccessToken(
     "generateAccessToken",
     "accessToken",
     "ERR_IAM_ACCESS_TOKEN_FAILED",
+    IAM_TOKEN_HINT,
     "Failed to generate Google Cloud OAuth 2.0 Access Token for",
     { scope: scopes, lifetime: `${lifetimeSeconds}s` },
     call,
@@ -283,6 +292,7 @@ export async function iamIdToken(
     "generateIdToken",
     "token",
     "ERR_IAM_ID_TOKEN_FAILED",
+    IAM_TOKEN_HINT,
     "Failed to generate Google Cloud OpenID Connect ID token for",
     { audience, includeEmail },
     call,
@@ -334,6 +344,7 @@ export async function iamSignJwt(
     "signJwt",
     "signedJwt",
     "ERR_IAM_SIGN_JWT_FAILED",
+    IAM_SIGN_JWT_HINT,
     "Failed to sign JWT using",
     { payload: JSON.stringify(claims) },
     call,
@@ -388,6 +399,7 @@ export async function iamSignBlob(
     "signBlob",
     "signedBlob",
     "ERR_IAM_SIGN_BLOB_FAILED",
+    IAM_SIGN_BLOB_HINT,
     "Failed to sign bytes using",
     { payload: base64Encode(payload) },
     call,

@@ -112,8 +112,13 @@ export interface OAuth2TokenRequest {
   secrets: readonly string[];
   /** The hint of a rejected request. */
   hint?: (details: FailureDetails) => string | undefined;
-  /** The error of a failed request; default `ERR_OAUTH2_TOKEN_FAILED`. */
+  /**
+   * The error of a failed request: default `ERR_OAUTH2_TOKEN_FAILED`; STS's refresh and
+   * downscoping exchanges give `ERR_STS_EXCHANGE_FAILED` with its `defaultHint`.
+   */
   code?: "ERR_OAUTH2_TOKEN_FAILED" | "ERR_STS_EXCHANGE_FAILED";
+  /** The code's default hint, when `code` is one that the error class does not hold. */
+  defaultHint?: string;
   /** Headers besides the form's content type, such as an OAuth client's HTTP Basic authorization. */
   headers?: Record<string, string>;
   /** Reads the successful response's JSON, for fields besides the token (a new refresh token). */
@@ -158,7 +163,15 @@ export async function requestOAuth2Token(
   call: CallSettings,
 ): Promise<ExpiringToken> {
   // The form (secrets in it) goes into the body only; the failure spec gets the rest.
-  const { tokenUrl, form, code = "ERR_OAUTH2_TOKEN_FAILED", headers, read, ...spec } = request;
+  const {
+    tokenUrl,
+    form,
+    code = "ERR_OAUTH2_TOKEN_FAILED",
+    defaultHint,
+    headers,
+    read,
+    ...spec
+  } = request;
   const http = formRequest(
     tokenUrl,
     new URLSearchParams(form).toString(),
@@ -168,7 +181,7 @@ export async function requestOAuth2Token(
   const idToken = spec.field === "id_token";
   const response = await requestJson(http, call, {
     ...spec,
-    error: (text, details) => new GoogleApiError(code, text, details),
+    error: (text, details) => new GoogleApiError(code, text, { ...details, defaultHint }),
   });
   const { token } = response;
   read?.(response.json);

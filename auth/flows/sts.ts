@@ -9,6 +9,7 @@ import { GoogleApiError } from "../errors.ts";
 import {
   STS_ATTRIBUTE_CONDITION_HINT,
   STS_AUDIENCE_HINT,
+  STS_EXCHANGE_HINT,
   STS_IMMUTABLE_SUBJECT_HINT,
   STS_PROVIDER_HINT,
 } from "../_hints.ts";
@@ -224,7 +225,11 @@ export async function stsExchange(
       ...signedRequestSecrets(subjectToken),
       ...(client === undefined ? [] : [client.secret, authorization]),
     ],
-    error: (text, details) => new GoogleApiError("ERR_STS_EXCHANGE_FAILED", text, details),
+    error: (text, details) =>
+      new GoogleApiError("ERR_STS_EXCHANGE_FAILED", text, {
+        ...details,
+        defaultHint: STS_EXCHANGE_HINT,
+      }),
     hint: (details) => isGithubToken(subjectToken) ? stsHint(details, subjectToken) : undefined,
   });
   const { token } = response;

@@ -9,6 +9,7 @@ import { isRecord } from "../_util/json.ts";
 import type { CallSettings } from "../_transport/call_settings.ts";
 import { invalidOption } from "../_util/options.ts";
 import { quote } from "../_util/quote.ts";
+import { CERTS_REQUEST_HINT } from "../_hints.ts";
 
 /**
  * The longest a token may live (`exp` - `iat`), as google-auth-library's default `maxExpiry`:
@@ -63,7 +64,11 @@ async function fetchKeySet(url: string, call: CallSettings, what: string): Promi
   const response = await requestText(request, call, {
     message: `Failed to get ${what} from ${url}`,
     secrets: [],
-    error: (text, details) => new GoogleApiError("ERR_CERTS_REQUEST_FAILED", text, details),
+    error: (text, details) =>
+      new GoogleApiError("ERR_CERTS_REQUEST_FAILED", text, {
+        ...details,
+        defaultHint: CERTS_REQUEST_HINT,
+      }),
   });
   let json: unknown;
   try {

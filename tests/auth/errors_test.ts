@@ -17,15 +17,20 @@ import { AUTH_ERROR_HINTS } from "../../auth/_hints.ts";
 import {
   exchangeToken,
   generateAccessToken,
+  generateIdToken,
   parseWorkloadIdentityProvider,
+  signBlob,
+  signJwt,
 } from "../../auth/flows/mod.ts";
+import { metadataServerCredentials } from "../../auth/mod.ts";
+import { verifyIdToken } from "../../auth/verify/mod.ts";
 import { testKey } from "../support/keys.ts";
 
 Deno.test("AuthError subclasses carry name, code, default hint and cause", () => {
   const cause = new Error("root");
   const errors: AnyAuthError[] = [
     new CredentialsError("ERR_KEY_EMPTY", "empty", { option: "credentialsJson" }),
-    new GoogleApiError("ERR_STS_EXCHANGE_FAILED", "sts", { status: 400, cause }),
+    new GoogleApiError("ERR_OAUTH2_TOKEN_FAILED", "token", { status: 400, cause }),
     new GithubOidcError("ERR_OIDC_REQUEST_FAILED", "oidc"),
     new TokenError("ERR_TOKEN_RESPONSE_INVALID", "token"),
   ];
@@ -119,8 +124,18 @@ Deno.test("a call that gets no response has a network hint, not its code's hint"
       assert.doesNotMatch(error.hint, /attribute condition|serviceAccountTokenCreator/);
     });
   }
-  const answered = new GoogleApiError("ERR_STS_EXCHANGE_FAILED", "sts", { status: 403 });
-  assert.equal(answered.hint, AUTH_ERROR_HINTS.ERR_STS_EXCHANGE_FAILED);
+  // The same error with an answer has the code's hint, which the raising module gives.
+  const answered = new GoogleApiError("ERR_STS_EXCHANGE_FAILED", "sts", {
+    status: 403,
+    defaultHint: "the STS hint",
+  });
+  assert.equal(answered.hint, "the STS hint");
+  const unanswered = new GoogleApiError("ERR_STS_EXCHANGE_FAILED", "sts", {
+    status: 0,
+    cause: new TypeError("fetch failed"),
+    defaultHint: "the STS hint",
+  });
+  assert.match(unanswered.hint, /reach the host/);
 });
 
 Deno.test("a call whose last answer is 5xx or 429 has a retry-later hint, not its code's hint", () => {
@@ -170,14 +185,14 @@ Deno.test("a call that ends on 5xx or 429 gets the retry-later hint, not the cal
 });
 
 Deno.test("AuthError fields are own properties in a fixed order, undefined when not given", () => {
-  const error = new GoogleApiError("ERR_STS_EXCHANGE_FAILED", "sts", {
+  const error = new GoogleApiError("ERR_OAUTH2_TOKEN_FAILED", "token", {
     status: 400,
     googleMessage: "denied",
   });
   assert.deepEqual(Object.entries(error), [
     ["name", "GoogleApiError"],
-    ["code", "ERR_STS_EXCHANGE_FAILED"],
-    ["hint", AUTH_ERROR_HINTS.ERR_STS_EXCHANGE_FAILED],
+    ["code", "ERR_OAUTH2_TOKEN_FAILED"],
+    ["hint", AUTH_ERROR_HINTS.ERR_OAUTH2_TOKEN_FAILED],
     ["status", 400],
     ["googleStatus", undefined],
     ["googleMessage", "denied"],
@@ -225,7 +240,66 @@ Deno.test("the codes a class leaves to the function that raises them carry their
     assert.equal(error.code, code);
     assert.equal(error.hint, AUTH_ERROR_HINTS[code as AuthErrorCode], code);
   }
+  // GoogleApiError holds the token endpoint's hint only; each other call gives its own code's.
+  const refused = () => Promise.resolve(Response.json({ error: { code: 403 } }, { status: 403 }));
+  const iam = {
+    serviceAccount: "ci@my-proj.iam.gserviceaccount.com",
+    authToken: "ya29.caller",
+    fetch: refused,
+  };
+  const urlSource = {
+    type: "external_account",
+    audience:
+      "//iam.googleapis.com/projects/1/locations/global/workloadIdentityPools/p/providers/x",
+    subject_token_type: "urn:ietf:params:oauth:token-type:jwt",
+    credential_source: { url: "https://idp.example/token" },
+  };
+  const called: [string, () => unknown][] = [
+    ["ERR_STS_EXCHANGE_FAILED", () =>
+      exchangeToken({
+        audience: urlSource.audience,
+        subjectToken: "eyJhbGciOiJSUzI1NiJ9.e30.sig",
+        fetch: refused,
+      })],
+    ["ERR_STS_EXCHANGE_FAILED", () =>
+      downscopedCredentials(
+        { getAccessToken: () => Promise.resolve({ token: "ya29.source", expiresAt: new Date() }) },
+        {
+          accessBoundary: {
+            accessBoundaryRules: [{
+              availableResource: "//storage.googleapis.com/projects/_/buckets/b",
+              availablePermissions: ["inRole:roles/storage.objectViewer"],
+            }],
+          },
+        },
+        { fetch: refused },
+      ).getAccessToken()],
+    ["ERR_IAM_ACCESS_TOKEN_FAILED", () => generateAccessToken(iam)],
+    ["ERR_IAM_ID_TOKEN_FAILED", () => generateIdToken({ ...iam, audience: "https://a.example" })],
+    ["ERR_IAM_SIGN_JWT_FAILED", () => signJwt({ ...iam, claims: { sub: "x" } })],
+    ["ERR_IAM_SIGN_BLOB_FAILED", () => signBlob({ ...iam, payload: new Uint8Array([1]) })],
+    ["ERR_CERTS_REQUEST_FAILED", () =>
+      verifyIdToken(
+        `${btoa(JSON.stringify({ alg: "RS256", kid: "k" }))}.${btoa("{}")}.c2ln`,
+        { audience: "https://a.example", fetch: refused },
+      )],
+    [
+      "ERR_METADATA_REQUEST_FAILED",
+      () => metadataServerCredentials({ env: {}, fetch: refused }).then((c) => c.getAccessToken()),
+    ],
+    [
+      "ERR_SUBJECT_TOKEN_FAILED",
+      () => credentialsFromJson(urlSource, { env: {}, fetch: refused }).getAccessToken(),
+    ],
+  ];
+  for (const [code, call] of called) {
+    const error = await Promise.resolve().then(call).then(() => undefined, (e: unknown) => e);
+    assert.ok(error instanceof GoogleApiError, `${code}: ${error}`);
+    assert.equal(error.code, code);
+    assert.equal(error.hint, AUTH_ERROR_HINTS[code as AuthErrorCode], code);
+  }
   // Built by a caller, such an error has the hint it is given: its class does not carry it.
   assert.equal(new CredentialsError("ERR_AWS_REGION_UNAVAILABLE", "no region").hint, "");
+  assert.equal(new GoogleApiError("ERR_STS_EXCHANGE_FAILED", "sts", { status: 403 }).hint, "");
   assert.equal(new CredentialsError("ERR_KEY_EMPTY", "empty").hint, AUTH_ERROR_HINTS.ERR_KEY_EMPTY);
 });

@@ -6,7 +6,7 @@
 // the role's credentials), each behind an IMDSv2 session token when the file names its URL.
 import { bareEndpoint } from "../../../endpoint/mod.ts";
 import { CredentialsError, GoogleApiError } from "../../errors.ts";
-import { EXTERNAL_SOURCE_HINTS } from "../../_hints.ts";
+import { EXTERNAL_SOURCE_HINTS, SUBJECT_TOKEN_HINT } from "../../_hints.ts";
 import { type AwsKey, signAwsRequest } from "../../keys/_aws_signature.ts";
 import { httpRequest } from "../../_transport/google_request.ts";
 import { requestJson, requestText } from "../../_transport/http.ts";
@@ -49,7 +49,10 @@ function awsError(
 
 /** A failed call to the EC2 metadata service, or an answer without what was asked. */
 function metadataError(message: string, details: { status?: number; secrets?: readonly string[] }) {
-  return new GoogleApiError("ERR_SUBJECT_TOKEN_FAILED", message, details);
+  return new GoogleApiError("ERR_SUBJECT_TOKEN_FAILED", message, {
+    ...details,
+    defaultHint: SUBJECT_TOKEN_HINT,
+  });
 }
 
 /**

@@ -15,6 +15,7 @@ import type {
   ClientCertificateClient,
   ClientCertificateFetch,
 } from "./client_certificate_fetch.ts";
+import { SUBJECT_TOKEN_HINT } from "../../_hints.ts";
 
 /** The subject token type of X.509 certificate sources. */
 export const MTLS_SUBJECT_TOKEN_TYPE = "urn:ietf:params:oauth:token-type:mtls";
@@ -26,7 +27,10 @@ const PEM_PRIVATE_KEY =
   /-----BEGIN (?:RSA |EC )?PRIVATE KEY-----[A-Za-z0-9+/=\s]+-----END (?:RSA |EC )?PRIVATE KEY-----/;
 
 function certificateError(message: string, details: AuthErrorOptions = {}): GoogleApiError {
-  return new GoogleApiError("ERR_SUBJECT_TOKEN_FAILED", message, details);
+  return new GoogleApiError("ERR_SUBJECT_TOKEN_FAILED", message, {
+    ...details,
+    defaultHint: SUBJECT_TOKEN_HINT,
+  });
 }
 
 /** The length DER's header at `bytes` says its content has, with the header's own length. */

@@ -3,7 +3,7 @@
 // `https://sts.<universe>/v1/oauthtoken`) with the OAuth client authenticated by HTTP Basic, as
 // google-auth-library and Python google-auth send it; a new refresh token in an answer replaces the
 // old one, as both libraries do.
-import { WORKFORCE_LOGIN_HINT } from "../../_hints.ts";
+import { STS_EXCHANGE_HINT, WORKFORCE_LOGIN_HINT } from "../../_hints.ts";
 import { basicAuthorization } from "../../_util/base64url.ts";
 import { fieldOf } from "../../_util/json.ts";
 import { requestOAuth2Token } from "../../flows/oauth2_token.ts";
@@ -38,6 +38,7 @@ export function externalAccountAuthorizedUserSource(fields: Fields): TokenSource
         headers: { authorization },
         field: "access_token",
         code: "ERR_STS_EXCHANGE_FAILED",
+        defaultHint: STS_EXCHANGE_HINT,
         message: tokenFailure("access_token", `workforce pool user of ${audience}`, tokenUrl),
         secrets: [current, clientSecret, authorization],
         hint: (details) =>

@@ -18,6 +18,7 @@ import { quote } from "../../_util/quote.ts";
 import { onAbort } from "../../_util/abort.ts";
 import { invalidOption } from "../../_util/options.ts";
 import { hasUserinfo } from "../../_util/url_userinfo.ts";
+import { METADATA_REQUEST_HINT } from "../../_hints.ts";
 
 /**
  * Where the metadata server is looked for when `GCE_METADATA_HOST` is not set, probed side by side
@@ -150,7 +151,10 @@ function metadataGet(baseUrl: string, path: string, query?: Record<string, strin
     message: `Failed to get ${path} from the metadata server at ${baseUrl}`,
     secrets: [],
     error: (text: string, details: object) =>
-      new GoogleApiError("ERR_METADATA_REQUEST_FAILED", text, details),
+      new GoogleApiError("ERR_METADATA_REQUEST_FAILED", text, {
+        ...details,
+        defaultHint: METADATA_REQUEST_HINT,
+      }),
   };
   return [request, spec] as const;
 }

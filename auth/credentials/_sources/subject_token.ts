@@ -26,6 +26,7 @@ import { certificateSession } from "./certificate.ts";
 import type { ExternalAccountSettings } from "../_settings.ts";
 import { suppliedSubjectToken } from "./supplied_subject_token.ts";
 import { requireMethods } from "../../_util/options.ts";
+import { SUBJECT_TOKEN_HINT } from "../../_hints.ts";
 
 /** `format`: text, or a JSON field name. */
 function formatOf(fields: Fields): string | undefined {
@@ -63,7 +64,10 @@ function failedFrom(where: string): string {
 
 /** A subject token that could not be read (from a file, a URL or a body). */
 function subjectTokenError(message: string, details: AuthErrorOptions): GoogleApiError {
-  return new GoogleApiError("ERR_SUBJECT_TOKEN_FAILED", message, details);
+  return new GoogleApiError("ERR_SUBJECT_TOKEN_FAILED", message, {
+    ...details,
+    defaultHint: SUBJECT_TOKEN_HINT,
+  });
 }
 
 function tokenFromText(

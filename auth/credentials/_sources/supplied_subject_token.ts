@@ -5,6 +5,7 @@ import { untilAborted } from "../../_util/abort.ts";
 import type { SubjectTokenSupplier } from "../external_account_options.ts";
 import { type Fields, requiredString } from "./fields.ts";
 import type { SubjectTokenSource } from "./source.ts";
+import { SUBJECT_TOKEN_HINT } from "../../_hints.ts";
 
 /** The subject token source of the subjectTokenSupplier option. */
 export function suppliedSubjectToken(
@@ -26,6 +27,7 @@ export function suppliedSubjectToken(
             ? "an empty string"
             : `a ${token === null ? "null" : typeof token}`
         }`,
+        { defaultHint: SUBJECT_TOKEN_HINT },
       );
     }
     return token;
