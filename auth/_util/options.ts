@@ -63,6 +63,34 @@ export function invalidOption(option: string, message: string, hint?: string): C
 }
 
 /**
+ * Refuses the value of option `name` unless it is undefined or of the kind `known` gives it;
+ * `of` names the function in the message (` of authenticate()`), or is empty.
+ *
+ * @param name The option.
+ * @param value Its value.
+ * @param known The function's option names and kinds.
+ * @param of The function in the message, after the option's name.
+ * @throws {CredentialsError} `ERR_OPTIONS_INVALID` naming the option, the kind expected and given.
+ */
+export function refuseWrongKind<T>(
+  name: string,
+  value: unknown,
+  known: OptionNameSet<T>,
+  of: string,
+): void {
+  const kind = (known as Readonly<Record<string, string | true>>)[name];
+  // `typeof null` is "object": null is no value of any kind.
+  const fits = kind === "array" ? Array.isArray(value) : typeof value === kind && value !== null;
+  if (kind === true || value === undefined || fits) return;
+  throw invalidOption(
+    name,
+    `Cannot use option ${quote(name)}${of}: expected ${
+      kind === "array" ? "a list" : kind === "object" ? "an object" : `a ${kind}`
+    }, got ${value === null ? "null" : Array.isArray(value) ? "a list" : typeof value}`,
+  );
+}
+
+/**
  * Refuses an option that must be an object with each of `methods` (a supplier, a token store):
  * `ERR_OPTIONS_INVALID` naming `option` and the first method missing.
  */
@@ -134,18 +162,8 @@ export function refuseUnknownOptions<T>(
   const names = Object.keys(known);
   for (const [name, value] of Object.entries(options)) {
     if (Object.hasOwn(known, name)) {
-      const kind = (known as Readonly<Record<string, string | true>>)[name];
-      // `typeof null` is "object": null is no value of any kind.
-      const fits = kind === "array"
-        ? Array.isArray(value)
-        : typeof value === kind && value !== null;
-      if (kind === true || value === undefined || fits) continue;
-      throw invalidOption(
-        name,
-        `Cannot use option ${quote(name)} of ${fn}: expected ${
-          kind === "array" ? "a list" : kind === "object" ? "an object" : `a ${kind}`
-        }, got ${value === null ? "null" : Array.isArray(value) ? "a list" : typeof value}`,
-      );
+      refuseWrongKind(name, value, known, ` of ${fn}`);
+      continue;
     }
     const near = nearestName(name, names);
     throw invalidOption(

@@ -296,6 +296,12 @@ Deno.test("a bad option value is a CredentialsError with a code, never a built-i
       "fetch",
     ],
     [
+      "a building block's fetch that is not a function (it would fail as a network error, retried)",
+      () => exchangeJwtBearer({ assertion: "a.b.c", fetch: untyped("https://proxy.example") }),
+      "ERR_OPTIONS_INVALID",
+      "fetch",
+    ],
+    [
       "an env of null",
       () => loadCredentials({ env: untyped(null), fetch: noCall }),
       "ERR_OPTIONS_INVALID",
