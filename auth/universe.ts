@@ -9,6 +9,7 @@ import { CredentialsError } from "./errors.ts";
 import { ENDPOINT_OVERRIDE_HINT, UNIVERSE_HINT } from "./_hints.ts";
 import { ownCopy } from "./_util/own.ts";
 import { quote } from "./_util/quote.ts";
+import { type OptionNameSet, refuseUnknownOptions } from "./_util/options.ts";
 
 /** The Google services the flows call (`iam` only names the STS audience, `www` the STS scope). */
 export type GoogleService = "iam" | "iamcredentials" | "oauth2" | "sts" | "www";
@@ -26,6 +27,12 @@ export interface ResolveEndpointsOptions {
   /** Whole base URLs that replace the universe's, such as an emulator's `http://127.0.0.1:8080/sts`. */
   endpoints?: Partial<Record<GoogleService, string>>;
 }
+
+/** Every name of {@linkcode ResolveEndpointsOptions}, for refusing a misspelt one. */
+const RESOLVE_ENDPOINTS_OPTION_NAMES: OptionNameSet<ResolveEndpointsOptions> = {
+  universe: "string",
+  endpoints: "object",
+};
 
 // Pure: a bundle that never resolves endpoints (such as one of loadCredentials) drops the table.
 const TEMPLATES: Readonly<Record<GoogleService, (universe: string) => string>> =
@@ -86,6 +93,7 @@ function baseUrl(service: GoogleService, value: string): string {
  * ```
  */
 export function resolveEndpoints(options: ResolveEndpointsOptions = {}): GoogleEndpoints {
+  refuseUnknownOptions(options, RESOLVE_ENDPOINTS_OPTION_NAMES, "resolveEndpoints()");
   options = ownCopy(options);
   return endpointsOf(options.universe, options.endpoints);
 }

@@ -3,7 +3,7 @@
 import type { AuthLogger, CallOptions, FetchLike, FetchResponse, SleepLike } from "../types.ts";
 import { type RetryPolicy, retryPolicy } from "./retry.ts";
 import { ownOption } from "../_util/own.ts";
-import { CALL_OPTION_NAMES, invalidOption, refuseWrongKind } from "../_util/options.ts";
+import { invalidOption } from "../_util/options.ts";
 
 /** The call options of {@linkcode CallOptions}, checked, with the retry policy and timeout filled in. */
 export interface CallSettings {
@@ -23,15 +23,10 @@ export interface CallSettings {
 
 /**
  * The call settings of `options` (own properties only, as every public function reads its
- * options): each option's kind, the retry policy and the timeout checked (`ERR_OPTIONS_INVALID`
- * naming the option), nothing else kept.
+ * options, whose names and kinds `refuseUnknownOptions()` checked): the retry policy and the
+ * timeout checked (`ERR_OPTIONS_INVALID` naming the option), nothing else kept.
  */
 export function callSettings(options: CallOptions): CallSettings {
-  // The building blocks of ./flows take their options without refuseUnknownOptions(): a fetch
-  // that is no function would otherwise fail as a network error, and be retried.
-  for (const name of Object.keys(CALL_OPTION_NAMES)) {
-    refuseWrongKind(name, ownOption(options, name as keyof CallOptions), CALL_OPTION_NAMES, "");
-  }
   const retry = retryPolicy(ownOption(options, "retry"));
   const timeoutMs = ownOption(options, "timeoutMs");
   if (timeoutMs !== undefined && !(Number.isFinite(timeoutMs) && timeoutMs > 0)) {

@@ -62,21 +62,12 @@ export function invalidOption(option: string, message: string, hint?: string): C
   });
 }
 
-/**
- * Refuses the value of option `name` unless it is undefined or of the kind `known` gives it;
- * `of` names the function in the message (` of authenticate()`), or is empty.
- *
- * @param name The option.
- * @param value Its value.
- * @param known The function's option names and kinds.
- * @param of The function in the message, after the option's name.
- * @throws {CredentialsError} `ERR_OPTIONS_INVALID` naming the option, the kind expected and given.
- */
-export function refuseWrongKind<T>(
+/** Refuses the value of option `name` of `fn` unless it is undefined or of the kind `known` gives it. */
+function refuseWrongKind<T>(
   name: string,
   value: unknown,
   known: OptionNameSet<T>,
-  of: string,
+  fn: string,
 ): void {
   const kind = (known as Readonly<Record<string, string | true>>)[name];
   // `typeof null` is "object": null is no value of any kind.
@@ -84,7 +75,7 @@ export function refuseWrongKind<T>(
   if (kind === true || value === undefined || fits) return;
   throw invalidOption(
     name,
-    `Cannot use option ${quote(name)}${of}: expected ${
+    `Cannot use option ${quote(name)} of ${fn}: expected ${
       kind === "array" ? "a list" : kind === "object" ? "an object" : `a ${kind}`
     }, got ${value === null ? "null" : Array.isArray(value) ? "a list" : typeof value}`,
   );
@@ -162,7 +153,7 @@ export function refuseUnknownOptions<T>(
   const names = Object.keys(known);
   for (const [name, value] of Object.entries(options)) {
     if (Object.hasOwn(known, name)) {
-      refuseWrongKind(name, value, known, ` of ${fn}`);
+      refuseWrongKind(name, value, known, fn);
       continue;
     }
     const near = nearestName(name, names);

@@ -13,6 +13,12 @@ import { quote } from "../_util/quote.ts";
 import type { CallOptions } from "../types.ts";
 import { type CallSettings, callSettings } from "../_transport/call_settings.ts";
 import { ownCopy } from "../_util/own.ts";
+import {
+  CALL_OPTION_NAMES,
+  optionNames,
+  type OptionNameSet,
+  refuseUnknownOptions,
+} from "../_util/options.ts";
 
 /** Options of {@linkcode requestGithubOidcToken}. */
 export interface RequestGithubOidcTokenOptions extends CallOptions {
@@ -23,6 +29,14 @@ export interface RequestGithubOidcTokenOptions extends CallOptions {
   /** The `aud` claim to request. */
   audience: string;
 }
+
+/** Every name of `RequestGithubOidcTokenOptions`: `requestGithubOidcToken()`. */
+const GITHUB_OIDC_OPTION_NAMES: OptionNameSet<RequestGithubOidcTokenOptions> =
+  /* @__PURE__ */ optionNames<RequestGithubOidcTokenOptions>(CALL_OPTION_NAMES, {
+    requestUrl: "string",
+    requestToken: "string",
+    audience: "string",
+  });
 
 /**
  * The token request URL with its `audience` query parameter set (replacing any existing one), as
@@ -95,6 +109,7 @@ export function githubOidcTokenUrl(requestUrl: string, audience: string): string
 export async function requestGithubOidcToken(
   options: RequestGithubOidcTokenOptions,
 ): Promise<string> {
+  refuseUnknownOptions(options, GITHUB_OIDC_OPTION_NAMES, "requestGithubOidcToken()");
   options = ownCopy(options);
   if (options.requestUrl === "" || options.requestToken === "") {
     throw new CredentialsError(

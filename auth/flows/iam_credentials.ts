@@ -26,6 +26,12 @@ import type { CallOptions, ExpiringToken } from "../types.ts";
 import { type CallSettings, callSettings } from "../_transport/call_settings.ts";
 import { ownCopy } from "../_util/own.ts";
 import { base64Decode, base64Encode } from "../_util/base64url.ts";
+import {
+  CALL_OPTION_NAMES,
+  optionNames,
+  type OptionNameSet,
+  refuseUnknownOptions,
+} from "../_util/options.ts";
 
 /** The default scope of access tokens. */
 export const CLOUD_PLATFORM_SCOPE = "https://www.googleapis.com/auth/cloud-platform";
@@ -80,6 +86,46 @@ export interface SignBlobOptions extends IamCredentialsOptions {
   /** The bytes to sign (sent base64-encoded as `payload`). */
   payload: Uint8Array;
 }
+
+/** Every name of `IamCredentialsOptions`, which the IAM Credentials calls' options extend. */
+const IAM_OPTION_NAMES: OptionNameSet<IamCredentialsOptions> = /* @__PURE__ */ optionNames<
+  IamCredentialsOptions
+>(CALL_OPTION_NAMES, {
+  serviceAccount: "string",
+  authToken: "string",
+  delegates: "array",
+  baseUrl: "string",
+});
+
+/** Every name of `GenerateAccessTokenOptions`: `generateAccessToken()`. */
+const GENERATE_ACCESS_TOKEN_OPTION_NAMES: OptionNameSet<GenerateAccessTokenOptions> =
+  /* @__PURE__ */ optionNames<GenerateAccessTokenOptions, IamCredentialsOptions>(
+    IAM_OPTION_NAMES,
+    { scopes: "array", lifetimeSeconds: "number" },
+  );
+
+/** Every name of `GenerateIdTokenOptions`: `generateIdToken()`. */
+const GENERATE_ID_TOKEN_OPTION_NAMES: OptionNameSet<GenerateIdTokenOptions> =
+  /* @__PURE__ */ optionNames<GenerateIdTokenOptions, IamCredentialsOptions>(
+    IAM_OPTION_NAMES,
+    { audience: "string", includeEmail: "boolean" },
+  );
+
+/** Every name of `SignJwtOptions`: `signJwt()`. */
+const SIGN_JWT_OPTION_NAMES: OptionNameSet<SignJwtOptions> = /* @__PURE__ */ optionNames<
+  SignJwtOptions,
+  IamCredentialsOptions
+>(IAM_OPTION_NAMES, {
+  claims: "object",
+});
+
+/** Every name of `SignBlobOptions`: `signBlob()`. */
+const SIGN_BLOB_OPTION_NAMES: OptionNameSet<SignBlobOptions> = /* @__PURE__ */ optionNames<
+  SignBlobOptions,
+  IamCredentialsOptions
+>(IAM_OPTION_NAMES, {
+  payload: "object",
+});
 
 /** What {@linkcode signBlob} returns. */
 export interface SignBlobResult {
@@ -217,6 +263,7 @@ export function scopesOrDefault(scopes: readonly string[] | undefined): string[]
 export async function generateAccessToken(
   options: GenerateAccessTokenOptions,
 ): Promise<ExpiringToken> {
+  refuseUnknownOptions(options, GENERATE_ACCESS_TOKEN_OPTION_NAMES, "generateAccessToken()");
   options = ownCopy(options);
   const scopes = scopesOrDefault(options.scopes);
   const lifetimeSeconds = options.lifetimeSeconds ?? 3600;
@@ -275,6 +322,7 @@ export async function iamAccessToken(
  * ```
  */
 export async function generateIdToken(options: GenerateIdTokenOptions): Promise<ExpiringToken> {
+  refuseUnknownOptions(options, GENERATE_ID_TOKEN_OPTION_NAMES, "generateIdToken()");
   options = ownCopy(options);
   const includeEmail = options.includeEmail ?? false;
   return await iamIdToken(targetOf(options), options.audience, includeEmail, callSettings(options));
@@ -329,6 +377,7 @@ export async function iamIdToken(
  * ```
  */
 export async function signJwt(options: SignJwtOptions): Promise<SignJwtResult> {
+  refuseUnknownOptions(options, SIGN_JWT_OPTION_NAMES, "signJwt()");
   options = ownCopy(options);
   return await iamSignJwt(targetOf(options), options.claims, callSettings(options));
 }
@@ -384,6 +433,7 @@ export async function iamSignJwt(
  * ```
  */
 export async function signBlob(options: SignBlobOptions): Promise<SignBlobResult> {
+  refuseUnknownOptions(options, SIGN_BLOB_OPTION_NAMES, "signBlob()");
   options = ownCopy(options);
   return await iamSignBlob(targetOf(options), options.payload, callSettings(options));
 }

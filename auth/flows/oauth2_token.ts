@@ -16,6 +16,12 @@ import { expiresIn, expiring } from "../_transport/response.ts";
 import type { CallOptions, ExpiringToken } from "../types.ts";
 import { type CallSettings, callSettings } from "../_transport/call_settings.ts";
 import { ownCopy } from "../_util/own.ts";
+import {
+  CALL_OPTION_NAMES,
+  optionNames,
+  type OptionNameSet,
+  refuseUnknownOptions,
+} from "../_util/options.ts";
 
 /** Options of {@linkcode exchangeJwtBearer}. */
 export interface ExchangeJwtBearerOptions extends CallOptions {
@@ -24,6 +30,13 @@ export interface ExchangeJwtBearerOptions extends CallOptions {
   /** OAuth2 base URL; default `https://oauth2.googleapis.com`. */
   baseUrl?: string;
 }
+
+/** Every name of `ExchangeJwtBearerOptions`: `exchangeJwtBearer()`. */
+const JWT_BEARER_OPTION_NAMES: OptionNameSet<ExchangeJwtBearerOptions> =
+  /* @__PURE__ */ optionNames<ExchangeJwtBearerOptions>(CALL_OPTION_NAMES, {
+    assertion: "string",
+    baseUrl: "string",
+  });
 
 /** The jwt-bearer grant type (RFC 7523). */
 export const JWT_BEARER_GRANT_TYPE = "urn:ietf:params:oauth:grant-type:jwt-bearer";
@@ -79,6 +92,7 @@ export function jwtBearerHint(
  * ```
  */
 export async function exchangeJwtBearer(options: ExchangeJwtBearerOptions): Promise<ExpiringToken> {
+  refuseUnknownOptions(options, JWT_BEARER_OPTION_NAMES, "exchangeJwtBearer()");
   options = ownCopy(options);
   const baseUrl = options.baseUrl ?? "https://oauth2.googleapis.com";
   return await jwtBearerToken(options.assertion, baseUrl, callSettings(options));

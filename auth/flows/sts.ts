@@ -24,6 +24,12 @@ import { type CallSettings, callSettings } from "../_transport/call_settings.ts"
 import { ownCopy } from "../_util/own.ts";
 import { basicAuthorization } from "../_util/base64url.ts";
 import { CLOUD_PLATFORM_SCOPE } from "./iam_credentials.ts";
+import {
+  CALL_OPTION_NAMES,
+  optionNames,
+  type OptionNameSet,
+  refuseUnknownOptions,
+} from "../_util/options.ts";
 
 /** Options of {@linkcode exchangeToken}. */
 export interface ExchangeTokenOptions extends CallOptions {
@@ -47,6 +53,19 @@ export interface ExchangeTokenOptions extends CallOptions {
    */
   client?: { id: string; secret: string };
 }
+
+/** Every name of `ExchangeTokenOptions`: `exchangeToken()`. */
+const EXCHANGE_TOKEN_OPTION_NAMES: OptionNameSet<ExchangeTokenOptions> =
+  /* @__PURE__ */ optionNames<ExchangeTokenOptions>(CALL_OPTION_NAMES, {
+    audience: "string",
+    subjectToken: "string",
+    baseUrl: "string",
+    scope: "string",
+    tokenUrl: "string",
+    subjectTokenType: "string",
+    userProject: "string",
+    client: "object",
+  });
 
 /** The claims of a GitHub OIDC token that attribute conditions are written against. */
 export const GITHUB_TOKEN_HINT_CLAIMS: readonly string[] = /* @__PURE__ */ Object.freeze([
@@ -164,6 +183,7 @@ function stsHint(details: FailureDetails, subjectToken: string): string | undefi
  * ```
  */
 export async function exchangeToken(options: ExchangeTokenOptions): Promise<ExpiringToken> {
+  refuseUnknownOptions(options, EXCHANGE_TOKEN_OPTION_NAMES, "exchangeToken()");
   options = ownCopy(options);
   const exchange: StsExchange = {
     tokenUrl: options.tokenUrl ?? `${options.baseUrl ?? "https://sts.googleapis.com/v1"}/token`,

@@ -7,7 +7,7 @@
 
 import type { JWTPayload } from "./jwt.ts";
 import { ownCopy } from "../_util/own.ts";
-import { invalidOption } from "../_util/options.ts";
+import { invalidOption, type OptionNameSet, refuseUnknownOptions } from "../_util/options.ts";
 
 /** Google never issues a delegated access token that lives longer than this. */
 export const MAX_DELEGATED_LIFETIME_SECONDS = 3600;
@@ -27,6 +27,16 @@ export interface DomainWideDelegationClaimsOptions {
   /** The clock in milliseconds; default `Date.now`. */
   now?: () => number;
 }
+
+/** Every name of {@linkcode DomainWideDelegationClaimsOptions}, for refusing a misspelt one. */
+const DWD_OPTION_NAMES: OptionNameSet<DomainWideDelegationClaimsOptions> = {
+  serviceAccount: "string",
+  subject: "string",
+  scopes: "array",
+  audience: "string",
+  lifetimeSeconds: "number",
+  now: "function",
+};
 
 /**
  * Builds the claims object (`iss`, `sub`, `aud`, `scope`, `iat`, `exp`) of a domain-wide
@@ -62,6 +72,7 @@ export interface DomainWideDelegationClaimsOptions {
 export function buildDomainWideDelegationClaims(
   options: DomainWideDelegationClaimsOptions,
 ): JWTPayload {
+  refuseUnknownOptions(options, DWD_OPTION_NAMES, "buildDomainWideDelegationClaims()");
   options = ownCopy(options);
   const lifetime = options.lifetimeSeconds ?? MAX_DELEGATED_LIFETIME_SECONDS;
   if (!Number.isInteger(lifetime) || lifetime < 1 || lifetime > MAX_DELEGATED_LIFETIME_SECONDS) {

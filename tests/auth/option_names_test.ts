@@ -13,7 +13,14 @@ import {
   toAuthClient,
 } from "../../auth/mod.ts";
 import { validateAuthenticateOptions } from "../../auth/authenticate/options.ts";
-import { exchangeJwtBearer, parseWorkloadIdentityProvider } from "../../auth/flows/mod.ts";
+import {
+  exchangeJwtBearer,
+  exchangeToken,
+  generateAccessToken,
+  parseWorkloadIdentityProvider,
+  requestGithubOidcToken,
+  resolveEndpoints,
+} from "../../auth/flows/mod.ts";
 import { buildDomainWideDelegationClaims } from "../../auth/keys/mod.ts";
 import { createSignedPostPolicy, createSignedUrl } from "../../auth/signing/mod.ts";
 import { verifyIapJwt, verifyIdToken } from "../../auth/verify/mod.ts";
@@ -146,6 +153,59 @@ function rows(key: string): Row[] {
         ),
       "tokenStore",
       undefined,
+    ],
+    [
+      "generateAccessToken(), a lifetime without its unit",
+      () =>
+        generateAccessToken(untyped({
+          serviceAccount: "sa@p.iam.gserviceaccount.com",
+          authToken: "ya29.caller",
+          lifetime: 600,
+          fetch: noCall,
+        })),
+      "lifetime",
+      "lifetimeSeconds",
+    ],
+    [
+      "exchangeToken(), another case",
+      () =>
+        exchangeToken(
+          untyped({ audience: "//iam", subjectToken: "eyJ.a.b", tokenURL: "x", fetch: noCall }),
+        ),
+      "tokenURL",
+      "tokenUrl",
+    ],
+    [
+      "requestGithubOidcToken(), a name of the step's",
+      () =>
+        requestGithubOidcToken(
+          untyped({
+            requestUrl: "https://r",
+            requestToken: "t",
+            audience: "a",
+            oidc_audience: "b",
+          }),
+        ),
+      "oidc_audience",
+      undefined,
+    ],
+    [
+      "resolveEndpoints(), a name of the step's",
+      () => resolveEndpoints(untyped({ universe_domain: "example.com" })),
+      "universe_domain",
+      undefined,
+    ],
+    [
+      "buildDomainWideDelegationClaims(), a misspelt subject",
+      () =>
+        buildDomainWideDelegationClaims(untyped({
+          serviceAccount: "sa@p.iam.gserviceaccount.com",
+          subjcet: "u@example.com",
+          scopes: ["s"],
+          audience: "https://oauth2.googleapis.com/token",
+        })),
+      "subjcet",
+      "subject",
     ],
     [
       "getIdToken()",
