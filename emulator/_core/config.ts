@@ -11,6 +11,7 @@ import type { RecordLimits } from "./request_log.ts";
 import { type AwsConfig, awsConfigOf } from "./aws_config.ts";
 import { type X509Provider, x509ProviderOf } from "./x509_config.ts";
 import type { EmulatorOptions, GithubClaims, IamBinding } from "../types.ts";
+import { unknownEmulatorOption } from "./option_names.ts";
 
 /** The GitHub issuer. */
 const GITHUB_ISSUER = "https://token.actions.githubusercontent.com";
@@ -203,6 +204,8 @@ function checkBindings(bindings: readonly IamBinding[], accounts: readonly strin
 
 /** Checks `options` and fills in the defaults. */
 export function resolveConfig(options: EmulatorOptions = {}): Config {
+  const unknown = unknownEmulatorOption(options);
+  if (unknown !== undefined) fail(...unknown);
   const port = options.port ?? 0;
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail("port", "must be 0 to 65535");
   const universe = options.universe ?? "googleapis.com";

@@ -18,6 +18,7 @@ import type { RequestLog } from "../_core/request_log.ts";
 import type { State } from "../_core/state.ts";
 import { type Incoming, rpcError } from "../_core/wire.ts";
 import type { EmulatorFault, EmulatorRoute } from "../types.ts";
+import { unknownFaultOption } from "../_core/option_names.ts";
 
 const MAX_BODY_BYTES = 1 << 20;
 
@@ -53,6 +54,10 @@ export class FaultQueue {
           Object.keys(ROUTES).join(", ")
         }`,
       );
+    }
+    const unknown = unknownFaultOption(fault);
+    if (unknown !== undefined) {
+      throw new TypeError(`Cannot inject a fault: "${unknown[0]}" ${unknown[1]}`);
     }
     const left = fault.times ?? Infinity;
     if (!(left > 0)) {

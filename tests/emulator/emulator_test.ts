@@ -100,6 +100,11 @@ Deno.test("injectFault() throws for a name that is not a route, listing the rout
       );
     }
     emulator.injectFault("oauth2Token", { status: 500, times: 1 });
+    // A misspelt field would make a fault that changes nothing.
+    assert.throws(
+      () => emulator.injectFault("sts", { stauts: 500 } as never),
+      { name: "TypeError", message: /"stauts" is not an option: use one of status,/ },
+    );
   });
 });
 
@@ -139,6 +144,18 @@ Deno.test("startEmulator() rejects invalid options with the option's name", asyn
     ["delegation of an unknown account", {
       domainWideDelegation: { "other@p.iam.gserviceaccount.com": ["https://mail.google.com/"] },
     }, /"domainWideDelegation" names "other@p/],
+    // A misspelt option would do nothing, and the test it sets up would pass without its effect.
+    ["a misspelt option", { prot: 8080 } as never, /"prot" is not an option: use one of port,/],
+    [
+      "a misspelt nested option",
+      { github: { immutableSubjct: true } } as never,
+      /"github\.immutableSubjct" is not an option: use one of claims, immutableSubject,/,
+    ],
+    [
+      "a misspelt option of a list item",
+      { aws: { users: [{ nam: "ci" }] } } as never,
+      /"aws\.users\[0\]\.nam" is not an option: use one of name,/,
+    ],
   ];
   for (const [name, options, message] of cases) {
     await t.step(name, async () => {
