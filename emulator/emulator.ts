@@ -27,6 +27,7 @@ import { closeServer, FaultQueue, listen } from "./_server/server.ts";
 import { State } from "./_core/state.ts";
 import { RequestLog } from "./_core/request_log.ts";
 import type { Emulator, EmulatorOptions } from "./types.ts";
+import { methodOptions } from "./_core/option_names.ts";
 
 /**
  * Starts the emulator on `127.0.0.1` (a free port unless `options.port` is set).
@@ -147,7 +148,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       `${url}${SERVICE_ACCOUNT_JWKS_PREFIX}${encodeURIComponent(email)}`,
     serviceAccountCertsUrl: (email = config.serviceAccounts[0]!) =>
       `${url}${SERVICE_ACCOUNT_X509_PREFIXES[0]}${encodeURIComponent(email)}`,
-    iapJwt: (options) => iapJwt(state, options),
+    iapJwt: (options) =>
+      Promise.resolve().then(() => iapJwt(state, methodOptions("iapJwt()", options))),
     fetch: googleFetch(url, config.universe),
     env: Object.freeze({
       ACTIONS_ID_TOKEN_REQUEST_URL: oidcRequest.url,
@@ -169,7 +171,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         AWS_SECRET_ACCESS_KEY: config.aws.userKey.secretAccessKey,
         AWS_REGION: config.aws.region,
       }),
-      credentialsFile: (options = {}) => awsCredentialsFile(state, url, endpoints, options),
+      credentialsFile: (options = {}) =>
+        awsCredentialsFile(state, url, endpoints, methodOptions("aws.credentialsFile()", options)),
     }),
     x509: Object.freeze({
       provider: config.x509.name,
@@ -180,7 +183,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       intermediateCa: pki.intermediate,
       certificate: pki.workload.certificate,
       privateKey: pki.workload.privateKey,
-      credentialsFile: (options = {}) => x509CredentialsFile(state, mtlsEndpoints, options),
+      credentialsFile: (options = {}) =>
+        x509CredentialsFile(
+          state,
+          mtlsEndpoints,
+          methodOptions("x509.credentialsFile()", options),
+        ),
     }),
     serviceAccount: config.serviceAccounts[0]!,
     requests: log.requests,
@@ -194,13 +202,26 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     },
     // Promises, so a bad option rejects as serviceAccountKey() does.
     authorizedUser: (options = {}) =>
-      Promise.resolve().then(() => authorizedUser(state, tokenUri, options)),
+      Promise.resolve().then(() =>
+        authorizedUser(state, tokenUri, methodOptions("authorizedUser()", options))
+      ),
     impersonatedServiceAccount: (options = {}) =>
       Promise.resolve().then(() =>
-        impersonatedServiceAccount(state, endpoints.iamcredentials, tokenUri, options)
+        impersonatedServiceAccount(
+          state,
+          endpoints.iamcredentials,
+          tokenUri,
+          methodOptions("impersonatedServiceAccount()", options),
+        )
       ),
     externalAccountAuthorizedUser: (options = {}) =>
-      Promise.resolve().then(() => externalAccountAuthorizedUser(state, endpoints.sts, options)),
+      Promise.resolve().then(() =>
+        externalAccountAuthorizedUser(
+          state,
+          endpoints.sts,
+          methodOptions("externalAccountAuthorizedUser()", options),
+        )
+      ),
     tokenInfo: (token) => state.tokenInfo(token),
     injectFault: (route, fault) => faults.add(route, fault),
     clearFaults: () => faults.clear(),

@@ -2,17 +2,23 @@
 // compiler: a misspelt name (`immutableSubjct`, `stauts`) is refused instead of ignored, since an
 // option that silently does nothing makes a test pass without testing what it says.
 import type {
+  AuthorizedUserOptions,
+  AwsCredentialsFileOptions,
   AwsOptions,
   AwsProviderOptions,
   AwsUserOptions,
   EmulatorFault,
   EmulatorOptions,
+  ExternalAccountAuthorizedUserOptions,
   GithubOptions,
   IamBinding,
+  IapJwtOptions,
+  ImpersonatedServiceAccountOptions,
   MetadataOptions,
   ProviderOptions,
   RecordOptions,
   WorkforceProviderOptions,
+  X509CredentialsFileOptions,
   X509ProviderOptions,
 } from "../types.ts";
 
@@ -144,4 +150,42 @@ export function unknownEmulatorOption(options: EmulatorOptions): [string, string
 /** The first unknown name of a fault, as {@linkcode unknownEmulatorOption} gives it. */
 export function unknownFaultOption(fault: EmulatorFault): [string, string] | undefined {
   return unknownName(fault, FAULT, "");
+}
+
+/** The option names of the emulator's methods that take options, by method. */
+const METHODS = {
+  "authorizedUser()": { scopes: true, quotaProjectId: true } satisfies OptionNames<
+    AuthorizedUserOptions
+  >,
+  "externalAccountAuthorizedUser()": { subject: true, quotaProjectId: true } satisfies OptionNames<
+    ExternalAccountAuthorizedUserOptions
+  >,
+  "impersonatedServiceAccount()": {
+    serviceAccount: true,
+    delegates: true,
+    sourceCredentials: true,
+  } satisfies OptionNames<ImpersonatedServiceAccountOptions>,
+  "iapJwt()": { audience: true, email: true, hd: true, claims: true } satisfies OptionNames<
+    IapJwtOptions
+  >,
+  "aws.credentialsFile()": { imdsv2: true, serviceAccount: true } satisfies OptionNames<
+    AwsCredentialsFileOptions
+  >,
+  "x509.credentialsFile()": {
+    certificateConfigLocation: true,
+    trustChainPath: true,
+    serviceAccount: true,
+  } satisfies OptionNames<X509CredentialsFileOptions>,
+};
+
+/**
+ * `options` of the emulator's `method`, checked: a name the method does not take throws a
+ * `TypeError` naming it and listing the names it takes.
+ */
+export function methodOptions<T>(method: keyof typeof METHODS, options: T): T {
+  const unknown = unknownName(options, METHODS[method], "");
+  if (unknown !== undefined) {
+    throw new TypeError(`Cannot use ${method}: "${unknown[0]}" ${unknown[1]}`);
+  }
+  return options;
 }

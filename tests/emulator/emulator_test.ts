@@ -108,6 +108,24 @@ Deno.test("injectFault() throws for a name that is not a route, listing the rout
   });
 });
 
+Deno.test("the methods that take options refuse a name they do not take, listing theirs", async () => {
+  await withEmulator({}, async (emulator) => {
+    await assert.rejects(emulator.authorizedUser({ scope: ["x"] } as never), {
+      name: "TypeError",
+      message: /authorizedUser\(\): "scope" is not an option: use one of scopes, quotaProjectId/,
+    });
+    await assert.rejects(
+      emulator.iapJwt({ audience: "/projects/1/apps/a", emial: "u@example.com" } as never),
+      { name: "TypeError", message: /iapJwt\(\): "emial" is not an option/ },
+    );
+    assert.throws(() => emulator.aws.credentialsFile({ imdsV2: true } as never), {
+      name: "TypeError",
+      message: /aws\.credentialsFile\(\): "imdsV2" is not an option: use one of imdsv2,/,
+    });
+    assert.match(await emulator.authorizedUser({ scopes: ["x"] }), /authorized_user/);
+  });
+});
+
 Deno.test("startEmulator() rejects invalid options with the option's name", async (t) => {
   const cases: [string, Parameters<typeof startEmulator>[0], RegExp][] = [
     ["port", { port: 70000 }, /"port"/],
