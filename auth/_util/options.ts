@@ -135,14 +135,16 @@ function nearestName(name: string, known: readonly string[]): string | undefined
 }
 
 /**
- * Refuses an options object holding a name `known` does not list: JavaScript callers get no
- * compile-time check, and an option they misspelt would be ignored silently. The message names
- * the option and, when one is close, the known name it likely meant.
+ * Refuses an options object holding a name `known` does not list, or a value of another kind
+ * than `known` gives its name: JavaScript callers get no compile-time check, and an option they
+ * misspelt would be ignored silently, one of another type (`refuseLocalSources: "true"`) misread.
+ * The message names the option and, when one is close, the known name it likely meant, or the
+ * kind expected and the one given.
  *
  * @param options The caller's options (anything that is not an object is left to the caller).
- * @param known Every option name of the function.
+ * @param known Every option name of the function, with its kind.
  * @param fn How messages name the function, such as `authenticate()`.
- * @throws {CredentialsError} `ERR_OPTIONS_INVALID`, `option` the unknown name.
+ * @throws {CredentialsError} `ERR_OPTIONS_INVALID`, `option` the name at fault.
  */
 export function refuseUnknownOptions<T>(
   options: unknown,
