@@ -141,7 +141,7 @@ for (const store of RUNS) {
     });
     const read = (name: string) =>
       [...output.matchAll(new RegExp(`^${name} (\\S+)$`, "gm"))].map((m) => Number(m[1]));
-    // Without a store every isolate mints (and the floor reads nothing); with one, the first
+    // Without a store every isolate mints (and the floor gets no token); with one, the first
     // mints and the rest read.
     times[store] = store === "none" || store === "floor" ? read("ms") : read("ms").slice(1);
     roundTrips[store] = read("clock");

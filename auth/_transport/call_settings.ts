@@ -23,8 +23,9 @@ export interface CallSettings {
 
 /**
  * The call settings of `options` (own properties only, as every public function reads its
- * options, whose names and kinds `refuseUnknownOptions()` checked): the retry policy and the
- * timeout checked (`ERR_OPTIONS_INVALID` naming the option), nothing else kept.
+ * options; each public function checks their names and kinds first, with `refuseUnknownOptions()`):
+ * the retry policy and the timeout checked (`ERR_OPTIONS_INVALID` naming the option), nothing else
+ * kept.
  */
 export function callSettings(options: CallOptions): CallSettings {
   const retry = retryPolicy(ownOption(options, "retry"));

@@ -1,7 +1,7 @@
 // Retry policy: which outcomes are retried, how long to wait, and the defaults.
 import type { RetryOptions, SleepLike } from "../types.ts";
 import { onAbort } from "../_util/abort.ts";
-import { invalidOption } from "../_util/options.ts";
+import { invalidOption, type OptionNameSet, refuseUnknownOptions } from "../_util/options.ts";
 
 /** The retry policy with every default filled in. */
 export interface RetryPolicy {
@@ -20,11 +20,20 @@ export const DEFAULT_RETRY: Readonly<RetryPolicy> = Object.freeze({
 
 export const DEFAULT_TIMEOUT_MS = 5_000;
 
+/** The names of {@linkcode RetryOptions}: `attempt` for `attempts` would keep the default. */
+const RETRY_OPTION_NAMES: OptionNameSet<RetryOptions> = {
+  attempts: "number",
+  baseDelayMs: "number",
+  maxDelayMs: "number",
+  budgetMs: "number",
+};
+
 /**
  * Fills in defaults and validates the caller's retry options, in the policy's order: each must be
  * a finite number >= 0, and `attempts` an integer >= 1.
  */
 export function retryPolicy(options: RetryOptions = {}): RetryPolicy {
+  refuseUnknownOptions(options, RETRY_OPTION_NAMES, "retry");
   const policy = { ...DEFAULT_RETRY };
   for (const name of Object.keys(policy) as (keyof RetryPolicy)[]) {
     const value = options[name];

@@ -4,7 +4,7 @@
 import type { AuthClient } from "../credentials/auth_client.ts";
 import type { TokenStore } from "../credentials/types.ts";
 import { isRecord, parseJsonOrUndefined } from "../_util/json.ts";
-import { requireMethods } from "../_util/options.ts";
+import { type OptionNameSet, refuseUnknownOptions, requireMethods } from "../_util/options.ts";
 
 /**
  * The options of google-auth-library's `GoogleAuth` these SDKs pass, plus `fetch` and
@@ -50,6 +50,13 @@ export interface MadeCredentialsOptions {
   /** The `scopes` option, as a list. */
   scopes?: readonly string[];
 }
+
+/** The kinds of the options a GoogleAuth hands on, checked before either stand-in makes credentials. */
+const MADE_OPTION_NAMES: OptionNameSet<MadeCredentialsOptions> = {
+  fetch: "function",
+  tokenStore: "object",
+  scopes: "array",
+};
 
 /**
  * google-auth-library's `GoogleAuth` over this library's credentials, less how they are made:
@@ -126,6 +133,7 @@ export abstract class GoogleAuthBase {
       ...(tokenStore === undefined ? {} : { tokenStore }),
       ...(scopes === undefined ? {} : { scopes: typeof scopes === "string" ? [scopes] : scopes }),
     };
+    refuseUnknownOptions(made, MADE_OPTION_NAMES, "GoogleAuth");
     const client = await this.makeClient(this.#options, made);
     if (projectId === undefined) return client;
     return Object.create(client, { projectId: { value: projectId, enumerable: true } });

@@ -73,7 +73,7 @@ export function requestTime(options: V4Options): Date {
 
 /** `expiration` checked: whole seconds from 1 to 7 days. */
 export function expirationSeconds(options: V4Options): number {
-  const value = Number(options.expiration);
+  const value = options.expiration;
   if (!Number.isInteger(value) || value < 1 || value > MAX_EXPIRATION_SECONDS) {
     throw optionError(
       "expiration",

@@ -83,7 +83,15 @@ function asciiJson(value: unknown): string {
   );
 }
 
+/** The names of {@linkcode PostPolicyConditions}: a misspelt one would sign a looser policy. */
+const CONDITION_NAMES: OptionNameSet<PostPolicyConditions> = {
+  startsWith: "array",
+  contentLengthRange: "array",
+};
+
 function conditionsOf(conditions: PostPolicyConditions): unknown[] {
+  // `contentLenghtRange` ignored would sign a policy with no size limit.
+  refuseUnknownOptions(conditions, CONDITION_NAMES, "conditions");
   const result: unknown[] = [];
   if (conditions.startsWith !== undefined) {
     const [field, prefix] = conditions.startsWith;

@@ -26,6 +26,7 @@ import { createSignedPostPolicy, createSignedUrl } from "../../auth/signing/mod.
 import { verifyIapJwt, verifyIdToken } from "../../auth/verify/mod.ts";
 import { testKey } from "../support/keys.ts";
 import { GoogleAuth } from "../../auth/google_auth_library/mod.ts";
+import { GoogleAuth as KeyOnlyGoogleAuth } from "../../auth/google_auth_library/service_account.ts";
 import { cacheApiTokenStore, denoKvTokenStore, kvTokenStore } from "../../auth/token_store/mod.ts";
 
 const USER = {
@@ -208,6 +209,28 @@ function rows(key: string): Row[] {
       "subject",
     ],
     [
+      "a retry option, misspelt (the default would apply)",
+      () =>
+        exchangeJwtBearer({ assertion: "a.b.c", retry: untyped({ attempt: 1 }), fetch: noCall }),
+      "attempt",
+      "attempts",
+    ],
+    [
+      "a post policy condition, misspelt (the policy would have no size limit)",
+      () =>
+        createSignedPostPolicy(
+          SIGNER,
+          untyped({
+            bucket: "b",
+            object: "o",
+            expiration: 60,
+            conditions: { contentLenghtRange: [0, 10] },
+          }),
+        ),
+      "contentLenghtRange",
+      "contentLengthRange",
+    ],
+    [
       "getIdToken()",
       () =>
         credentialsFromJson(USER, { fetch: noCall }).getIdToken(
@@ -260,7 +283,11 @@ Deno.test("every options object refuses a name its function does not take, sugge
       assert.ok(error instanceof CredentialsError, String(error));
       assert.equal(error.code, "ERR_OPTIONS_INVALID");
       assert.equal(error.option, option);
-      assert.match(error.message, new RegExp(`^Cannot use option "${option}" of \\w+\\(\\): `));
+      // A nested object's names are refused as its own: "of retry", "of conditions".
+      assert.match(
+        error.message,
+        new RegExp(`^Cannot use option "${option}" of (\\w+\\(\\)|retry|conditions): `),
+      );
       if (near === undefined) assert.doesNotMatch(error.message, /did you mean/);
       else assert.ok(error.message.endsWith(`; did you mean "${near}"?`), error.message);
       assert.match(error.hint, /JavaScript callers get no check of option names/);
@@ -396,6 +423,14 @@ Deno.test("a bad option value is a CredentialsError with a code, never a built-i
         }),
       "ERR_OPTIONS_INVALID",
       "tokenStore",
+    ],
+    [
+      "the key-only GoogleAuth with a fetch that is not a function",
+      () =>
+        new KeyOnlyGoogleAuth({ credentials: json, fetch: untyped("https://proxy.example") })
+          .getClient(),
+      "ERR_OPTIONS_INVALID",
+      "fetch",
     ],
     [
       "GoogleAuth with a token store's name",
