@@ -26,6 +26,7 @@ import { basicAuthorization } from "../_util/base64url.ts";
 import { CLOUD_PLATFORM_SCOPE } from "./iam_credentials.ts";
 import {
   CALL_OPTION_NAMES,
+  invalidOption,
   optionNames,
   type OptionNameSet,
   refuseUnknownOptions,
@@ -66,6 +67,12 @@ const EXCHANGE_TOKEN_OPTION_NAMES: OptionNameSet<ExchangeTokenOptions> =
     userProject: "string",
     client: "object",
   });
+
+/** The names of `ExchangeTokenOptions.client`. */
+const CLIENT_NAMES: OptionNameSet<{ id: string; secret: string }> = {
+  id: "string",
+  secret: "string",
+};
 
 /** The claims of a GitHub OIDC token that attribute conditions are written against. */
 export const GITHUB_TOKEN_HINT_CLAIMS: readonly string[] = /* @__PURE__ */ Object.freeze([
@@ -185,6 +192,14 @@ function stsHint(details: FailureDetails, subjectToken: string): string | undefi
 export async function exchangeToken(options: ExchangeTokenOptions): Promise<ExpiringToken> {
   refuseUnknownOptions(options, EXCHANGE_TOKEN_OPTION_NAMES, "exchangeToken()");
   options = ownCopy(options);
+  const { client } = options;
+  if (client !== undefined) {
+    // A misspelt `secret` would send `<id>:undefined` as the client's credentials.
+    refuseUnknownOptions(client, CLIENT_NAMES, "client");
+    if (typeof client.id !== "string" || typeof client.secret !== "string") {
+      throw invalidOption("client", 'Cannot use option "client": expected { id, secret } strings');
+    }
+  }
   const exchange: StsExchange = {
     tokenUrl: options.tokenUrl ?? `${options.baseUrl ?? "https://sts.googleapis.com/v1"}/token`,
     audience: options.audience,
@@ -192,7 +207,7 @@ export async function exchangeToken(options: ExchangeTokenOptions): Promise<Expi
     subjectTokenType: options.subjectTokenType ?? "urn:ietf:params:oauth:token-type:jwt",
     scope: options.scope ?? CLOUD_PLATFORM_SCOPE,
     userProject: options.userProject,
-    client: options.client,
+    client,
   };
   return await stsExchange(exchange, callSettings(options));
 }

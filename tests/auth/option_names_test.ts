@@ -231,6 +231,18 @@ function rows(key: string): Row[] {
       "contentLengthRange",
     ],
     [
+      "exchangeToken()'s client, misspelt (its secret would be sent as undefined)",
+      () =>
+        exchangeToken({
+          audience: "//iam",
+          subjectToken: "eyJ.a.b",
+          client: untyped({ id: "client", secrte: "s" }),
+          fetch: noCall,
+        }),
+      "secrte",
+      "secret",
+    ],
+    [
       "getIdToken()",
       () =>
         credentialsFromJson(USER, { fetch: noCall }).getIdToken(
@@ -283,10 +295,12 @@ Deno.test("every options object refuses a name its function does not take, sugge
       assert.ok(error instanceof CredentialsError, String(error));
       assert.equal(error.code, "ERR_OPTIONS_INVALID");
       assert.equal(error.option, option);
-      // A nested object's names are refused as its own: "of retry", "of conditions".
+      // A nested object's names are refused as its own: "of retry", "of conditions"...
       assert.match(
         error.message,
-        new RegExp(`^Cannot use option "${option}" of (\\w+\\(\\)|retry|conditions): `),
+        new RegExp(
+          `^Cannot use option "${option}" of (\\w+\\(\\)|retry|conditions|endpoints|client): `,
+        ),
       );
       if (near === undefined) assert.doesNotMatch(error.message, /did you mean/);
       else assert.ok(error.message.endsWith(`; did you mean "${near}"?`), error.message);
@@ -405,6 +419,18 @@ Deno.test("a bad option value is a CredentialsError with a code, never a built-i
         }),
       "ERR_OPTIONS_INVALID",
       "idTokenAudience",
+    ],
+    [
+      "exchangeToken()'s client without its secret",
+      () =>
+        exchangeToken({
+          audience: "//iam",
+          subjectToken: "eyJ.a.b",
+          client: untyped({ id: "client" }),
+          fetch: noCall,
+        }),
+      "ERR_OPTIONS_INVALID",
+      "client",
     ],
     // A store without its methods would be passed by at every call: sharing off, unsaid.
     [
