@@ -23,6 +23,34 @@ function positive(name: string, value: number | undefined, fallback: number): nu
   );
 }
 
+/** Every option name of `createRequest()`, which the compiler checks against its interface. */
+const OPTION_NAMES: { readonly [K in keyof Required<CreateRequestOptions>]: true } = {
+  baseUrl: true,
+  fetch: true,
+  headers: true,
+  timeoutMs: true,
+  maxResponseBytes: true,
+};
+
+/** Every option name of `paginate()`. */
+const PAGINATE_OPTION_NAMES: { readonly [K in keyof Required<PaginateOptions>]: true } = {
+  maxPages: true,
+};
+
+/** Refuses a misspelt option (`baseURL`, `maxPage`), which would otherwise be ignored. */
+function refuseUnknown(
+  options: object | undefined,
+  names: Readonly<Record<string, true>>,
+  what: string,
+): void {
+  const name = Object.keys(options ?? {}).find((name) => !Object.hasOwn(names, name));
+  if (name !== undefined) {
+    throw new TypeError(
+      `Cannot ${what}: "${name}" is not an option: use one of ${Object.keys(names).join(", ")}`,
+    );
+  }
+}
+
 /**
  * A request function for a REST API typed by `Paths`, its OpenAPI 3 `paths` interface as
  * openapi-typescript generates it (`@octokit/openapi-types` for GitHub; for Google's APIs, the
@@ -88,6 +116,7 @@ function positive(name: string, value: number | undefined, fallback: number): nu
 export function createRequest<Paths = unknown>(
   options: CreateRequestOptions = {},
 ): RequestFunction<Paths> {
+  refuseUnknown(options, OPTION_NAMES, "create a request function");
   const fetch = options.fetch ?? globalThis.fetch;
   if (typeof fetch !== "function") {
     throw new TypeError(
@@ -112,6 +141,7 @@ export function createRequest<Paths = unknown>(
   const sendOne = (request: RequestOptions) => send(fetch, request, limits);
   const request = (route: string, parameters?: object) => sendOne(build(route, parameters));
   const paginate = (route: string, parameters?: object, pagination?: PaginateOptions) => {
+    refuseUnknown(pagination, PAGINATE_OPTION_NAMES, "paginate");
     const maxPages = maxPagesOf(pagination?.maxPages);
     const withToken = (pageToken: string) => build(route, { ...parameters, pageToken });
     return pages(build(route, parameters), sendOne, withToken, maxPages);

@@ -244,6 +244,13 @@ Deno.test("bad options are named in the error", () => {
     () => createRequest({ fetch: "https://api.example" }),
     /option "fetch" must be a function, got string/,
   );
+  // A misspelt option would be ignored: requests would go to no base URL, or wait the default.
+  assert.throws(
+    () => createRequest({ baseURL: "https://api.example" } as never),
+    new TypeError(
+      'Cannot create a request function: "baseURL" is not an option: use one of baseUrl, fetch, headers, timeoutMs, maxResponseBytes',
+    ),
+  );
 });
 
 Deno.test("request.endpoint builds as endpoint() with the same defaults", () => {

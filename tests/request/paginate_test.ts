@@ -180,6 +180,11 @@ Deno.test("maxPages must be a whole number of at least 1", () => {
       /option "maxPages" must be a whole number of at least 1/,
     );
   }
+  // A misspelt cap would be ignored, and the default of 100 pages read.
+  assert.throws(
+    () => request.paginate("GET /x", {}, { maxPage: 2 } as never),
+    new TypeError('Cannot paginate: "maxPage" is not an option: use one of maxPages'),
+  );
 });
 
 Deno.test("Link headers: rel among several values, unquoted, relative, with spaces", () => {
