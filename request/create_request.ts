@@ -32,6 +32,17 @@ const OPTION_NAMES: { readonly [K in keyof Required<CreateRequestOptions>]: true
   maxResponseBytes: true,
 };
 
+/** Whether `value` is an absolute `http:` or `https:` URL. */
+function isHttpUrl(value: unknown): boolean {
+  if (typeof value !== "string") return false;
+  try {
+    const { protocol } = new URL(value);
+    return protocol === "http:" || protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
 /** Every option name of `paginate()`. */
 const PAGINATE_OPTION_NAMES: { readonly [K in keyof Required<PaginateOptions>]: true } = {
   maxPages: true,
@@ -72,7 +83,9 @@ function refuseUnknown(
  * @param options `baseUrl`, `fetch` (default `globalThis.fetch`, read now), `headers`, bounds.
  * @returns The request function.
  * @throws {RangeError} When `timeoutMs` or `maxResponseBytes` is not a number > 0.
- * @throws {TypeError} When `fetch` is not a function (or absent and there is no global `fetch`).
+ * @throws {TypeError} When `fetch` is not a function (or absent and there is no global `fetch`),
+ * `baseUrl` not an absolute http(s) URL, `headers` not an object, or an option is one it does not
+ * take.
  *
  * @example GitHub, typed by its OpenAPI document
  * ```ts
@@ -132,9 +145,26 @@ export function createRequest<Paths = unknown>(
       DEFAULT_MAX_RESPONSE_BYTES,
     ),
   };
+  const { baseUrl, headers } = options;
+  // A relative base would resolve against a page's own address, with the caller's fetch (and its
+  // bearer) sending there.
+  if (baseUrl !== undefined && !isHttpUrl(baseUrl)) {
+    throw new TypeError(
+      `Cannot create a request function: option "baseUrl" must be an absolute http(s) URL, got ${
+        typeof baseUrl === "string" ? "another string" : typeof baseUrl
+      }`,
+    );
+  }
+  if (headers !== undefined && (typeof headers !== "object" || headers === null)) {
+    throw new TypeError(
+      `Cannot create a request function: option "headers" must be an object, got ${
+        headers === null ? "null" : typeof headers
+      }`,
+    );
+  }
   const defaults: EndpointOptions = {};
-  if (options.baseUrl !== undefined) defaults.baseUrl = options.baseUrl;
-  if (options.headers !== undefined) defaults.headers = options.headers;
+  if (baseUrl !== undefined) defaults.baseUrl = baseUrl;
+  if (headers !== undefined) defaults.headers = headers;
   const endpoint = typedEndpoint<Paths>(defaults);
   // The typed signatures are for callers; inside, a route is any string.
   const build = endpoint as unknown as (route: string, options?: object) => RequestOptions;

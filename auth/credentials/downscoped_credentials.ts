@@ -116,6 +116,21 @@ function invalid(problem: string): CredentialsError {
   );
 }
 
+/**
+ * Refuses a field of `value` (a boundary, a rule, a condition at `at`) that `fields` does not list:
+ * a misspelt `availabilityConditions` would drop the condition, and the token reach more.
+ */
+function refuseUnknownFields(
+  value: Readonly<Record<string, unknown>>,
+  fields: readonly string[],
+  at: string,
+): void {
+  const name = Object.keys(value).find((name) => !fields.includes(name));
+  if (name !== undefined) {
+    throw invalid(`${at} has ${quote(name)}, which is none of ${fields.join(", ")}`);
+  }
+}
+
 function optionalText(value: unknown, at: string): void {
   if (value !== undefined && value !== null && typeof value !== "string") {
     throw invalid(`${at} is not a string`);
@@ -126,6 +141,11 @@ function optionalText(value: unknown, at: string): void {
 function checkRule(rule: unknown, index: number): void {
   const at = `accessBoundaryRules[${index}]`;
   if (!isRecord(rule)) throw invalid(`${at} is not an object`);
+  refuseUnknownFields(
+    rule,
+    ["availableResource", "availablePermissions", "availabilityCondition"],
+    at,
+  );
   const { availableResource, availablePermissions, availabilityCondition } = rule;
   if (typeof availableResource !== "string" || availableResource.trim() === "") {
     throw invalid(`${at}.availableResource is missing or not a string`);
@@ -142,10 +162,16 @@ function checkRule(rule: unknown, index: number): void {
       );
     }
   }
-  if (availabilityCondition === undefined || availabilityCondition === null) return;
+  if (availabilityCondition === undefined) return;
+  // null is not "no condition": a caller who wrote the field meant one.
   if (!isRecord(availabilityCondition)) {
     throw invalid(`${at}.availabilityCondition is not an object`);
   }
+  refuseUnknownFields(
+    availabilityCondition,
+    ["expression", "title", "description"],
+    `${at}.availabilityCondition`,
+  );
   const { expression, title, description } = availabilityCondition;
   if (typeof expression !== "string" || expression.trim() === "") {
     throw invalid(`${at}.availabilityCondition.expression is missing or not a string`);
@@ -156,12 +182,14 @@ function checkRule(rule: unknown, index: number): void {
 
 /** Checks a boundary and returns it as STS's `options` JSON. */
 function boundaryJson(boundary: unknown): string {
-  const rules = isRecord(boundary) && isRecord(boundary.accessBoundary)
-    ? boundary.accessBoundary.accessBoundaryRules
-    : undefined;
-  if (!Array.isArray(rules)) {
-    throw invalid("expected { accessBoundary: { accessBoundaryRules: [...] } }");
-  }
+  const shape = "expected { accessBoundary: { accessBoundaryRules: [...] } }";
+  if (!isRecord(boundary)) throw invalid(shape);
+  const accessBoundary = boundary.accessBoundary;
+  if (!isRecord(accessBoundary)) throw invalid(shape);
+  refuseUnknownFields(boundary, ["accessBoundary"], "the boundary");
+  refuseUnknownFields(accessBoundary, ["accessBoundaryRules"], "accessBoundary");
+  const rules = accessBoundary.accessBoundaryRules;
+  if (!Array.isArray(rules)) throw invalid(shape);
   if (rules.length === 0) throw invalid("accessBoundaryRules is empty; give at least one rule");
   if (rules.length > MAX_RULES) {
     throw invalid(`accessBoundaryRules has ${rules.length} rules, more than ${MAX_RULES}`);

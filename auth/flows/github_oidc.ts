@@ -111,7 +111,8 @@ export async function requestGithubOidcToken(
 ): Promise<string> {
   refuseUnknownOptions(options, GITHUB_OIDC_OPTION_NAMES, "requestGithubOidcToken()");
   options = ownCopy(options);
-  if (options.requestUrl === "" || options.requestToken === "") {
+  // Missing (undefined) is as empty: a token request without them would send "Bearer undefined".
+  if (!options.requestUrl || !options.requestToken) {
     throw new CredentialsError(
       "ERR_OIDC_UNAVAILABLE",
       "GitHub Actions did not provide ACTIONS_ID_TOKEN_REQUEST_URL and ACTIONS_ID_TOKEN_REQUEST_TOKEN to this job",

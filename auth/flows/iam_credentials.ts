@@ -28,6 +28,7 @@ import { ownCopy } from "../_util/own.ts";
 import { base64Decode, base64Encode } from "../_util/base64url.ts";
 import {
   CALL_OPTION_NAMES,
+  invalidOption,
   optionNames,
   type OptionNameSet,
   refuseUnknownOptions,
@@ -435,6 +436,10 @@ export async function iamSignJwt(
 export async function signBlob(options: SignBlobOptions): Promise<SignBlobResult> {
   refuseUnknownOptions(options, SIGN_BLOB_OPTION_NAMES, "signBlob()");
   options = ownCopy(options);
+  // Anything else (an ArrayBuffer, a DataView) would be encoded as zero bytes, and signed.
+  if (!(options.payload instanceof Uint8Array)) {
+    throw invalidOption("payload", "Cannot sign a blob: payload must be a Uint8Array");
+  }
   return await iamSignBlob(targetOf(options), options.payload, callSettings(options));
 }
 

@@ -196,8 +196,14 @@ export async function exchangeToken(options: ExchangeTokenOptions): Promise<Expi
   if (client !== undefined) {
     // A misspelt `secret` would send `<id>:undefined` as the client's credentials.
     refuseUnknownOptions(client, CLIENT_NAMES, "client");
-    if (typeof client.id !== "string" || typeof client.secret !== "string") {
-      throw invalidOption("client", 'Cannot use option "client": expected { id, secret } strings');
+    if (
+      typeof client.id !== "string" || typeof client.secret !== "string" || client.id === "" ||
+      client.secret === ""
+    ) {
+      throw invalidOption(
+        "client",
+        'Cannot use option "client": expected { id, secret }, both non-empty strings',
+      );
     }
   }
   const exchange: StsExchange = {

@@ -82,6 +82,21 @@ export function buildDomainWideDelegationClaims(
     );
   }
   const { serviceAccount, subject, scopes, audience, now } = options;
+  // Without `sub` the assertion would be the service account's own grant, not the user's.
+  for (const [name, value] of Object.entries({ serviceAccount, subject, audience })) {
+    if (typeof value !== "string" || value.trim() === "") {
+      throw invalidOption(
+        name,
+        `Cannot build domain-wide delegation claims: ${name} must be a non-empty string`,
+      );
+    }
+  }
+  if (!Array.isArray(scopes) || scopes.length === 0 || !scopes.every((scope) => scope !== "")) {
+    throw invalidOption(
+      "scopes",
+      "Cannot build domain-wide delegation claims: scopes must list at least one scope",
+    );
+  }
   return delegationClaims({
     serviceAccount,
     subject,

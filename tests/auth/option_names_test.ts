@@ -20,6 +20,7 @@ import {
   parseWorkloadIdentityProvider,
   requestGithubOidcToken,
   resolveEndpoints,
+  signBlob,
 } from "../../auth/flows/mod.ts";
 import { buildDomainWideDelegationClaims } from "../../auth/keys/mod.ts";
 import { createSignedPostPolicy, createSignedUrl } from "../../auth/signing/mod.ts";
@@ -419,6 +420,62 @@ Deno.test("a bad option value is a CredentialsError with a code, never a built-i
         }),
       "ERR_OPTIONS_INVALID",
       "idTokenAudience",
+    ],
+    [
+      "signBlob() of an ArrayBuffer (it would sign zero bytes)",
+      () =>
+        signBlob({
+          serviceAccount: "sa@p.iam.gserviceaccount.com",
+          authToken: "ya29.caller",
+          payload: untyped(new ArrayBuffer(4)),
+          fetch: noCall,
+        }),
+      "ERR_OPTIONS_INVALID",
+      "payload",
+    ],
+    [
+      "domain-wide delegation claims without a subject (the service account's own grant)",
+      () =>
+        buildDomainWideDelegationClaims(untyped({
+          serviceAccount: "sa@p.iam.gserviceaccount.com",
+          scopes: ["s"],
+          audience: "https://oauth2.googleapis.com/token",
+        })),
+      "ERR_OPTIONS_INVALID",
+      "subject",
+    ],
+    [
+      "domain-wide delegation claims without a scope",
+      () =>
+        buildDomainWideDelegationClaims({
+          serviceAccount: "sa@p.iam.gserviceaccount.com",
+          subject: "u@example.com",
+          scopes: [],
+          audience: "https://oauth2.googleapis.com/token",
+        }),
+      "ERR_OPTIONS_INVALID",
+      "scopes",
+    ],
+    [
+      "exchangeToken()'s client with empty strings",
+      () =>
+        exchangeToken({
+          audience: "//iam",
+          subjectToken: "eyJ.a.b",
+          client: { id: "", secret: "" },
+          fetch: noCall,
+        }),
+      "ERR_OPTIONS_INVALID",
+      "client",
+    ],
+    [
+      "a GitHub OIDC request without its token (it would send Bearer undefined)",
+      () =>
+        requestGithubOidcToken(
+          untyped({ requestUrl: "https://r.example", audience: "a", fetch: noCall }),
+        ),
+      "ERR_OIDC_UNAVAILABLE",
+      "oidcRequest",
     ],
     [
       "exchangeToken()'s client without its secret",

@@ -244,6 +244,13 @@ Deno.test("bad options are named in the error", () => {
     () => createRequest({ fetch: "https://api.example" }),
     /option "fetch" must be a function, got string/,
   );
+  // A relative base would resolve against a page's own address, the caller's bearer sent there.
+  assert.throws(
+    () => createRequest({ baseUrl: "storage.googleapis.com/storage/v1" }),
+    /option "baseUrl" must be an absolute http\(s\) URL, got another string/,
+  );
+  assert.throws(() => createRequest({ baseUrl: null as never }), /"baseUrl" .* got object/);
+  assert.throws(() => createRequest({ headers: null as never }), /"headers" must be an object/);
   // A misspelt option would be ignored: requests would go to no base URL, or wait the default.
   assert.throws(
     () => createRequest({ baseURL: "https://api.example" } as never),

@@ -145,6 +145,20 @@ Deno.test("downscopedCredentials(): a bad boundary is ERR_ACCESS_BOUNDARY_INVALI
       boundary({ ...RULE, availabilityCondition: { expression: "true", description: [] } }),
       /availabilityCondition\.description is not a string/,
     ],
+    // A misspelt field or a null condition would drop a restriction: the token would reach more.
+    [
+      boundary({ ...RULE, availabilityConditions: { expression: "false" } }),
+      /accessBoundaryRules\[0\] has "availabilityConditions", which is none of availableResource,/,
+    ],
+    [boundary({ ...RULE, availabilityCondition: null }), /availabilityCondition is not an object/],
+    [
+      boundary({ ...RULE, availabilityCondition: { expresion: "false" } }),
+      /availabilityCondition has "expresion", which is none of expression, title, description/,
+    ],
+    [
+      { accessBoundary: { accessBoundaryRules: [RULE], rules: [] } },
+      /accessBoundary has "rules", which is none of accessBoundaryRules/,
+    ],
   ];
   for (const [value, message] of cases) {
     assert.throws(
