@@ -45,16 +45,18 @@ type CoreCredentialsErrorCode = Exclude<
   | "ERR_ACCESS_BOUNDARY_INVALID"
   | "ERR_CREDENTIALS_NOT_FOUND"
   | "ERR_CREDENTIALS_UNREADABLE"
+  | "ERR_KEY_EMPTY"
+  | "ERR_KEY_MALFORMED"
+  | "ERR_KEY_UNSUPPORTED_TYPE"
+  | "ERR_CREDENTIALS_UNSUPPORTED"
+  | "ERR_CREDENTIALS_TYPE_NOT_ALLOWED"
+  | "ERR_CREDENTIALS_SOURCE_REFUSED"
 >;
 
 /** The default hint of each code of `CredentialsError` the class gives (the others: below). */
 export const CREDENTIALS_ERROR_HINTS: Readonly<Record<CoreCredentialsErrorCode, string>> =
   /* @__PURE__ */ Object.freeze({
     ERR_OPTIONS_INVALID: "Fix the named option",
-    ERR_KEY_EMPTY: "Pass the service account key JSON; forks and Dependabot get no secrets",
-    ERR_KEY_MALFORMED: "Pass the key file as downloaded (or `jq -c .` of it) or its base64",
-    ERR_KEY_UNSUPPORTED_TYPE:
-      'Pass a "service_account" key; for federation use a Workload Identity provider instead',
     ERR_KEY_FIELD_MISSING: "Create a new key and pass the file as downloaded",
     ERR_KEY_FIELD_INVALID: "Create a new key and pass the file as downloaded",
     ERR_KEY_PRIVATE_KEY_INVALID: "Create a new key and pass the file as downloaded",
@@ -63,19 +65,37 @@ export const CREDENTIALS_ERROR_HINTS: Readonly<Record<CoreCredentialsErrorCode, 
     ERR_CREDENTIALS_FIELD_MISSING:
       "Add the field, or create the file again with gcloud or the Cloud console",
     ERR_CREDENTIALS_FIELD_INVALID: "Fix the field (docs/credentials.md lists each type's)",
-    ERR_CREDENTIALS_UNSUPPORTED:
-      "Use a service_account, external_account (url, file, AWS, executable or certificate source; a certificate source needs a runtime or a fetch that presents a client certificate), impersonated_service_account, authorized_user or external_account_authorized_user file; for ID tokens, credentials that act as a service account",
     ERR_CREDENTIALS_WRONG_TYPE:
       "Pass a configuration of the type the function makes, or use the function of its type (credentialsFromJson() takes every type, for configurations you trust)",
-    ERR_CREDENTIALS_TYPE_NOT_ALLOWED:
-      "Pass a configuration of a type the allowedTypes option lists; add its type there only if you trust where the configuration came from",
     ERR_CREDENTIALS_URL_USERINFO:
       "Remove the user name and password (user:password@) from the URL the message names; Google's endpoints authenticate with tokens",
-    ERR_CREDENTIALS_SOURCE_REFUSED:
-      "Use a credential configuration with a url credential source, or leave refuseLocalSources unset for configurations you trust",
     ERR_SIGN_NO_SERVICE_ACCOUNT:
       "Sign with credentials that act as a service account: a service_account key, impersonated_service_account credentials, service_account_impersonation_url in an external_account file, or the metadata server",
   });
+
+/** `ERR_KEY_EMPTY`'s hint, given by the key JSON parser (`authenticate()`'s `credentialsJson`). */
+export const KEY_EMPTY_HINT =
+  "Pass the service account key JSON; forks and Dependabot get no secrets";
+
+/** `ERR_KEY_MALFORMED`'s hint, given by the key JSON parser. */
+export const KEY_MALFORMED_HINT =
+  "Pass the key file as downloaded (or `jq -c .` of it) or its base64";
+
+/** `ERR_KEY_UNSUPPORTED_TYPE`'s hint, given by the key JSON parser. */
+export const KEY_UNSUPPORTED_TYPE_HINT =
+  'Pass a "service_account" key; for federation use a Workload Identity provider instead';
+
+/** `ERR_CREDENTIALS_UNSUPPORTED`'s hint, given where a file or a use is not supported. */
+export const CREDENTIALS_UNSUPPORTED_HINT =
+  "Use a service_account, external_account (url, file, AWS, executable or certificate source; a certificate source needs a runtime or a fetch that presents a client certificate), impersonated_service_account, authorized_user or external_account_authorized_user file; for ID tokens, credentials that act as a service account";
+
+/** `ERR_CREDENTIALS_TYPE_NOT_ALLOWED`'s hint, given by the `allowedTypes` check. */
+export const TYPE_NOT_ALLOWED_HINT =
+  "Pass a configuration of a type the allowedTypes option lists; add its type there only if you trust where the configuration came from";
+
+/** `ERR_CREDENTIALS_SOURCE_REFUSED`'s hint, given by the `refuseLocalSources` check. */
+export const SOURCE_REFUSED_HINT =
+  "Use a credential configuration with a url credential source, or leave refuseLocalSources unset for configurations you trust";
 
 /**
  * The default hints of the codes of `authenticate()` and the GitHub side of its flow (its options,
@@ -243,6 +263,14 @@ export const AUTH_ERROR_HINTS: Readonly<Record<AuthErrorCode, string>> = /* @__P
     /* @__PURE__ */ Object.assign(
       {},
       CREDENTIALS_ERROR_HINTS,
+      {
+        ERR_KEY_EMPTY: KEY_EMPTY_HINT,
+        ERR_KEY_MALFORMED: KEY_MALFORMED_HINT,
+        ERR_KEY_UNSUPPORTED_TYPE: KEY_UNSUPPORTED_TYPE_HINT,
+        ERR_CREDENTIALS_UNSUPPORTED: CREDENTIALS_UNSUPPORTED_HINT,
+        ERR_CREDENTIALS_TYPE_NOT_ALLOWED: TYPE_NOT_ALLOWED_HINT,
+        ERR_CREDENTIALS_SOURCE_REFUSED: SOURCE_REFUSED_HINT,
+      },
       EXTERNAL_SOURCE_HINTS,
       AUTHENTICATE_HINTS,
       ADC_HINTS,

@@ -36,9 +36,10 @@ export interface AuthErrorOptions {
    * hint (each class knows its own codes' hints; `AuthError` itself those of its
    * {@linkcode TransportErrorCode}). The codes one function or optional source raises get theirs
    * from it: those of `authenticate()` and its GitHub side, of `loadCredentials()`'s lookup, of
-   * the AWS and executable sources, of API keys and access boundaries, and every `GoogleApiError`
-   * code but the token endpoint's (STS, IAM Credentials, certificates, the metadata server and
-   * subject tokens give theirs as `defaultHint`). So a bundle without those parts carries none of
+   * the AWS and executable sources, of API keys and access boundaries, of the key JSON parser, of
+   * the `allowedTypes` and `refuseLocalSources` checks and of unsupported files, and every
+   * `GoogleApiError` code but the token endpoint's (STS, IAM Credentials, certificates, the
+   * metadata server and subject tokens give theirs as `defaultHint`). So a bundle without those parts carries none of
    * their hints; built by a caller, such an error has the hint it is given.
    */
   hint?: string;

@@ -12,6 +12,7 @@ import {
 } from "./_sources/fields.ts";
 import type { Source, TokenSource } from "./_sources/source.ts";
 import type { CredentialsType } from "./types.ts";
+import { TYPE_NOT_ALLOWED_HINT } from "../_hints.ts";
 
 function malformedError(origin: string, problem: string): CredentialsError {
   return new CredentialsError("ERR_CREDENTIALS_MALFORMED", `Cannot use ${origin}: ${problem}`, {
@@ -56,10 +57,11 @@ function requireTypeOf(
   types: readonly string[],
   why: string,
   code: "ERR_CREDENTIALS_WRONG_TYPE" | "ERR_CREDENTIALS_TYPE_NOT_ALLOWED",
+  hint?: string,
 ): void {
   const given = requiredString(fields, "type");
   if (!types.includes(given)) {
-    throw fieldError(fields, `"type" is ${quote(given)}, and ${why}`, code);
+    throw fieldError(fields, `"type" is ${quote(given)}, and ${why}`, code, undefined, hint);
   }
 }
 
@@ -89,6 +91,7 @@ export function requireAllowedType(fields: Fields, allowed: readonly string[] | 
     allowed,
     `the allowedTypes option lists only ${allowed.join(", ")}`,
     "ERR_CREDENTIALS_TYPE_NOT_ALLOWED",
+    TYPE_NOT_ALLOWED_HINT,
   );
 }
 

@@ -7,7 +7,11 @@
  */
 
 import { CredentialsError } from "../errors.ts";
-import { ACCESS_BOUNDARY_HINT, STS_EXCHANGE_HINT } from "../_hints.ts";
+import {
+  ACCESS_BOUNDARY_HINT,
+  CREDENTIALS_UNSUPPORTED_HINT,
+  STS_EXCHANGE_HINT,
+} from "../_hints.ts";
 import { requestOAuth2Token } from "../flows/oauth2_token.ts";
 import { ownCopy } from "../_util/own.ts";
 import {
@@ -305,6 +309,7 @@ export function downscopedCredentials(
         new CredentialsError(
           "ERR_CREDENTIALS_UNSUPPORTED",
           "Cannot get an ID token: downscoped credentials give access tokens only",
+          { hint: CREDENTIALS_UNSUPPORTED_HINT },
         ),
       );
     },

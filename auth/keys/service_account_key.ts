@@ -10,6 +10,7 @@ import { quote } from "../_util/quote.ts";
 import { base64Decode } from "../_util/base64url.ts";
 import { fieldOf, jsonErrorAt } from "../_util/json.ts";
 import { privateKeyProblem } from "./_private_key.ts";
+import { KEY_EMPTY_HINT, KEY_MALFORMED_HINT, KEY_UNSUPPORTED_TYPE_HINT } from "../_hints.ts";
 
 /** A Google service account key file (`type: "service_account"`), every field preserved. */
 export interface ServiceAccountKey {
@@ -56,7 +57,7 @@ function malformedError(problem: string): CredentialsError {
   return new CredentialsError(
     "ERR_KEY_MALFORMED",
     `Cannot parse service account key JSON: ${problem}`,
-    { option: OPTION },
+    { option: OPTION, hint: KEY_MALFORMED_HINT },
   );
 }
 
@@ -135,7 +136,7 @@ export function parseServiceAccountKey(raw: string): ServiceAccountKey {
     throw new CredentialsError(
       "ERR_KEY_EMPTY",
       "Cannot parse service account key JSON: the value is empty",
-      { option: OPTION },
+      { option: OPTION, hint: KEY_EMPTY_HINT },
     );
   }
   const encoded = !text.startsWith("{");
@@ -148,7 +149,7 @@ export function parseServiceAccountKey(raw: string): ServiceAccountKey {
     throw new CredentialsError(
       "ERR_KEY_UNSUPPORTED_TYPE",
       `Cannot use credentials JSON: "type" is ${found}, expected "service_account"`,
-      { option: OPTION },
+      { option: OPTION, hint: KEY_UNSUPPORTED_TYPE_HINT },
     );
   }
   return checkServiceAccountKey(record, KEY_JSON);

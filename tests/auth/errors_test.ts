@@ -25,11 +25,12 @@ import {
 import { metadataServerCredentials } from "../../auth/mod.ts";
 import { verifyIdToken } from "../../auth/verify/mod.ts";
 import { testKey } from "../support/keys.ts";
+import { parseServiceAccountKey } from "../../auth/keys/mod.ts";
 
 Deno.test("AuthError subclasses carry name, code, default hint and cause", () => {
   const cause = new Error("root");
   const errors: AnyAuthError[] = [
-    new CredentialsError("ERR_KEY_EMPTY", "empty", { option: "credentialsJson" }),
+    new CredentialsError("ERR_KEY_FIELD_MISSING", "no key", { option: "credentialsJson" }),
     new GoogleApiError("ERR_OAUTH2_TOKEN_FAILED", "token", { status: 400, cause }),
     new GithubOidcError("ERR_OIDC_REQUEST_FAILED", "oidc"),
     new TokenError("ERR_TOKEN_RESPONSE_INVALID", "token"),
@@ -200,6 +201,8 @@ Deno.test("AuthError fields are own properties in a fixed order, undefined when 
   ]);
 });
 
+const noCall = () => Promise.reject(new Error("no call expected"));
+
 Deno.test("the codes a class leaves to the function that raises them carry their default hint when that function raises them", async () => {
   const raised: [string, () => unknown][] = [
     ["ERR_PROVIDER_INVALID", () => parseWorkloadIdentityProvider("my-pool")],
@@ -213,6 +216,32 @@ Deno.test("the codes a class leaves to the function that raises them carry their
     ],
     ["ERR_CREDENTIALS_NOT_FOUND", () => loadCredentials({ env: { NO_GCE_CHECK: "true" } })],
     ["ERR_API_KEY_INVALID", () => credentialsFromApiKey("two words")],
+    ["ERR_KEY_EMPTY", () => parseServiceAccountKey(" ")],
+    ["ERR_KEY_MALFORMED", () => parseServiceAccountKey("{not json")],
+    ["ERR_KEY_UNSUPPORTED_TYPE", () => parseServiceAccountKey('{"type": "authorized_user"}')],
+    [
+      "ERR_CREDENTIALS_UNSUPPORTED",
+      () => credentialsFromJson({ type: "gdch_service_account" }, { fetch: noCall }),
+    ],
+    [
+      "ERR_CREDENTIALS_TYPE_NOT_ALLOWED",
+      () =>
+        credentialsFromJson({ type: "authorized_user" }, {
+          allowedTypes: ["service_account"],
+          fetch: noCall,
+        }),
+    ],
+    [
+      "ERR_CREDENTIALS_SOURCE_REFUSED",
+      () =>
+        credentialsFromJson({
+          type: "external_account",
+          audience:
+            "//iam.googleapis.com/projects/1/locations/global/workloadIdentityPools/p/providers/x",
+          subject_token_type: "urn:ietf:params:oauth:token-type:jwt",
+          credential_source: { file: "/var/run/token" },
+        }, { refuseLocalSources: true, fetch: noCall }),
+    ],
     ["ERR_API_KEY_NO_TOKEN", () => credentialsFromApiKey("AIzaKey").getAccessToken()],
     [
       "ERR_ACCESS_BOUNDARY_INVALID",
@@ -301,5 +330,9 @@ Deno.test("the codes a class leaves to the function that raises them carry their
   // Built by a caller, such an error has the hint it is given: its class does not carry it.
   assert.equal(new CredentialsError("ERR_AWS_REGION_UNAVAILABLE", "no region").hint, "");
   assert.equal(new GoogleApiError("ERR_STS_EXCHANGE_FAILED", "sts", { status: 403 }).hint, "");
-  assert.equal(new CredentialsError("ERR_KEY_EMPTY", "empty").hint, AUTH_ERROR_HINTS.ERR_KEY_EMPTY);
+  assert.equal(new CredentialsError("ERR_KEY_EMPTY", "empty").hint, "");
+  assert.equal(
+    new CredentialsError("ERR_KEY_FIELD_MISSING", "no key").hint,
+    AUTH_ERROR_HINTS.ERR_KEY_FIELD_MISSING,
+  );
 });

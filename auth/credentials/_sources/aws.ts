@@ -6,7 +6,11 @@
 // the role's credentials), each behind an IMDSv2 session token when the file names its URL.
 import { bareEndpoint } from "../../../endpoint/mod.ts";
 import { CredentialsError, GoogleApiError } from "../../errors.ts";
-import { EXTERNAL_SOURCE_HINTS, SUBJECT_TOKEN_HINT } from "../../_hints.ts";
+import {
+  CREDENTIALS_UNSUPPORTED_HINT,
+  EXTERNAL_SOURCE_HINTS,
+  SUBJECT_TOKEN_HINT,
+} from "../../_hints.ts";
 import { type AwsKey, signAwsRequest } from "../../keys/_aws_signature.ts";
 import { httpRequest } from "../../_transport/google_request.ts";
 import { requestJson, requestText } from "../../_transport/http.ts";
@@ -102,6 +106,8 @@ function environmentVersion(source: Fields): void {
       source,
       `"environment_id" is ${quote(id)}: only version 1 ("aws1") is supported`,
       "ERR_CREDENTIALS_UNSUPPORTED",
+      undefined,
+      CREDENTIALS_UNSUPPORTED_HINT,
     );
   }
 }

@@ -15,7 +15,7 @@ import type {
   ClientCertificateClient,
   ClientCertificateFetch,
 } from "./client_certificate_fetch.ts";
-import { SUBJECT_TOKEN_HINT } from "../../_hints.ts";
+import { CREDENTIALS_UNSUPPORTED_HINT, SUBJECT_TOKEN_HINT } from "../../_hints.ts";
 
 /** The subject token type of X.509 certificate sources. */
 export const MTLS_SUBJECT_TOKEN_TYPE = "urn:ietf:params:oauth:token-type:mtls";
@@ -238,6 +238,8 @@ export function certificateSession(
       certificate,
       "it needs mutual TLS, and this runtime's fetch cannot present a client certificate: pass the option fetch that does (in a Worker, the fetch of an mtls_certificates binding)",
       "ERR_CREDENTIALS_UNSUPPORTED",
+      undefined,
+      CREDENTIALS_UNSUPPORTED_HINT,
     );
   }
   return async (context, use) => {

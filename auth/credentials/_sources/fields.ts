@@ -6,6 +6,7 @@ import { fieldOf, isRecord } from "../../_util/json.ts";
 import { DEFAULT_UNIVERSE } from "../../universe.ts";
 import type { ExternalAccountSettings } from "../_settings.ts";
 import type { TokenSource } from "./source.ts";
+import { CREDENTIALS_UNSUPPORTED_HINT } from "../../_hints.ts";
 
 /** A parsed JSON object and where it came from, for messages. */
 export interface Fields {
@@ -27,17 +28,24 @@ export function fieldError(
   problem: string,
   code: CredentialsErrorCode = "ERR_CREDENTIALS_FIELD_INVALID",
   cause?: unknown,
+  hint?: string,
 ): CredentialsError {
   return new CredentialsError(
     code,
     `Cannot use ${fields.origin} (${fields.what}): ${problem}`,
-    { option: "credentials", cause },
+    { option: "credentials", cause, ...(hint === undefined ? {} : { hint }) },
   );
 }
 
 /** An `ERR_CREDENTIALS_UNSUPPORTED` about `fields`: a valid file this package cannot use yet. */
 export function unsupported(fields: Fields, problem: string): CredentialsError {
-  return fieldError(fields, problem, "ERR_CREDENTIALS_UNSUPPORTED");
+  return fieldError(
+    fields,
+    problem,
+    "ERR_CREDENTIALS_UNSUPPORTED",
+    undefined,
+    CREDENTIALS_UNSUPPORTED_HINT,
+  );
 }
 
 /** An `ERR_CREDENTIALS_FIELD_MISSING` about `fields`: a field the file's type needs is not there. */

@@ -26,7 +26,7 @@ import { certificateSession } from "./certificate.ts";
 import type { ExternalAccountSettings } from "../_settings.ts";
 import { suppliedSubjectToken } from "./supplied_subject_token.ts";
 import { requireMethods } from "../../_util/options.ts";
-import { SUBJECT_TOKEN_HINT } from "../../_hints.ts";
+import { SOURCE_REFUSED_HINT, SUBJECT_TOKEN_HINT } from "../../_hints.ts";
 
 /** `format`: text, or a JSON field name. */
 function formatOf(fields: Fields): string | undefined {
@@ -173,6 +173,8 @@ function subjectTokenSource(
       source,
       `${LOCAL_SOURCES[local]}, and the option refuseLocalSources refuses such sources`,
       "ERR_CREDENTIALS_SOURCE_REFUSED",
+      undefined,
+      SOURCE_REFUSED_HINT,
     );
   }
   // An AWS source's "url" is its metadata service's: it may come with "environment_id".
