@@ -34,6 +34,11 @@ const TESTED_ELSEWHERE: readonly { files: readonly string[]; why: string }[] = [
       "(tests/auth/authenticate/authenticate_test.ts, tests/auth/_transport/http_test.ts)",
   },
   {
+    files: ["auth/credentials/_origin_header_fetch.ts"],
+    why: "its one user is credentialsFromApiKey().fetch, tested with redirects to its own and to " +
+      "another origin over a loopback server (tests/auth/credentials/api_key_test.ts)",
+  },
+  {
     files: ["auth/token_store/*.ts"],
     why: "the stores are tested together, sharing one token across processes and isolates " +
       "(tests/auth/token_store/shared_tokens_test.ts, shared_tokens_workerd_test.ts)",

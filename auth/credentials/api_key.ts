@@ -11,6 +11,7 @@ import { API_KEY_HINTS } from "../_hints.ts";
 import { ownCopy } from "../_util/own.ts";
 import { type OptionNameSet, refuseUnknownOptions } from "../_util/options.ts";
 import { DEFAULT_UNIVERSE } from "../universe.ts";
+import { fetchWithOriginHeader } from "./_origin_header_fetch.ts";
 import type { Credentials, CredentialsOptions, CredentialsToken } from "./types.ts";
 
 /** Options of {@linkcode credentialsFromApiKey}. */
@@ -78,9 +79,13 @@ export function credentialsFromApiKey(apiKey: string, options: ApiKeyOptions = {
     getIdToken: (): Promise<CredentialsToken> => noToken("an ID token"),
     getRequestHeaders: () => Promise.resolve({ [HEADER]: apiKey }),
     fetch(input, init) {
-      const request = new Request(input, init);
-      request.headers.set(HEADER, apiKey);
-      return (fetchOption ?? globalThis.fetch)(request);
+      // The key goes to the request's origin only, redirects included.
+      return fetchWithOriginHeader(
+        fetchOption ?? globalThis.fetch,
+        new Request(input, init),
+        HEADER,
+        apiKey,
+      );
     },
     sign: noServiceAccount,
     getServiceAccountEmail: noServiceAccount,

@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { credentialsFromApiKey, toAuthClient } from "../../../auth/mod.ts";
 import { fakeFetch } from "../../support/fake_fetch.ts";
+import { loopbackServer } from "../../support/loopback.ts";
 
 const KEY = "AIzaSyD-example-key_0123456789";
 
@@ -46,4 +47,47 @@ Deno.test("credentialsFromApiKey(): a key that is not one printable word is ERR_
         (typeof bad !== "string" || bad.trim() === "" || !error.message.includes(bad)),
     );
   }
+});
+
+Deno.test("credentialsFromApiKey(): the key follows redirects within its origin only", async () => {
+  await using server = loopbackServer((request, url, body) => {
+    const to = (location: string, status = 302) =>
+      new Response(null, { status, headers: { location } });
+    switch (url.pathname) {
+      // Another origin: the same server as localhost.
+      case "/cross":
+        return to(`http://localhost:${url.port}/landing`);
+      case "/same":
+        return to("/landing");
+      case "/post307":
+        return to("/landing", 307);
+      case "/post303":
+        return to("/landing", 303);
+      default:
+        return new Response(`${request.method} ${body}`);
+    }
+  });
+  const credentials = credentialsFromApiKey(KEY);
+  const keyOf = (i: number) => server.seen[i]!.headers["x-goog-api-key"];
+
+  assert.equal(await (await credentials.fetch(`${server.url}/cross`)).text(), "GET ");
+  assert.equal(new URL(server.seen[1]!.url).hostname, "localhost");
+  assert.deepEqual([keyOf(0), keyOf(1)], [KEY, undefined], "no key for another origin");
+
+  assert.equal(await (await credentials.fetch(`${server.url}/same`)).text(), "GET ");
+  assert.deepEqual([keyOf(2), keyOf(3)], [KEY, KEY]);
+
+  // 307 sends the method and body again; 303 goes on as a GET without a body.
+  const post = { method: "POST", body: "payload", headers: { "content-type": "text/plain" } };
+  assert.equal(
+    await (await credentials.fetch(`${server.url}/post307`, post)).text(),
+    "POST payload",
+  );
+  assert.equal(await (await credentials.fetch(`${server.url}/post303`, post)).text(), "GET ");
+  assert.equal(server.seen[7]!.headers["content-type"], undefined);
+
+  // A redirect the caller keeps for itself is not followed.
+  const manual = await credentials.fetch(`${server.url}/cross`, { redirect: "manual" });
+  assert.equal(manual.status, 302);
+  assert.equal(server.seen.length, 9);
 });
