@@ -99,6 +99,15 @@ export function resolveEndpoints(options: ResolveEndpointsOptions = {}): GoogleE
 }
 
 /**
+ * A universe domain as it is compared and put into URLs: trimmed and lowercased (DNS names ignore
+ * case), or `undefined` when it is no domain name.
+ */
+export function universeDomainOf(value: string): string | undefined {
+  const universe = value.trim().toLowerCase();
+  return UNIVERSE.test(universe) ? universe : undefined;
+}
+
+/**
  * {@linkcode resolveEndpoints} of options already read (own properties only): what
  * `authenticate()` and the metadata server's signer use.
  */
@@ -108,11 +117,13 @@ export function endpointsOf(
 ): GoogleEndpoints {
   const universe = universeOption === undefined || universeOption.trim() === ""
     ? DEFAULT_UNIVERSE
-    : universeOption.trim().toLowerCase();
-  if (!UNIVERSE.test(universe)) {
+    : universeDomainOf(universeOption);
+  if (universe === undefined) {
     throw new CredentialsError(
       "ERR_OPTIONS_INVALID",
-      `Cannot use universe ${quote(universe)}: expected a domain name such as "googleapis.com"`,
+      `Cannot use universe ${
+        quote(universeOption!.trim().toLowerCase())
+      }: expected a domain name such as "googleapis.com"`,
       { option: "universe", hint: UNIVERSE_HINT },
     );
   }

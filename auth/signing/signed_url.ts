@@ -168,7 +168,9 @@ export async function createSignedUrl(
   const expires = expirationSeconds(options);
   const time = requestTime(options);
   const { origin, prefix } = overrideOrigin(options, bucket) ?? bucketOrigin(options, bucket);
-  const object = options.object === undefined || options.object === ""
+  // Only a missing object names the bucket: an empty one (object: userInput) would sign a URL to
+  // the bucket itself, which a GET lists.
+  const object = options.object === undefined
     ? ""
     : `/${encodeRfc3986(requiredString(options.object, "object"), "object", true)}`;
   const path = `${prefix}${object}` || "/";

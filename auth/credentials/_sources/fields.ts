@@ -3,7 +3,8 @@
 import { CredentialsError } from "../../errors.ts";
 import type { CredentialsErrorCode } from "../../errors.ts";
 import { fieldOf, isRecord } from "../../_util/json.ts";
-import { DEFAULT_UNIVERSE } from "../../universe.ts";
+import { quote } from "../../_util/quote.ts";
+import { DEFAULT_UNIVERSE, universeDomainOf } from "../../universe.ts";
 import type { ExternalAccountSettings } from "../_settings.ts";
 import type { TokenSource } from "./source.ts";
 import { CREDENTIALS_UNSUPPORTED_HINT } from "../../_hints.ts";
@@ -142,7 +143,15 @@ export type ParserOf = (fields: Fields, types?: readonly string[]) => [string, P
  * per `fields` (a file, or an object in it), however many parts of the parse ask for it.
  */
 export function universeOf(fields: Fields): string {
-  return fields.universe ??= optionalString(fields, "universe_domain") ?? DEFAULT_UNIVERSE;
+  if (fields.universe !== undefined) return fields.universe;
+  const given = optionalString(fields, "universe_domain");
+  // Compared with googleapis.com as DNS compares names: "GoogleAPIs.com" is Google's universe
+  // (another would take a self-signed JWT instead of a token exchange).
+  const universe = given === undefined ? DEFAULT_UNIVERSE : universeDomainOf(given);
+  if (universe === undefined) {
+    throw fieldError(fields, `"universe_domain" is ${quote(given!)}, not a domain name`);
+  }
+  return fields.universe = universe;
 }
 
 /** A file's OAuth 2.0 token endpoint: `token_uri`, default `https://oauth2.<universe>/token`. */

@@ -197,3 +197,25 @@ Deno.test("a Worker that signs in with a key through serviceAccountCredentials()
     await esbuild.stop();
   }
 });
+
+Deno.test("a key's universe_domain is compared as a domain name: any case is Google's, a non-domain is refused", async () => {
+  const { key } = await testKey();
+  const forms: URLSearchParams[] = [];
+  const credentials = credentialsFromJson({ ...key, universe_domain: " GoogleAPIs.com " }, {
+    fetch: (_url, init) => {
+      forms.push(new URLSearchParams(String(init?.body)));
+      return Promise.resolve(Response.json({ access_token: "ya29.key", expires_in: 3600 }));
+    },
+  });
+  assert.equal(credentials.universeDomain, "googleapis.com");
+  // Google's universe: a token exchange, not a self-signed JWT used as the bearer.
+  assert.equal((await credentials.getAccessToken()).token, "ya29.key");
+  assert.equal(forms[0]?.get("grant_type"), "urn:ietf:params:oauth:grant-type:jwt-bearer");
+  assert.throws(
+    () => credentialsFromJson({ ...key, universe_domain: "not a domain" }, { fetch: NO_CALL }),
+    {
+      code: "ERR_CREDENTIALS_FIELD_INVALID",
+      message: /"universe_domain" is "not a domain", not a domain name/,
+    },
+  );
+});

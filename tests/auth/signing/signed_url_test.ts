@@ -41,6 +41,20 @@ Deno.test("createSignedUrl() emits each X-Goog-* parameter once, with the signer
   assert.match(url.searchParams.get("X-Goog-Signature")!, /^[0-9a-f]{512}$/);
 });
 
+Deno.test("createSignedUrl(): an empty object is refused, not read as the bucket", async () => {
+  // object: userInput, empty, would sign a URL to the bucket itself, which a GET lists.
+  await assert.rejects(createSignedUrl(credentials, { ...BASE, object: "" }), {
+    code: "ERR_OPTIONS_INVALID",
+    option: "object",
+    message: /option "object" must be a non-empty string/,
+  });
+  const { object: _, ...bucketOnly } = BASE;
+  assert.match(
+    await createSignedUrl(credentials, bucketOnly),
+    /^https:\/\/storage\.googleapis\.com\/[^/?]+\?/,
+  );
+});
+
 Deno.test("createSignedUrl() names the option holding a lone surrogate instead of throwing URIError", async () => {
   const cases: [string, object][] = [
     ["object", { object: "photo-\uD800.jpg" }],
