@@ -43,6 +43,18 @@ function isHttpUrl(value: unknown): boolean {
   }
 }
 
+/** The path segments a URL parser resolves away: `..` and `.`, percent-encoded or not. */
+const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
+
+/**
+ * The first dot segment of `url`'s path: `DELETE /b/{bucket}/o/{object}` with object `..` would
+ * otherwise delete at the bucket's path, since fetch resolves it before sending.
+ */
+function dotSegmentOf(url: string): string | undefined {
+  const path = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, "").split(/[?#]/)[0]!;
+  return path.split("/").find((segment) => DOT_SEGMENT.test(segment));
+}
+
 /** Every option name of `paginate()`. */
 const PAGINATE_OPTION_NAMES: { readonly [K in keyof Required<PaginateOptions>]: true } = {
   maxPages: true,
@@ -168,7 +180,15 @@ export function createRequest<Paths = unknown>(
   const endpoint = typedEndpoint<Paths>(defaults);
   // The typed signatures are for callers; inside, a route is any string.
   const build = endpoint as unknown as (route: string, options?: object) => RequestOptions;
-  const sendOne = (request: RequestOptions) => send(fetch, request, limits);
+  const sendOne = (request: RequestOptions) => {
+    const dots = dotSegmentOf(request.url);
+    if (dots === undefined) return send(fetch, request, limits);
+    return Promise.reject(
+      new TypeError(
+        `Cannot send the request: its path has a "${dots}" segment, which the URL parser resolves to another resource (was a parameter such as {object} "." or ".."?)`,
+      ),
+    );
+  };
   const request = (route: string, parameters?: object) => sendOne(build(route, parameters));
   const paginate = (route: string, parameters?: object, pagination?: PaginateOptions) => {
     refuseUnknown(pagination, PAGINATE_OPTION_NAMES, "paginate");

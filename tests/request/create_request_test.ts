@@ -271,3 +271,35 @@ Deno.test("request.endpoint builds as endpoint() with the same defaults", () => 
     }),
   );
 });
+
+Deno.test("a parameter that makes a dot segment is refused before anything is sent", async () => {
+  const sent: string[] = [];
+  const request = createRequest({
+    baseUrl: "https://storage.example/storage/v1",
+    fetch: (input) => {
+      sent.push(String(input));
+      return Promise.resolve(Response.json({}));
+    },
+  });
+  // fetch would resolve ".." away: the DELETE would reach the bucket, not an object.
+  for (const object of ["..", "."]) {
+    await assert.rejects(
+      request("DELETE /b/{bucket}/o/{object}", { bucket: "bkt", object }),
+      new TypeError(
+        `Cannot send the request: its path has a "${object}" segment, which the URL parser resolves to another resource (was a parameter such as {object} "." or ".."?)`,
+      ),
+    );
+  }
+  await assert.rejects(
+    request("GET /b/{bucket}/o/{+object}", { bucket: "bkt", object: "a/%2E%2E/x" }),
+    /its path has a "%2E%2E" segment/,
+  );
+  assert.deepEqual(sent, []);
+  // Dots inside a name, or a name of three, are names.
+  await request("DELETE /b/{bucket}/o/{object}", { bucket: "bkt", object: "a..b" });
+  await request("DELETE /b/{bucket}/o/{object}", { bucket: "bkt", object: "..." });
+  assert.deepEqual(sent.map((url) => new URL(url).pathname), [
+    "/storage/v1/b/bkt/o/a..b",
+    "/storage/v1/b/bkt/o/...",
+  ]);
+});
