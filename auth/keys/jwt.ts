@@ -13,6 +13,8 @@ import { CredentialsError } from "../errors.ts";
 import type { ServiceAccountKey } from "./service_account_key.ts";
 import { MIN_MODULUS_BITS, pkcs8Base64, UNUSABLE_PRIVATE_KEY } from "./_private_key.ts";
 import { ownCopy } from "../_util/own.ts";
+import { isRecord } from "../_util/json.ts";
+import { invalidOption } from "../_util/options.ts";
 
 export type { JWTPayload };
 
@@ -139,6 +141,10 @@ export async function signJwtWithKey(
   claims: JWTPayload,
   signRs256?: (pem: string, data: Uint8Array) => Promise<Uint8Array>,
 ): Promise<string> {
+  // A JWT's claims are a JSON object (RFC 7519, section 7.1): a string would be signed as one.
+  if (!isRecord(claims)) {
+    throw invalidOption("claims", "Cannot sign a JWT: claims must be an object of claims");
+  }
   return await signJwtWithKeyOption(ownCopy(key), claims, signRs256);
 }
 

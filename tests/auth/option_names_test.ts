@@ -22,7 +22,7 @@ import {
   resolveEndpoints,
   signBlob,
 } from "../../auth/flows/mod.ts";
-import { buildDomainWideDelegationClaims } from "../../auth/keys/mod.ts";
+import { buildDomainWideDelegationClaims, signJwtWithKey } from "../../auth/keys/mod.ts";
 import { createSignedPostPolicy, createSignedUrl } from "../../auth/signing/mod.ts";
 import { verifyIapJwt, verifyIdToken } from "../../auth/verify/mod.ts";
 import { testKey } from "../support/keys.ts";
@@ -476,6 +476,12 @@ Deno.test("a bad option value is a CredentialsError with a code, never a built-i
         ),
       "ERR_OIDC_UNAVAILABLE",
       "oidcRequest",
+    ],
+    [
+      "signJwtWithKey() of a string (it would sign the string as the payload)",
+      () => signJwtWithKey(untyped({ private_key: "x", client_email: "e" }), untyped("admin")),
+      "ERR_OPTIONS_INVALID",
+      "claims",
     ],
     [
       "exchangeToken()'s client without its secret",
