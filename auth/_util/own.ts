@@ -2,7 +2,8 @@
 // vulnerable dependency merging untrusted JSON) must not be able to set an option that the
 // caller left out, such as `endpoints`, and so redirect tokens to another host.
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
+/** Whether `value` is an object literal's kind: its prototype `Object.prototype` or none. */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== "object" || value === null) return false;
   const prototype = Object.getPrototypeOf(value);
   return prototype === Object.prototype || prototype === null;

@@ -12,8 +12,7 @@ import { base64Decode, base64urlEncode } from "../_util/base64url.ts";
 import { CredentialsError } from "../errors.ts";
 import type { ServiceAccountKey } from "./service_account_key.ts";
 import { MIN_MODULUS_BITS, pkcs8Base64, UNUSABLE_PRIVATE_KEY } from "./_private_key.ts";
-import { ownCopy } from "../_util/own.ts";
-import { isRecord } from "../_util/json.ts";
+import { isPlainObject, ownCopy } from "../_util/own.ts";
 import { invalidOption } from "../_util/options.ts";
 
 export type { JWTPayload };
@@ -142,8 +141,9 @@ export async function signJwtWithKey(
   signRs256?: (pem: string, data: Uint8Array) => Promise<Uint8Array>,
 ): Promise<string> {
   // A JWT's claims are a JSON object (RFC 7519, section 7.1): a string would be signed as one.
-  if (!isRecord(claims)) {
-    throw invalidOption("claims", "Cannot sign a JWT: claims must be an object of claims");
+  // A Date or a Map would be signed as a string or as {}.
+  if (!isPlainObject(claims)) {
+    throw invalidOption("claims", "Cannot sign a JWT: claims must be a plain object of claims");
   }
   return await signJwtWithKeyOption(ownCopy(key), claims, signRs256);
 }

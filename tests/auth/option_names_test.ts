@@ -484,6 +484,12 @@ Deno.test("a bad option value is a CredentialsError with a code, never a built-i
       "claims",
     ],
     [
+      "signJwtWithKey() of a Date (it would be signed as a string through toJSON())",
+      () => signJwtWithKey(untyped({ private_key: "x", client_email: "e" }), untyped(new Date())),
+      "ERR_OPTIONS_INVALID",
+      "claims",
+    ],
+    [
       "exchangeToken()'s client without its secret",
       () =>
         exchangeToken({

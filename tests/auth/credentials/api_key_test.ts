@@ -63,31 +63,50 @@ Deno.test("credentialsFromApiKey(): the key follows redirects within its origin 
         return to("/landing", 307);
       case "/post303":
         return to("/landing", 303);
+      case "/file":
+        return to("file:///etc/hostname");
+      case "/loop":
+        return to("/loop");
       default:
         return new Response(`${request.method} ${body}`);
     }
   });
   const credentials = credentialsFromApiKey(KEY);
-  const keyOf = (i: number) => server.seen[i]!.headers["x-goog-api-key"];
+  const seen = (i: number, header: string) => server.seen[i]!.headers[header];
 
-  assert.equal(await (await credentials.fetch(`${server.url}/cross`)).text(), "GET ");
+  // Another origin gets neither the key nor the caller's authorization, as fetch drops it.
+  const cross = await credentials.fetch(`${server.url}/cross`, {
+    headers: { authorization: "Bearer caller", accept: "text/plain" },
+  });
+  assert.equal(await cross.text(), "GET ");
   assert.equal(new URL(server.seen[1]!.url).hostname, "localhost");
-  assert.deepEqual([keyOf(0), keyOf(1)], [KEY, undefined], "no key for another origin");
+  assert.deepEqual([seen(0, "x-goog-api-key"), seen(1, "x-goog-api-key")], [KEY, undefined]);
+  assert.deepEqual([seen(1, "authorization"), seen(1, "accept")], [undefined, "text/plain"]);
 
   assert.equal(await (await credentials.fetch(`${server.url}/same`)).text(), "GET ");
-  assert.deepEqual([keyOf(2), keyOf(3)], [KEY, KEY]);
+  assert.deepEqual([seen(2, "x-goog-api-key"), seen(3, "x-goog-api-key")], [KEY, KEY]);
 
-  // 307 sends the method and body again; 303 goes on as a GET without a body.
+  // 303 goes on as a GET without a body; a 307 that would send the body again comes back.
   const post = { method: "POST", body: "payload", headers: { "content-type": "text/plain" } };
-  assert.equal(
-    await (await credentials.fetch(`${server.url}/post307`, post)).text(),
-    "POST payload",
-  );
   assert.equal(await (await credentials.fetch(`${server.url}/post303`, post)).text(), "GET ");
-  assert.equal(server.seen[7]!.headers["content-type"], undefined);
+  assert.equal(seen(5, "content-type"), undefined);
+  const kept = await credentials.fetch(`${server.url}/post307`, post);
+  assert.deepEqual([kept.status, kept.headers.get("location")], [307, "/landing"]);
+  assert.equal(server.seen.length, 7);
+
+  // As fetch: no redirect to another scheme, none past 20.
+  await assert.rejects(credentials.fetch(`${server.url}/file`), {
+    name: "TypeError",
+    message: "Cannot follow a redirect to a file: URL",
+  });
+  await assert.rejects(credentials.fetch(`${server.url}/loop`), {
+    name: "TypeError",
+    message: "Cannot follow more than 20 redirects",
+  });
+  assert.equal(server.seen.length, 8 + 21);
 
   // A redirect the caller keeps for itself is not followed.
   const manual = await credentials.fetch(`${server.url}/cross`, { redirect: "manual" });
   assert.equal(manual.status, 302);
-  assert.equal(server.seen.length, 9);
+  assert.equal(server.seen.length, 8 + 21 + 1);
 });
