@@ -203,6 +203,14 @@ Deno.test("AuthError fields are own properties in a fixed order, undefined when 
 
 const noCall = () => Promise.reject(new Error("no call expected"));
 
+/** An external_account configuration with `credential_source`. */
+const externalAccount = (credential_source: object) => ({
+  type: "external_account",
+  audience: "//iam.googleapis.com/projects/1/locations/global/workloadIdentityPools/p/providers/x",
+  subject_token_type: "urn:ietf:params:oauth:token-type:jwt",
+  credential_source,
+});
+
 Deno.test("the codes a class leaves to the function that raises them carry their default hint when that function raises them", async () => {
   const raised: [string, () => unknown][] = [
     ["ERR_PROVIDER_INVALID", () => parseWorkloadIdentityProvider("my-pool")],
@@ -234,13 +242,10 @@ Deno.test("the codes a class leaves to the function that raises them carry their
     [
       "ERR_CREDENTIALS_SOURCE_REFUSED",
       () =>
-        credentialsFromJson({
-          type: "external_account",
-          audience:
-            "//iam.googleapis.com/projects/1/locations/global/workloadIdentityPools/p/providers/x",
-          subject_token_type: "urn:ietf:params:oauth:token-type:jwt",
-          credential_source: { file: "/var/run/token" },
-        }, { refuseLocalSources: true, fetch: noCall }),
+        credentialsFromJson(externalAccount({ file: "/var/run/token" }), {
+          refuseLocalSources: true,
+          fetch: noCall,
+        }),
     ],
     ["ERR_API_KEY_NO_TOKEN", () => credentialsFromApiKey("AIzaKey").getAccessToken()],
     [
@@ -253,13 +258,10 @@ Deno.test("the codes a class leaves to the function that raises them carry their
     [
       "ERR_EXECUTABLES_NOT_ALLOWED",
       () =>
-        credentialsFromJson({
-          type: "external_account",
-          audience:
-            "//iam.googleapis.com/projects/1/locations/global/workloadIdentityPools/p/providers/x",
-          subject_token_type: "urn:ietf:params:oauth:token-type:jwt",
-          credential_source: { executable: { command: "/bin/token" } },
-        }, { env: {}, fetch: () => Promise.reject(new Error("no call expected")) })
+        credentialsFromJson(externalAccount({ executable: { command: "/bin/token" } }), {
+          env: {},
+          fetch: noCall,
+        })
           .getAccessToken(),
     ],
   ];
