@@ -39,8 +39,8 @@ export interface AuthErrorOptions {
    * the AWS and executable sources, of API keys and access boundaries, of the key JSON parser, of
    * the `allowedTypes` and `refuseLocalSources` checks and of unsupported files, and every
    * `GoogleApiError` code but the token endpoint's (STS, IAM Credentials, certificates, the
-   * metadata server and subject tokens give theirs as `defaultHint`). So a bundle without those parts carries none of
-   * their hints; built by a caller, such an error has the hint it is given.
+   * metadata server and subject tokens give theirs as `defaultHint`). So a bundle without those
+   * parts carries none of their hints; built by a caller, such an error has the hint it is given.
    */
   hint?: string;
   /**

@@ -115,15 +115,12 @@ export function endpointsOf(
   universeOption: string | undefined,
   overrides: Partial<Record<GoogleService, string>> = {},
 ): GoogleEndpoints {
-  const universe = universeOption === undefined || universeOption.trim() === ""
-    ? DEFAULT_UNIVERSE
-    : universeDomainOf(universeOption);
+  const given = universeOption?.trim().toLowerCase() ?? "";
+  const universe = given === "" ? DEFAULT_UNIVERSE : universeDomainOf(given);
   if (universe === undefined) {
     throw new CredentialsError(
       "ERR_OPTIONS_INVALID",
-      `Cannot use universe ${
-        quote(universeOption!.trim().toLowerCase())
-      }: expected a domain name such as "googleapis.com"`,
+      `Cannot use universe ${quote(given)}: expected a domain name such as "googleapis.com"`,
       { option: "universe", hint: UNIVERSE_HINT },
     );
   }

@@ -44,16 +44,14 @@ export async function fetchWithOriginHeader(
     const asGet = (response.status === 303 && current.method !== "HEAD") ||
       (current.method === "POST" && (response.status === 301 || response.status === 302));
     if (!asGet && current.body !== null) return response;
+    await response.body?.cancel();
     const url = new URL(location, current.url);
     if (url.protocol !== "http:" && url.protocol !== "https:") {
-      await response.body?.cancel();
       throw new TypeError(`Cannot follow a redirect to a ${url.protocol} URL`);
     }
     if (hop >= MAX_REDIRECTS) {
-      await response.body?.cancel();
       throw new TypeError(`Cannot follow more than ${MAX_REDIRECTS} redirects`);
     }
-    await response.body?.cancel();
     const headers = new Headers(current.headers);
     headers.delete(name);
     if (url.origin !== new URL(current.url).origin) {

@@ -194,12 +194,10 @@ export async function exchangeToken(options: ExchangeTokenOptions): Promise<Expi
   options = ownCopy(options);
   const { client } = options;
   if (client !== undefined) {
-    // A misspelt `secret` would send `<id>:undefined` as the client's credentials.
+    // A misspelt `secret` would send `<id>:undefined` as the client's credentials. The names and
+    // kinds checked, what is left is a missing or empty one.
     refuseUnknownOptions(client, CLIENT_NAMES, "client");
-    if (
-      typeof client.id !== "string" || typeof client.secret !== "string" || client.id === "" ||
-      client.secret === ""
-    ) {
+    if (!client.id || !client.secret) {
       throw invalidOption(
         "client",
         'Cannot use option "client": expected { id, secret }, both non-empty strings',

@@ -140,8 +140,8 @@ export async function signJwtWithKey(
   claims: JWTPayload,
   signRs256?: (pem: string, data: Uint8Array) => Promise<Uint8Array>,
 ): Promise<string> {
-  // A JWT's claims are a JSON object (RFC 7519, section 7.1): a string would be signed as one.
-  // A Date or a Map would be signed as a string or as {}.
+  // A JWT's claims are a JSON object (RFC 7519, section 7.1): a string or a Date would be signed
+  // as a string, a Map as {}.
   if (!isPlainObject(claims)) {
     throw invalidOption("claims", "Cannot sign a JWT: claims must be a plain object of claims");
   }
