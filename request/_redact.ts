@@ -42,7 +42,9 @@ export function redact(text: string, secrets: readonly string[]): string {
  * url (...)"). Unchanged when none of its texts holds a secret.
  */
 export function redactedCause(cause: unknown, secrets: readonly string[], depth = 0): unknown {
-  if (!(cause instanceof Error) || depth > 4) return cause;
+  if (!(cause instanceof Error)) return cause;
+  // Past the depth searched, a cause is dropped rather than kept unread.
+  if (depth > 4) return undefined;
   const message = redact(cause.message, secrets);
   const stack = cause.stack === undefined ? undefined : redact(cause.stack, secrets);
   const inner = redactedCause(cause.cause, secrets, depth + 1);

@@ -74,7 +74,7 @@ export const TEST_FLAGS: readonly string[] = [
 ];
 
 /**
- * How many runs go at once: one per core. Four on two cores (the groups wait on sockets and child
+ * How many runs go at once: two, measured on the 2-core machine CI runs on. Four on two cores (the groups wait on sockets and child
  * processes much of the time) saved no wall time worth having and cost 5-20% more CPU: contended
  * cores run each process slower (docs/testing.md).
  */

@@ -201,7 +201,9 @@ export function redactAndTruncate(
  * error can quote a request header, bearer token included.
  */
 export function redactCause(cause: unknown, secrets: readonly string[], depth = 0): unknown {
-  if (!(cause instanceof Error) || depth > 4) return cause;
+  if (!(cause instanceof Error)) return cause;
+  // Past the depth searched, a cause is dropped rather than kept unread.
+  if (depth > 4) return undefined;
   const message = redactSecrets(cause.message, secrets);
   const stack = cause.stack === undefined ? undefined : redactSecrets(cause.stack, secrets);
   const inner = redactCause(cause.cause, secrets, depth + 1);

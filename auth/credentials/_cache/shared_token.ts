@@ -179,8 +179,9 @@ function storeSecretOf(record: Readonly<Record<string, unknown>>): string | unde
 
 /**
  * `settings` with their tokens shared through `store`, when there is one: what
- * `credentialsFromJson()` and `loadCredentials()` do with their `tokenStore` option. Only they
- * reference this module, so a bundle of another constructor carries none of it.
+ * `credentialsFromJson()`, `loadCredentials()` and the key-only `GoogleAuth` do with their
+ * `tokenStore` option. Only they reference this module, so a bundle of another constructor
+ * carries none of it.
  */
 export function withTokenStore(
   settings: CredentialsSettings,
